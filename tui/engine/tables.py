@@ -16,7 +16,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
@@ -59,7 +59,7 @@ class Table:
         label = "GPT-2" if self.name == "gpt2" else self.name
         return f"{label} · {len(self.merges):,} merges · vocab.bpe {self.sha256[:8]}…"
 
-    @property
+    @cached_property
     def special(self) -> dict[str, int]:
         """Entries that are neither a byte alias nor a merge result, e.g. {'<|endoftext|>': 50256}."""
         made = {bytes_to_unicode()[b] for b in range(256)} | {a + b for a, b in self.merges}

@@ -1,0 +1,233 @@
+"""bpe-tui's command line: the app, and headless capture / encode / decode / check."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from .engine.bpe import CaptureError, capture, encode
+from .engine.decode import DecodeError, decode
+from .engine.tables import Table, TableError, get_table, load_two_files
+from .engine.tracefile import TraceError, dumps, load
+
+COMMANDS = ("capture", "encode", "decode", "check", "examples")
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError)
+
+
+class UsageError(Exception):
+    """A mistake on the command line, reported in one line with exit status 2."""
+
+
+def fail(message: str) -> NoReturn:
+    print(f"bpe-tui: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _table_options(parser: argparse.ArgumentParser, default: str | None = "teaching") -> None:
+    parser.add_argument("--table", choices=("teaching", "gpt2"), default=default, help="rule table (default: %(default)s)")
+    parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
+    parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
+
+
+def _text_options(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--text", metavar="S", help="the text itself")
+    source.add_argument("--text-file", metavar="F", help="read the text from a UTF-8 file")
+    source.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bpe-tui", description="See GPT-2's byte-level BPE work, frame by frame.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("capture", help="write the merge trace of a text as JSON (format bpe-trace/1)")
+    _table_options(p)
+    _text_options(p)
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+    p = sub.add_parser("encode", help="print the ids of a text as a JSON list")
+    _table_options(p)
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--text", metavar="S")
+    group.add_argument("--text-file", metavar="F")
+    group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one id list per line")
+    group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+
+    p = sub.add_parser("decode", help="print the text of some ids")
+    _table_options(p)
+    p.add_argument("--errors", choices=("replace", "strict"), default="replace", help="what invalid UTF-8 does (default: replace)")
+    p.add_argument("ids", nargs="+", metavar="ID", help="ids, separated by spaces or commas")
+
+    p = sub.add_parser("check", help="validate trace files without opening the app (exit 0 if all are valid)")
+    p.add_argument("--vocab", metavar="FILE")
+    p.add_argument("--encoder", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE")
+
+    p = sub.add_parser("examples", help="regenerate the example traces in traces/")
+    p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
+    return parser
+
+
+def build_app_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bpe-tui",
+        description="Watch GPT-2's byte-level BPE tokenizer, frame by frame. "
+        f"Headless commands: {', '.join(COMMANDS)} (bpe-tui COMMAND --help).",
+    )
+    parser.add_argument("trace", nargs="?", metavar="TRACE.json", help="open this trace file")
+    _table_options(parser, default=None)
+    parser.add_argument("--text", metavar="S", help="capture and show this text")
+    return parser
+
+
+def resolve_table(args: argparse.Namespace, default: str = "teaching") -> Table:
+    if bool(args.vocab) != bool(args.encoder):
+        raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
+    if args.vocab:
+        return load_two_files(args.vocab, args.encoder)
+    return get_table(getattr(args, "table", None) or default)
+
+
+def read_text(args: argparse.Namespace) -> str:
+    if args.text is not None:
+        return args.text
+    if args.text_file is not None:
+        return read_utf8(Path(args.text_file).read_bytes() if _exists(args.text_file) else b"", args.text_file)
+    return read_utf8(sys.stdin.buffer.read(), "standard input")
+
+
+def _exists(name: str) -> bool:
+    path = Path(name)
+    if not path.exists():
+        raise UsageError(f"{name} does not exist.")
+    if path.is_dir():
+        raise UsageError(f"{name} is a directory, not a text file.")
+    return True
+
+
+def read_utf8(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
+
+
+def parse_ids(words: list[str]) -> list[int]:
+    ids = []
+    for word in words:
+        for part in word.replace(",", " ").replace("[", " ").replace("]", " ").split():
+            if not part.isdigit() or not part.isascii():
+                raise UsageError(f"{part[:20]!r} is not an id: ids are non-negative integers.")
+            ids.append(int(part))
+    if not ids:
+        raise UsageError("no ids given.")
+    return ids
+
+
+def cmd_capture(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    trace = capture(read_text(args), table)
+    if args.output:
+        from .engine.tracefile import save
+
+        save(trace, args.output, overwrite=args.force)
+        print(f"wrote {args.output}: {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids", file=sys.stderr)
+    else:
+        sys.stdout.write(dumps(trace))
+
+
+def cmd_encode(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(encode(read_text(args), table)))
+        return
+    for number, line in enumerate(sys.stdin.buffer, start=1):
+        text = read_utf8(line, f"standard input line {number}")
+        if not text.strip():
+            continue
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = None
+        if not isinstance(value, str):
+            raise UsageError(f"standard input line {number} is not a JSON string.")
+        try:
+            ids = encode(value, table)
+        except CaptureError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+        print(json.dumps(ids), flush=False)
+
+
+def cmd_decode(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    text = decode(parse_ids(args.ids), table, args.errors)
+    sys.stdout.write(text + "\n")
+
+
+def cmd_check(args: argparse.Namespace) -> None:
+    custom = resolve_table(args) if args.vocab or args.encoder else None
+
+    def tables(name: str) -> Table:
+        if custom is not None and name == custom.name:
+            return custom
+        return get_table(name)
+
+    bad = 0
+    for name in args.files:
+        try:
+            trace = load(name, tables)
+        except TraceError as exc:
+            print(f"bpe-tui: {exc}", file=sys.stderr)
+            bad += 1
+        else:
+            print(f"{name}: valid, {trace.table.name}, {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids")
+    if bad:
+        raise SystemExit(2)
+
+
+def cmd_examples(args: argparse.Namespace) -> None:
+    from .engine.examples import TRACES_DIR, regenerate
+
+    for path in regenerate(Path(args.dir) if args.dir else TRACES_DIR):
+        print(path)
+
+
+def run_app(argv: list[str]) -> None:
+    args = build_app_parser().parse_args(argv)
+    if args.trace and (args.text is not None):
+        raise UsageError("give either a trace file or --text, not both.")
+    table = resolve_table(args) if (args.vocab or args.encoder or args.table) else None
+    trace = None
+    if args.trace:
+        custom = table if table is not None and table.name == "custom" else None
+        trace = load(args.trace, (lambda n: custom if custom and n == custom.name else get_table(n)))
+    from .app import BpeApp
+
+    BpeApp(trace=trace, table=table, text=args.text).run()
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        if argv and argv[0] in COMMANDS:
+            args = build_parser().parse_args(argv)
+            {"capture": cmd_capture, "encode": cmd_encode, "decode": cmd_decode, "check": cmd_check, "examples": cmd_examples}[args.command](args)
+        else:
+            run_app(argv)
+    except USER_ERRORS as exc:
+        fail(str(exc))
+    except UsageError as exc:
+        fail(str(exc))
+    except BrokenPipeError:
+        sys.stderr.close()
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Frames: the positions the animator can stand on, derived from a trace without copying it.
+
+Each chunk contributes a 'start' frame (its bytes and aliases), one 'round' frame per
+effective outer round, and a 'done' frame (why the loop stopped, and the ids).
+
+>>> from .bpe import capture
+>>> from .tables import teaching
+>>> frames = Frames(capture("aaa", teaching()))
+>>> len(frames), [f.kind for f in frames]
+(3, ['start', 'round', 'done'])
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, overload
+
+from .bpe import ChunkTrace, Trace
+
+Kind = Literal["start", "round", "done"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One position: frame `index` is in chunk `chunk`; `round` rounds have been applied to its word."""
+
+    index: int
+    chunk: int
+    kind: Kind
+    round: int
+
+
+class Frames(Sequence[Frame]):
+    """The frames of a trace as a lazy sequence (nothing per frame is stored)."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        self._starts: list[int] = []
+        total = 0
+        for chunk in trace.chunks:
+            self._starts.append(total)
+            total += len(chunk.rounds) + 2
+        self._total = total
+
+    def __len__(self) -> int:
+        return self._total
+
+    @overload
+    def __getitem__(self, index: int) -> Frame: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Frame]: ...
+    def __getitem__(self, index: int | slice) -> Frame | list[Frame]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._total))]
+        if index < 0:
+            index += self._total
+        if not 0 <= index < self._total:
+            raise IndexError(index)
+        c = bisect_right(self._starts, index) - 1
+        offset = index - self._starts[c]
+        last = len(self.trace.chunks[c].rounds) + 1
+        kind: Kind = "start" if offset == 0 else "done" if offset == last else "round"
+        return Frame(index, c, kind, min(offset, last - 1))
+
+    def chunk_start(self, chunk: int) -> int:
+        """Index of the 'start' frame of `chunk`."""
+        return self._starts[chunk]
+
+    def find(self, chunk: int, round: int, kind: Kind | None = None) -> int:
+        """The frame nearest to (chunk, round), clamped to what exists."""
+        chunk = max(0, min(chunk, len(self._starts) - 1))
+        rounds = len(self.trace.chunks[chunk].rounds)
+        if kind == "start":
+            return self._starts[chunk]
+        if kind == "done":
+            return self._starts[chunk] + rounds + 1
+        return self._starts[chunk] + max(0, min(round, rounds + 1))
+
+    def next_round(self, index: int) -> int:
+        """The next 'round' frame after `index`, or the last frame."""
+        for i in range(index + 1, self._total):
+            if self[i].kind == "round":
+                return i
+        return self._total - 1
+
+    def previous_round(self, index: int) -> int:
+        """The previous 'round' frame before `index`, or the first frame."""
+        for i in range(index - 1, -1, -1):
+            if self[i].kind == "round":
+                return i
+        return 0
+
+
+def narrate(trace: Trace, frame: Frame) -> str:
+    """One plain sentence for what happens at `frame`."""
+    chunk = trace.chunks[frame.chunk]
+    if frame.kind == "start":
+        return (
+            f"chunk {frame.chunk + 1}: {chunk.text!r} is {len(chunk.data)} UTF-8 "
+            f"byte{'s' * (len(chunk.data) != 1)}, written as aliases {chunk.aliases!r}"
+        )
+    if frame.kind == "round":
+        rnd = chunk.rounds[frame.round - 1]
+        before = chunk.word(frame.round - 1)
+        return (
+            f"round {frame.round}: lowest rank among {len(before) - 1} pairs is {rnd.rank} "
+            f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} occurrence{'s' * (rnd.merged != 1)}"
+        )
+    return _done_sentence(chunk)
+
+
+def _done_sentence(chunk: ChunkTrace) -> str:
+    ids = "[" + ", ".join(map(str, chunk.ids)) + "]"
+    stop = chunk.stop
+    if stop == "hit":
+        return f"cache hit: {chunk.text!r} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
+    if stop == "single":
+        return f"single symbol: returned without loop or cache write; id {ids}"
+    if stop == "one-symbol":
+        return f"one symbol left: the loop ends; id {ids}"
+    return f"no remaining pair is a rule: done; {len(chunk.symbols)} symbols give ids {ids}"

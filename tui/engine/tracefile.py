@@ -1,0 +1,227 @@
+"""Trace files: JSON in format bpe-trace/1, written atomically and loaded only when fully consistent.
+
+A loaded file is checked field by field against a fresh capture of its text with the
+same table, so a trace on screen is always what the encoder really does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .bpe import CaptureError, ChunkTrace, Trace, capture
+from .tables import Table, TableError, get_table
+
+FORMAT = "bpe-trace/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class TraceError(ValueError):
+    """A trace file that cannot be used; the message is one sentence for the user."""
+
+
+def to_dict(trace: Trace) -> dict[str, Any]:
+    """The JSON object of a trace (see README, 'Trace format')."""
+    table = trace.table
+    return {
+        "format": FORMAT,
+        "table": {"name": table.name, "merges": len(table.merges), "sha256": table.sha256},
+        "text": trace.text,
+        "ids": trace.ids,
+        "chunks": [_chunk_dict(c) for c in trace.chunks],
+    }
+
+
+def _chunk_dict(chunk: ChunkTrace) -> dict[str, Any]:
+    return {
+        "text": chunk.text,
+        "bytes": list(chunk.data),
+        "aliases": chunk.aliases,
+        "cache": chunk.cache,
+        "rounds": [
+            {"pair": list(r.pair), "rank": r.rank, "word": list(chunk.word(n))}
+            for n, r in enumerate(chunk.rounds, start=1)
+        ],
+        "ids": list(chunk.ids),
+    }
+
+
+def dumps(trace: Trace) -> str:
+    """Serialise a trace: one line per chunk header and per round, so diffs stay readable."""
+
+    def j(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    d = to_dict(trace)
+    lines = ["{"]
+    for key in ("format", "table", "text", "ids"):
+        lines.append(f"  {j(key)}: {j(d[key])},")
+    lines.append('  "chunks": [')
+    for n, chunk in enumerate(d["chunks"]):
+        head = ", ".join(f"{j(k)}: {j(chunk[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
+        rounds = ",\n".join(f"      {j(r)}" for r in chunk["rounds"])
+        body = f'"rounds": [\n{rounds}\n    ]' if rounds else '"rounds": []'
+        comma = "," if n < len(d["chunks"]) - 1 else ""
+        lines.append(f"    {{{head},\n     {body}}}{comma}")
+    lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def save(trace: Trace, path: str | Path, *, overwrite: bool = False) -> None:
+    """Write `trace` to `path` through a temporary file and a rename; never clobber unless asked."""
+    path = Path(path)
+    if path.exists() and not overwrite:
+        raise TraceError(f"{path} already exists; choose another name or confirm overwriting it.")
+    data = dumps(trace).encode("utf-8")
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise TraceError(f"cannot write in {directory} ({exc.strerror}).") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise TraceError(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+
+
+TableResolver = Callable[[str], Table]
+
+
+def loads(text: str, tables: TableResolver = get_table, source: str = "the trace") -> Trace:
+    """Parse and validate a trace; `tables` maps a table name to the loaded table."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TraceError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).") from None
+    except RecursionError:
+        raise TraceError(f"{source} is nested too deeply to be a trace.") from None
+    return from_dict(data, tables, source)
+
+
+def load(path: str | Path, tables: TableResolver = get_table) -> Trace:
+    """Read and validate a trace file."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise TraceError(f"{path} is {size / 1e6:.1f} MB; trace files over {MAX_FILE_BYTES // 2**20} MiB are refused.")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise TraceError(f"{path} does not exist.") from None
+    except IsADirectoryError:
+        raise TraceError(f"{path} is a directory, not a trace file.") from None
+    except OSError as exc:
+        raise TraceError(f"{path} cannot be read ({exc.strerror}).") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TraceError(f"{path} is not UTF-8 text (bad byte at offset {exc.start}).") from None
+    return loads(text, tables, str(path))
+
+
+def _expect(ok: bool, where: str, what: str) -> None:
+    if not ok:
+        raise TraceError(f"{where}: {what}.")
+
+
+def _is_int_list(value: Any, low: int = 0, high: int | None = None) -> bool:
+    return isinstance(value, list) and all(
+        type(v) is int and v >= low and (high is None or v <= high) for v in value
+    )
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _check_shape(data: Any, source: str) -> None:
+    """Types and keys, with the path of the first thing wrong."""
+    _expect(isinstance(data, dict), source, "the top level must be a JSON object")
+    _expect(data.get("format") == FORMAT, source, f"format is {str(data.get('format'))[:40]!r}, expected {FORMAT!r}")
+    for key in ("table", "text", "ids", "chunks"):
+        _expect(key in data, source, f"the key {key!r} is missing")
+    table = data["table"]
+    _expect(isinstance(table, dict), f"{source} table", "must be an object with name, merges and sha256")
+    _expect(isinstance(table.get("name"), str), f"{source} table", "name must be a string")
+    _expect(type(table.get("merges")) is int, f"{source} table", "merges must be an integer")
+    _expect(isinstance(table.get("sha256"), str), f"{source} table", "sha256 must be a string")
+    _expect(isinstance(data["text"], str), source, "text must be a string")
+    _expect(_is_int_list(data["ids"]), source, "ids must be a list of non-negative integers")
+    _expect(isinstance(data["chunks"], list), source, "chunks must be a list")
+    for n, chunk in enumerate(data["chunks"], start=1):
+        where = f"{source} chunk {n}"
+        _expect(isinstance(chunk, dict), where, "must be an object")
+        for key in ("text", "bytes", "aliases", "cache", "rounds", "ids"):
+            _expect(key in chunk, where, f"the key {key!r} is missing")
+        _expect(isinstance(chunk["text"], str), where, "text must be a string")
+        _expect(_is_int_list(chunk["bytes"], 0, 255), where, "bytes must be a list of integers 0..255")
+        _expect(isinstance(chunk["aliases"], str), where, "aliases must be a string")
+        _expect(chunk["cache"] in ("miss", "hit", "single"), where, "cache must be 'miss', 'hit' or 'single'")
+        _expect(_is_int_list(chunk["ids"]), where, "ids must be a list of non-negative integers")
+        _expect(isinstance(chunk["rounds"], list), where, "rounds must be a list")
+        for r, rnd in enumerate(chunk["rounds"], start=1):
+            at = f"{where} round {r}"
+            _expect(isinstance(rnd, dict), at, "must be an object with pair, rank and word")
+            pair = rnd.get("pair")
+            _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
+            _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
+            _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
+
+
+def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the trace") -> Trace:
+    """Validate a parsed trace object and return the trace it records."""
+    _check_shape(data, source)
+    info = data["table"]
+    try:
+        table = tables(info["name"])
+    except TableError as exc:
+        raise TraceError(f"{source} needs the table {info['name'][:40]!r}, which cannot be loaded: {exc}") from None
+    _expect(
+        info["sha256"] == table.sha256 and info["merges"] == len(table.merges),
+        source,
+        f"it was captured with a different {table.name} table (vocab.bpe {info['sha256'][:12]}…, "
+        f"loaded {table.sha256[:12]}…)",
+    )
+    try:
+        trace = capture(data["text"], table)
+    except CaptureError as exc:
+        raise TraceError(f"{source}: {exc}") from None
+    _compare(data, trace, source)
+    return trace
+
+
+def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
+    """The file must say exactly what the encoder does; name the first place it does not."""
+    chunks = data["chunks"]
+    _expect(
+        [c["text"] for c in chunks] == [c.text for c in trace.chunks],
+        source,
+        f"its chunks are not GPT-2's regex chunks of its text (expected {len(trace.chunks)} chunks)",
+    )
+    for n, (saved, real) in enumerate(zip(chunks, trace.chunks), start=1):
+        where = f"{source} chunk {n} ({real.text[:20]!r})"
+        _expect(saved["bytes"] == list(real.data), where, "bytes are not the UTF-8 bytes of its text")
+        _expect(saved["aliases"] == real.aliases, where, "aliases are not the aliases of its bytes")
+        _expect(saved["cache"] == real.cache, where, f"cache is {saved['cache']!r}, but the encoder gives {real.cache!r}")
+        _expect(len(saved["rounds"]) == len(real.rounds), where, f"it has {len(saved['rounds'])} rounds, the encoder {len(real.rounds)}")
+        for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds), start=1):
+            at = f"{where} round {r}"
+            _expect(
+                tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank,
+                at,
+                f"the lowest-ranked pair is {' '.join(actual.pair)!r} (rank {actual.rank}), "
+                f"not {' '.join(rnd['pair'])!r} (rank {rnd['rank']})",
+            )
+            _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
+        _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")
+    _expect(data["ids"] == trace.ids, source, "the top-level ids are not the chunks' ids in order")
