@@ -200,14 +200,21 @@ def run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
     if args.trace and (args.text is not None):
         raise UsageError("give either a trace file or --text, not both.")
-    table = resolve_table(args) if (args.vocab or args.encoder or args.table) else None
-    trace = None
+    custom = load_two_files(args.vocab, args.encoder) if (args.vocab or args.encoder) and args.vocab and args.encoder else None
+    if bool(args.vocab) != bool(args.encoder):
+        raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
     if args.trace:
-        custom = table if table is not None and table.name == "custom" else None
-        trace = load(args.trace, (lambda n: custom if custom and n == custom.name else get_table(n)))
+        trace = load(args.trace, lambda name: custom if custom is not None and name == custom.name else get_table(name))
+    else:
+        from .app import DEFAULT_TEXT, MAX_TEXT
+
+        text = DEFAULT_TEXT if args.text is None else args.text
+        if len(text) > MAX_TEXT:
+            raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
+        trace = capture(text, custom if custom is not None else get_table(args.table or "teaching"))
     from .app import BpeApp
 
-    BpeApp(trace=trace, table=table, text=args.text).run()
+    BpeApp(trace, custom=custom).run()
 
 
 def main(argv: list[str] | None = None) -> None:

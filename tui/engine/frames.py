@@ -103,9 +103,9 @@ def narrate(trace: Trace, frame: Frame) -> str:
         )
     if frame.kind == "round":
         rnd = chunk.rounds[frame.round - 1]
-        before = chunk.word(frame.round - 1)
+        pairs = len(chunk.word(frame.round - 1)) - 1
         return (
-            f"round {frame.round}: lowest rank among {len(before) - 1} pairs is {rnd.rank} "
+            f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} occurrence{'s' * (rnd.merged != 1)}"
         )
     return _done_sentence(chunk)

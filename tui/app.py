@@ -1,0 +1,361 @@
+"""The animator: key bindings, commands, and the one piece of state, the current View."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from .engine.bpe import CaptureError, Trace, run
+from .engine.examples import TRACES_DIR
+from .engine.tables import Table, TableError, get_table
+from .engine.tracefile import TraceError, load, save
+from .messages import PairClicked
+from .safe import visible
+from .view import View
+from .widgets.aliases import AliasesPane
+from .widgets.chunks import ChunksPane
+from .widgets.dialogs import ConfirmScreen, EditScreen, HelpScreen, PathScreen, PickerScreen, list_examples
+from .widgets.header import Status
+from .widgets.ids import IdsPane
+from .widgets.pairs import PairsPane
+from .widgets.word import WordPane
+
+DEFAULT_TEXT = "aaababcabxyz"
+MAX_TEXT = 1_000_000  # characters; see README, "Limits"
+SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
+
+
+class BpeApp(App[None]):
+    """Step through a merge trace with the keyboard; every pane shows the current frame."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "bpe-tui"
+    STEP = {"priority": True}
+    BINDINGS = [
+        Binding("right,l", "move('next')", "next", **STEP),
+        Binding("left,h", "move('previous')", "prev", **STEP),
+        Binding("shift+right", "move('next_round')", "round▶", **STEP),
+        Binding("shift+left", "move('previous_round')", "◀round", show=False, **STEP),
+        Binding("pagedown", "move('next_chunk')", "chunk▶", **STEP),
+        Binding("pageup", "move('previous_chunk')", "◀chunk", show=False, **STEP),
+        Binding("home", "move('first')", "first", show=False, **STEP),
+        Binding("end", "move('last')", "last", show=False, **STEP),
+        Binding("space", "play", "play", **STEP),
+        Binding("plus,equals_sign", "speed(1)", "faster", show=False),
+        Binding("minus", "speed(-1)", "slower", show=False),
+        Binding("d", "detail", "detail"),
+        Binding("t", "switch_table", "table"),
+        Binding("e", "edit", "edit"),
+        Binding("x", "examples", "examples"),
+        Binding("o", "open", "open", show=False),
+        Binding("s", "save", "save", show=False),
+        Binding("r", "sort", "sort", show=False),
+        Binding("escape", "cancel_capture", "cancel", show=False),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    view: reactive[View | None] = reactive(None, always_update=True)
+    playing: reactive[bool] = reactive(False)
+
+    def __init__(self, trace: Trace, *, custom: Table | None = None, traces_dir: Path = TRACES_DIR) -> None:
+        super().__init__()
+        self.custom = custom
+        self.traces_dir = traces_dir
+        self.draft = trace.text  # the text being edited survives failed and cancelled captures
+        self._initial = trace
+        self._speed = 2
+        self._timer: Timer | None = None
+        self._capture: Worker[None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Status(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield ChunksPane(id="chunks")
+                yield AliasesPane(id="aliases")
+                yield WordPane(id="word")
+            yield PairsPane(id="pairs")
+        yield IdsPane(id="ids")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.view = View.of(self._initial)
+        self._fit(self.size.width, self.size.height)
+        if _ready_exit():
+            self.call_after_refresh(self.exit)
+
+    def on_resize(self, event) -> None:  # type: ignore[no-untyped-def]
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        self.screen.set_class(height >= 36, "-tall")
+        self.screen.set_class(width >= 140, "-wide")
+
+    def watch_view(self, view: View | None) -> None:
+        if view is None:
+            return
+        for pane in self.query("Status, ChunksPane, AliasesPane, WordPane, PairsPane, IdsPane"):
+            pane.view = view  # type: ignore[attr-defined]
+
+    def watch_playing(self, playing: bool) -> None:
+        self.query_one(Status).playing = playing
+
+    # -- stepping ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Step keys belong to the main screen: under a dialog they reach the dialog instead."""
+        if action in ("move", "play", "detail", "switch_table", "edit", "examples", "open", "save", "sort"):
+            return self._main_screen_active()
+        if action == "cancel_capture":
+            return self._capture is not None and self._capture.is_running and self._main_screen_active()
+        return True
+
+    def _main_screen_active(self) -> bool:
+        return len(self.screen_stack) == 1
+
+    def action_move(self, move: str) -> None:
+        if self.view is not None:
+            self.view = getattr(self.view, move)()
+
+    def action_detail(self) -> None:
+        if self.view is not None:
+            self.view = self.view.with_detail(not self.view.detail)
+            self.notify(f"scan detail {'on: right steps through the inner scan' if self.view.detail else 'off'}", timeout=2)
+
+    def action_sort(self) -> None:
+        pairs = self.query_one(PairsPane)
+        pairs.order = "rank" if pairs.order == "position" else "position"
+
+    def action_play(self) -> None:
+        self.playing = not self.playing
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.playing:
+            self._timer = self.set_interval(SPEEDS[self._speed], self._tick)
+
+    def _tick(self) -> None:
+        view = self.view
+        if view is None or not self._main_screen_active():
+            return
+        moved = view.next()
+        if moved == view or (moved.index == view.index and moved.step == view.step):
+            self.action_play()  # reached the end
+            return
+        self.view = moved
+
+    def action_speed(self, delta: int) -> None:
+        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + delta))
+        if self.playing:
+            self.action_play()
+            self.action_play()
+        self.notify(f"{1 / SPEEDS[self._speed]:.1f} frames per second", timeout=1.5)
+
+    @on(PairClicked)
+    def pair_clicked(self, message: PairClicked) -> None:
+        a, b = message.pair
+        if message.rank is None:
+            self.notify(f"({visible(a)} {visible(b)}) at {message.position} is not a rule of this table.")
+        else:
+            ident = self.view.trace.table.encoder.get(a + b) if self.view else None
+            self.notify(f"rule {message.rank}: {visible(a)} + {visible(b)} → {visible(a + b)}, id {ident}")
+
+    # -- tables and texts ----------------------------------------------------------------------
+
+    def table_names(self) -> list[str]:
+        return ["teaching", "gpt2"] + (["custom"] if self.custom is not None else [])
+
+    def resolve_table(self, name: str) -> Table:
+        if self.custom is not None and name == self.custom.name:
+            return self.custom
+        return get_table(name)
+
+    def action_switch_table(self) -> None:
+        if self.view is None:
+            return
+        names = self.table_names()
+        current = self.view.trace.table.name
+        target = names[(names.index(current) + 1) % len(names)] if current in names else "teaching"
+        self.start_capture(self.view.trace.text, target, keep=self.view)
+
+    def action_edit(self) -> None:
+        self.push_screen(EditScreen(self.draft, MAX_TEXT), self._edited)
+
+    def _edited(self, text: str | None) -> None:
+        if text is None or self.view is None:
+            return
+        self.draft = text
+        if len(text) > MAX_TEXT:
+            self.notify(f"The text has {len(text):,} characters; the limit is {MAX_TEXT:,}. Nothing was changed.", severity="error")
+            return
+        self.start_capture(text, self.view.trace.table.name, keep=None)
+
+    def start_capture(self, text: str, table_name: str, keep: View | None) -> None:
+        self.query_one(Status).busy = "capturing… (escape cancels)"
+        self._capture = self._capture_worker(text, table_name, keep)
+
+    @work(thread=True, exclusive=True, group="capture", exit_on_error=False)
+    def _capture_worker(self, text: str, table_name: str, keep: View | None) -> None:
+        worker = get_current_worker()
+        try:
+            table = self.resolve_table(table_name)
+            chunks = []
+            last = time.monotonic()
+            for chunk in run(text, table, record=True):
+                if worker.is_cancelled:
+                    return
+                chunks.append(chunk)
+                now = time.monotonic()
+                if now - last > 0.1:
+                    last = now
+                    share = (chunk.start + len(chunk.text)) / max(len(text), 1)
+                    self.call_from_thread(self._progress, share)
+            trace = Trace(table, text, tuple(chunks))
+        except (CaptureError, TableError) as exc:
+            self.call_from_thread(self._capture_failed, str(exc))
+            return
+        if not worker.is_cancelled:
+            self.call_from_thread(self._captured, trace, keep)
+
+    def _progress(self, share: float) -> None:
+        self.query_one(Status).busy = f"capturing… {share:.0%} (escape cancels)"
+
+    def _captured(self, trace: Trace, keep: View | None) -> None:
+        self.query_one(Status).busy = ""
+        self.draft = trace.text
+        detail = self.view.detail if self.view else False
+        self.view = keep.with_trace(trace) if keep is not None else View.of(trace, detail=detail)
+
+    def _capture_failed(self, message: str) -> None:
+        self.query_one(Status).busy = ""
+        self.notify(_sentence(message), title="Cannot capture", severity="error")
+
+    def action_cancel_capture(self) -> None:
+        if self._capture is not None and self._capture.is_running:
+            self._capture.cancel()
+            self.query_one(Status).busy = ""
+            self.notify("Capture cancelled; the previous trace is still shown.", timeout=3)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):
+            self.query_one(Status).busy = ""
+            if event.state == WorkerState.ERROR:
+                self.notify(_sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
+
+    # -- files ---------------------------------------------------------------------------------
+
+    def action_examples(self) -> None:
+        examples = list_examples(self.traces_dir)
+        if not examples:
+            self.notify(f"No example traces in {self.traces_dir}.", severity="warning")
+            return
+        self.push_screen(PickerScreen(examples), self._open_path)
+
+    def action_open(self) -> None:
+        self.push_screen(PathScreen("Open a trace file (bpe-trace/1 JSON)"), self._open_path)
+
+    def _open_path(self, path: Path | str | None) -> None:
+        if path is not None:
+            self._load_worker(Path(path))
+
+    @work(thread=True, exclusive=True, group="capture", exit_on_error=False)
+    def _load_worker(self, path: Path) -> None:
+        try:
+            trace = load(path, self.resolve_table)
+        except TraceError as exc:
+            self.call_from_thread(self.notify, _sentence(str(exc)), title="Cannot open", severity="error")
+            return
+        self.call_from_thread(self._captured, trace, None)
+        self.call_from_thread(self.notify, f"Opened {visible(str(path))}.", timeout=2)
+
+    def action_save(self) -> None:
+        if self.view is None:
+            return
+        trace = self.view.trace
+        stem = "".join(ch if ch.isalnum() else "-" for ch in trace.text[:24]).strip("-") or "text"
+        self.push_screen(PathScreen("Save this trace as", f"{trace.table.name}-{stem}.json"), self._save_path)
+
+    def _save_path(self, path: str | None) -> None:
+        if path is None or self.view is None:
+            return
+        target = Path(path).expanduser()
+        if target.exists():
+            self.push_screen(
+                ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"),
+                partial(self._save, target),
+            )
+        else:
+            self._save(target, False)
+
+    def _save(self, target: Path, overwrite: bool) -> None:
+        if self.view is None or (target.exists() and not overwrite):
+            return
+        try:
+            save(self.view.trace, target, overwrite=overwrite)
+        except TraceError as exc:
+            self.notify(_sentence(str(exc)), title="Not saved", severity="error")
+        else:
+            self.notify(f"Saved {visible(str(target))}.", timeout=3)
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    # -- command palette -----------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in self.BINDINGS:
+            assert isinstance(binding, Binding)
+            if binding.action in ("quit",):
+                continue
+            title = COMMAND_TITLES.get(binding.action)
+            if title:
+                yield SystemCommand(title, f"key: {binding.key.replace(',', ' / ')}", partial(self.run_action, binding.action))
+
+
+COMMAND_TITLES = {
+    "move('next')": "Next frame",
+    "move('previous')": "Previous frame",
+    "move('next_round')": "Next round",
+    "move('previous_round')": "Previous round",
+    "move('next_chunk')": "Next chunk",
+    "move('previous_chunk')": "Previous chunk",
+    "move('first')": "First frame",
+    "move('last')": "Last frame",
+    "play": "Play / pause",
+    "speed(1)": "Faster",
+    "speed(-1)": "Slower",
+    "detail": "Scan detail on/off",
+    "switch_table": "Switch table",
+    "edit": "Edit the text",
+    "examples": "Example traces",
+    "open": "Open a trace file",
+    "save": "Save this trace",
+    "sort": "Sort pairs by position / rank",
+    "help": "Help: keys and panes",
+}
+
+
+def _sentence(message: str) -> str:
+    message = visible(message.strip())
+    return message[:1].upper() + message[1:]
+
+
+def _ready_exit() -> bool:
+    import os
+
+    return os.environ.get("BPE_TUI_EXIT_ON_READY") == "1"

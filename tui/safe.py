@@ -1,0 +1,39 @@
+"""Untrusted text made safe to draw: no control character, bidi override or invisible mark reaches the terminal.
+
+>>> visible("a\\tb\\n\\x1b[2J")
+'a→b↵␛[2J'
+>>> visible("x\\u202ey")
+'x⟨U+202E⟩y'
+"""
+
+from __future__ import annotations
+
+import regex
+
+# Characters that move the cursor, change terminal state, reorder text or are invisible.
+_INVISIBLE = [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
+_INVISIBLE += [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2060, 0x2070), *range(0xFFF9, 0xFFFC)]
+
+_TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20)}  # C0 controls as control pictures
+_TABLE.update({0x09: "→", 0x0A: "↵", 0x0D: "␍", 0x7F: "␡"})
+_TABLE.update({c: f"⟨U+{c:04X}⟩" for c in range(0x80, 0xA0)})  # C1 controls
+_TABLE.update({c: f"⟨U+{c:04X}⟩" for c in _INVISIBLE})
+
+# A base character may carry two combining marks; the rest of a tower is spelled out.
+_TOWER = regex.compile(r"(?<=\p{M}{2})\p{M}")
+# Surrogates, private use and unassigned code points are spelled out too.
+_OTHER = regex.compile(r"[\p{Cs}\p{Co}\p{Cn}]")
+
+
+def _spell(match: regex.Match[str]) -> str:
+    return f"⟨U+{ord(match.group()):04X}⟩"
+
+
+def visible(text: str, *, space: str | None = None) -> str:
+    """`text` with every unsafe character replaced by a visible stand-in; optionally spaces too."""
+    text = text.translate(_TABLE)
+    if space is not None:
+        text = text.replace(" ", space)
+    if regex.search(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]", text) is not None:
+        text = _OTHER.sub(_spell, _TOWER.sub(_spell, text))
+    return text

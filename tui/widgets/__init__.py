@@ -1,0 +1,1 @@
+"""The panes of the animator; each renders the View it is given and nothing else."""

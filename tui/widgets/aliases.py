@@ -1,0 +1,71 @@
+"""The byte-aliases pane: each UTF-8 byte of the current chunk, in decimal and hex, under its alias."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ..engine.aliases import REMAPPED, bytes_to_unicode
+from ..safe import visible
+from ..view import View
+from .pane import Pane
+
+LABELS = ("char ", "alias", "dec  ", "hex  ")
+COLUMN = 4  # cells per byte
+
+
+def char_groups(text: str) -> list[tuple[str, bytes]]:
+    """Each character of `text` with its UTF-8 bytes: ' 你' -> [(' ', b' '), ('你', b'\\xe4\\xbd\\xa0')]."""
+    return [(ch, ch.encode("utf-8")) for ch in text]
+
+
+class AliasesPane(Pane):
+    """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*)."""
+
+    TITLE = "Bytes → aliases"
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.border_subtitle = "* moved to 256+n"
+
+    def draw(self, view: View, width: int, height: int) -> Text:
+        chunk = view.chunk
+        alias = bytes_to_unicode()
+        rows = [Text(label + " ", style="dim") for label in LABELS]
+        bands: list[list[Text]] = []
+        start = len(LABELS[0]) + 1
+        used = start
+        shown = 0
+        max_bands = max(1, (height + 1) // (len(LABELS) + 1))
+        for ch, data in char_groups(chunk.text):
+            need = COLUMN * len(data) + 1
+            if used + need > width and used > start:
+                bands.append(rows)
+                if len(bands) >= max_bands:
+                    rows = []
+                    break
+                rows = [Text(label + " ", style="dim") for label in LABELS]
+                used = start
+            glyph = visible(ch, space="·")
+            span = COLUMN * len(data)
+            rows[0].append(glyph + " " * max(span - cell_len(glyph), 0) + " ", style="bold")
+            for b in data:
+                moved = b in REMAPPED
+                rows[1].append(alias[b], style="bold underline" if moved else "bold")
+                rows[1].append(("*" if moved else "").ljust(COLUMN - 1))
+                rows[2].append(f"{b:<{COLUMN}}")
+                rows[3].append(f"{b:02x}".ljust(COLUMN), style="dim")
+            for row in rows[1:]:
+                row.append(" ")
+            used += need
+            shown += len(data)
+        if rows:
+            bands.append(rows)
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for n, band in enumerate(bands):
+            if n:
+                out.append("\n")
+            out.append(Text("\n").join(band))
+        if shown < len(chunk.data):
+            out.append(f"\n… {len(chunk.data) - shown} more bytes", style="dim")
+        return out

@@ -1,0 +1,225 @@
+"""Modal screens: edit the text, pick an example, type a path, confirm, and the help page."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
+
+from ..messages import TextSubmitted
+from ..safe import visible
+
+DIALOG_CSS = """
+%s {
+    align: center middle;
+    background: $background 60%%;
+}
+%s > Vertical {
+    width: 90%%;
+    max-width: 100;
+    height: auto;
+    max-height: 90%%;
+    border: round $accent;
+    background: $surface;
+    padding: 0 1;
+}
+%s Label.hint { color: $text-muted; }
+"""
+
+
+def dialog_css(name: str) -> str:
+    return DIALOG_CSS % (name, name, name)
+
+
+class EditBox(TextArea):
+    """A text area where enter applies the text and ctrl+j starts a new line."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.post_message(TextSubmitted(self.text))
+            return
+        if event.key == "ctrl+j":
+            event.stop()
+            event.prevent_default()
+            self.insert("\n")
+            return
+        await super()._on_key(event)
+
+
+class EditScreen(ModalScreen[str | None]):
+    """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline."""
+
+    DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, text: str, limit: int) -> None:
+        super().__init__()
+        self.initial = text
+        self.limit = limit
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Text to tokenize", classes="title")
+            yield EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
+            yield Label(f"enter: apply · ctrl+j: new line · escape: cancel · at most {self.limit:,} characters", classes="hint")
+
+    def on_text_submitted(self, message: TextSubmitted) -> None:
+        message.stop()
+        self.dismiss(message.text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PathScreen(ModalScreen[str | None]):
+    """Ask for a file path (open or save)."""
+
+    DEFAULT_CSS = dialog_css("PathScreen")
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, title: str, value: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield Input(self.value, placeholder="path/to/trace.json")
+            yield Label("enter: ok · escape: cancel", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y confirms, n or escape declines."""
+
+    DEFAULT_CSS = dialog_css("ConfirmScreen")
+    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.question))
+            yield Label("y: yes · n: no", classes="hint")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A trace file offered by the picker, labelled with its table and text."""
+
+    path: Path
+    table: str
+    text: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.table:<8} {visible(self.text, space='·')[:60]}"
+
+
+def list_examples(directory: Path) -> list[Example]:
+    """Every *.json in `directory`, read just enough to label it (opening validates it fully)."""
+    examples = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            table, text = str(data["table"]["name"]), str(data["text"])
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            table, text = "?", f"{path.name} (unreadable)"
+        examples.append(Example(path, table, text))
+    return examples
+
+
+class PickerScreen(ModalScreen[Path | None]):
+    """Choose one of the example traces; each line names its table."""
+
+    DEFAULT_CSS = dialog_css("PickerScreen") + "PickerScreen OptionList { height: auto; max-height: 20; }"
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, examples: list[Example]) -> None:
+        super().__init__()
+        self.examples = examples
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Examples ({len(self.examples)} traces)")
+            yield OptionList(*[Option(Text(e.label), id=str(n)) for n, e in enumerate(self.examples)])
+            yield Label("enter: open · escape: cancel", classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.examples[int(event.option.id or 0)].path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+HELP = """\
+bpe-tui shows GPT-2's tokenizer one frame at a time, from a captured merge trace.
+
+Keys (they work whatever has focus)
+  right / l        next frame            left / h         previous frame
+  shift+right      next round            shift+left       previous round
+  pagedown         next chunk            pageup           previous chunk
+  home / end       first / last frame    space            play / pause
+  + / -            faster / slower       d                scan detail on/off
+  t                switch table          e                edit the text
+  x                example traces        o / s            open / save a trace
+  r                sort pairs            escape           cancel a capture
+  ?                this help             q                quit
+  ctrl+p           command palette: every action by name
+
+Panes
+  Header           the table in use, the text's figures (bytes → tokens, merges
+                   that fire), where you are, and one sentence on this frame.
+  Chunks           the text cut by GPT-2's regex; BPE never merges across │.
+                   Space shows as ·, newline ↵, tab →; ↺ marks a chunk read from
+                   the cache, ¹ a single-symbol chunk (returned at once).
+  Bytes → aliases  the current chunk's UTF-8 bytes (decimal, hex) under their
+                   byte aliases; * marks the 68 bytes moved to 256+n (space → Ġ).
+  Current word     the chunk's symbols; the pair merged this round is reversed
+                   and underlined with ^, the new word is beneath. With scan
+                   detail (d), i is the read position and j where
+                   word.index(first, i) found the first symbol.
+  Candidate pairs  every adjacent pair with its rank (— when it is no rule);
+                   ▶ marks the lowest rank, the one merged.
+  Output ids       each id under its alias string, │ between chunks.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and what each pane means."""
+
+    DEFAULT_CSS = dialog_css("HelpScreen") + "HelpScreen VerticalScroll { height: auto; max-height: 100%; }"
+    BINDINGS = [Binding("escape,question_mark,q", "close", "close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll():
+                yield Static(Text(HELP))
+            yield Label("escape: close", classes="hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

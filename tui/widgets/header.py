@@ -1,0 +1,45 @@
+"""The status header: which table, the text's figures, where we are, and what happens now."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..safe import visible
+from ..view import View
+
+
+class Status(Widget):
+    """Three lines that are always visible: table identity and figures, position, narration."""
+
+    DEFAULT_CSS = """
+    Status {
+        height: auto;
+        max-height: 5;
+        padding: 0 1;
+        background: $boost;
+    }
+    """
+
+    view: reactive[View | None] = reactive(None, always_update=True)
+    playing: reactive[bool] = reactive(False)
+    busy: reactive[str] = reactive("")
+
+    def render(self) -> Text:
+        view = self.view
+        if view is None:
+            return Text(self.busy or "no trace")
+        text = Text()
+        text.append(f" {view.trace.table.title} ", style="bold reverse")
+        text.append(f"  {view.figures}\n")
+        text.append(view.position, style="bold")
+        if view.detail:
+            text.append("  [scan detail]")
+        if self.playing:
+            text.append("  ▶ playing")
+        if self.busy:
+            text.append(f"  {self.busy}", style="italic")
+        text.append("\n")
+        text.append(visible(view.sentence))
+        return text

@@ -1,0 +1,55 @@
+"""The output-ids pane: the id stream so far, each id under its alias string, grouped by chunk."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ..safe import visible
+from ..view import View
+from .pane import Pane
+
+
+def emitted_chunks(view: View) -> int:
+    """How many chunks have produced their ids at this frame (the current one at its 'done' frame)."""
+    frame = view.frame
+    return frame.chunk + (1 if frame.kind == "done" else 0)
+
+
+def shown_ids(view: View) -> list[int]:
+    """The ids emitted up to the current frame (what the pane shows, with nothing cut)."""
+    return [i for chunk in view.trace.chunks[: emitted_chunks(view)] for i in chunk.ids]
+
+
+class IdsPane(Pane):
+    """`alias id` for each emitted id; │ separates chunks. Older chunks scroll off to the left."""
+
+    TITLE = "Output ids"
+
+    def draw(self, view: View, width: int, height: int) -> Text:
+        chunks = view.trace.chunks
+        done = emitted_chunks(view)
+        decoder = view.trace.table.decoder
+        count = sum(len(c.ids) for c in chunks[:done]) if done < 5000 else None
+        self.border_subtitle = f"{count} ids" if count is not None else ""
+        budget = width * height
+        first, used = done, 0
+        while first > 0 and used < budget:
+            first -= 1
+            used += sum(cell_len(decoder[i]) + len(str(i)) + 2 for i in chunks[first].ids) + 2
+        text = Text(overflow="fold")
+        if first > 0:
+            text.append(f"…{first} chunks… ", style="dim")
+        for index in range(first, done):
+            for i in chunks[index].ids:
+                text.append(visible(decoder[i]), style="bold")
+                text.append(f" {i}  ")
+            if index < done - 1:
+                text.append("│ ", style="dim")
+        if not done:
+            text.append("(no ids yet: a chunk's ids appear when its loop is done)", style="dim italic")
+        # Keep the newest ids in view: drop lines from the top that do not fit.
+        lines = text.wrap(self.app.console, width)
+        if len(lines) > height:
+            return Text("\n").join(lines[-height:])
+        return text

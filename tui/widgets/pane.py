@@ -1,0 +1,40 @@
+"""The base of every pane: it holds the View it was given and draws it at its current size."""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..view import View
+
+
+class Pane(Widget):
+    """A bordered pane that re-renders whenever its `view` changes or it is resized."""
+
+    DEFAULT_CSS = """
+    Pane {
+        border: round $primary 60%;
+        border-title-color: $text;
+        border-title-style: bold;
+        padding: 0 1;
+        height: 1fr;
+    }
+    """
+
+    view: reactive[View | None] = reactive(None, layout=False, always_update=True)
+    TITLE = ""
+
+    def on_mount(self) -> None:
+        self.border_title = self.TITLE
+
+    def render(self) -> RenderableType:
+        if self.view is None:
+            return Text("")
+        width = max(self.content_size.width, 1)
+        height = max(self.content_size.height, 1)
+        return self.draw(self.view, width, height)
+
+    def draw(self, view: View, width: int, height: int) -> RenderableType:  # pragma: no cover - abstract
+        raise NotImplementedError
