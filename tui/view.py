@@ -121,7 +121,7 @@ class View:
     def figures(self) -> str:
         """Seed 002's figures for the whole text: '18 bytes → 5 tokens · 13 merges fire'."""
         trace = self.trace
-        hits = sum(c.cache == "hit" for c in trace.chunks)
+        hits = trace.cache_hits
         text = (
             f"{_count(trace.byte_count, 'byte')} → {_count(len(trace.ids), 'token')}"
             f" · {_count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from .aliases import to_aliases
@@ -234,21 +235,25 @@ class Trace:
     text: str
     chunks: tuple[ChunkTrace, ...]
 
-    @property
+    @cached_property
     def ids(self) -> list[int]:
         return [i for chunk in self.chunks for i in chunk.ids]
 
-    @property
+    @cached_property
     def byte_count(self) -> int:
         return sum(len(c.data) for c in self.chunks)
 
-    @property
+    @cached_property
     def merges_fired(self) -> int:
         return sum(c.merged for c in self.chunks)
 
-    @property
+    @cached_property
     def round_count(self) -> int:
         return sum(len(c.rounds) for c in self.chunks)
+
+    @cached_property
+    def cache_hits(self) -> int:
+        return sum(c.cache == "hit" for c in self.chunks)
 
 
 def capture(text: str, table: Table) -> Trace:

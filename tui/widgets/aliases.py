@@ -23,6 +23,7 @@ class AliasesPane(Pane):
     """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*)."""
 
     TITLE = "Bytes → aliases"
+    DEFAULT_CSS = "AliasesPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def on_mount(self) -> None:
         super().on_mount()

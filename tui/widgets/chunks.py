@@ -13,7 +13,10 @@ MARKS = {"hit": "↺", "single": "¹", "miss": ""}
 
 
 class ChunksPane(Pane):
-    """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single."""
+    """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single.
+
+    Only a window of chunks around the current one is drawn; (n…) and (…n) count the chunks left out.
+    """
 
     TITLE = "Chunks"
 
@@ -27,7 +30,7 @@ class ChunksPane(Pane):
         budget = width * height
         # Window of chunks around the current one, so a huge text costs no more than a small one.
         first, used = current, 0
-        while first > 0 and used < budget // 2:
+        while first > 0 and used + cell_len(chunks[first - 1].text) + 1 < budget // 2 - 8:
             first -= 1
             used += cell_len(chunks[first].text) + 1
         last, used = current, 0
@@ -36,7 +39,7 @@ class ChunksPane(Pane):
             used += cell_len(chunks[last].text) + 1
         text = Text(no_wrap=False, overflow="fold")
         if first > 0:
-            text.append(f"…{first} chunks… ", style="dim")
+            text.append(f"({first}…)", style="dim")
         for index in range(first, last + 1):
             chunk = chunks[index]
             shown = visible(chunk.text, space="·")
@@ -51,5 +54,5 @@ class ChunksPane(Pane):
             if index < last:
                 text.append("│", style="dim")
         if last < len(chunks) - 1:
-            text.append(f" …{len(chunks) - 1 - last} more", style="dim")
+            text.append(f"(…{len(chunks) - 1 - last})", style="dim")
         return text

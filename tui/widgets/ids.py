@@ -26,12 +26,16 @@ class IdsPane(Pane):
 
     TITLE = "Output ids"
 
+    def describe(self, view: View) -> None:
+        done = emitted_chunks(view)
+        count = sum(len(c.ids) for c in view.trace.chunks[:done]) if done < 5000 else None
+        total = len(view.trace.ids) if len(view.trace.chunks) < 5000 else None
+        self.border_subtitle = f"{count} of {total} ids" if count is not None and total is not None else ""
+
     def draw(self, view: View, width: int, height: int) -> Text:
         chunks = view.trace.chunks
         done = emitted_chunks(view)
         decoder = view.trace.table.decoder
-        count = sum(len(c.ids) for c in chunks[:done]) if done < 5000 else None
-        self.border_subtitle = f"{count} ids" if count is not None else ""
         budget = width * height
         first, used = done, 0
         while first > 0 and used < budget:
@@ -39,7 +43,7 @@ class IdsPane(Pane):
             used += sum(cell_len(decoder[i]) + len(str(i)) + 2 for i in chunks[first].ids) + 2
         text = Text(overflow="fold")
         if first > 0:
-            text.append(f"…{first} chunks… ", style="dim")
+            text.append(f"({first}…) ", style="dim")
         for index in range(first, done):
             for i in chunks[index].ids:
                 text.append(visible(decoder[i]), style="bold")

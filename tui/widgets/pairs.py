@@ -50,7 +50,7 @@ def pair_rows(view: View, order: Order) -> PairRows:
     if order == "rank":
         rows = sorted(rows, key=lambda row: (row[2] is None, row[2] or 0, row[0]))
     rules = len(ranks)
-    note = f"{len(rows)} pairs, {rules} in the table" + ("" if rules else ": no pair is a rule")
+    note = f"{len(rows)} pair{'s' * (len(rows) != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
     return PairRows(rows, lowest, note)
 
 

@@ -29,6 +29,13 @@ class Pane(Widget):
     def on_mount(self) -> None:
         self.border_title = self.TITLE
 
+    def watch_view(self, view: View | None) -> None:
+        if view is not None:
+            self.describe(view)
+
+    def describe(self, view: View) -> None:
+        """Update titles for a new view (override); rendering happens in `draw`."""
+
     def render(self) -> RenderableType:
         if self.view is None:
             return Text("")

@@ -22,6 +22,7 @@ class WordPicture:
     new: tuple[str, ...] | None  # the new word as written so far (None when nothing is being built)
     cursor: tuple[int, int | None] | None  # scan detail: (i, j)
     focus: int
+    ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
 
 
 def picture(view: View) -> WordPicture:
@@ -35,7 +36,8 @@ def picture(view: View) -> WordPicture:
             caption = f"from the cache: {len(word)} symbols"
         else:
             caption = f"final word: {len(word)} symbol{'s' * (len(word) != 1)} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
-        return WordPicture(caption, word, frozenset(), None, None, 0)
+        ids = chunk.ids if frame.kind == "done" else None
+        return WordPicture(caption, word, frozenset(), None, None, 0, ids)
     old = chunk.word(frame.round - 1)
     steps = view.steps
     chosen = frozenset(s.j for s in steps if s.kind == "merge")  # type: ignore[misc]
@@ -55,6 +57,7 @@ class WordPane(Pane):
     """Old word on top (chosen pair reversed, ^ under it), new word beneath; in scan detail, i and j."""
 
     TITLE = "Current word"
+    DEFAULT_CSS = "WordPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def draw(self, view: View, width: int, height: int) -> Text:
         pic = picture(view)
@@ -64,6 +67,8 @@ class WordPane(Pane):
 def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     cells = [visible(s, space="·") for s in pic.old]
     widths = [max(cell_len(c), 1) for c in cells]
+    if pic.ids is not None:
+        widths = [max(w, len(str(i))) for w, i in zip(widths, pic.ids)]
     # Map every old position to the new symbol that covers it (merged pairs cover two).
     owner: dict[int, int] = {}
     spans: list[tuple[int, int]] = []  # per new symbol: (first old position, count)
@@ -98,6 +103,12 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
             for k in range(start, end):
                 out.append(_mark(k, pic, widths[k]))
                 out.append("^" if k in pic.chosen else " ")
+            rows += 1
+        if pic.ids is not None and lines_left >= 3:
+            out.append("\n ")
+            for k in range(start, end):
+                out.append(str(pic.ids[k]).ljust(widths[k]))
+                out.append("│", style="dim")
             rows += 1
         if pic.new is not None and lines_left >= 3:
             out.append("\n ")
