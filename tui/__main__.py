@@ -96,7 +96,12 @@ def read_text(args: argparse.Namespace) -> str:
     if args.text is not None:
         return args.text
     if args.text_file is not None:
-        return read_utf8(Path(args.text_file).read_bytes() if _exists(args.text_file) else b"", args.text_file)
+        _exists(args.text_file)
+        try:
+            data = Path(args.text_file).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"{args.text_file} cannot be read ({exc.strerror}).") from None
+        return read_utf8(data, args.text_file)
     return read_utf8(sys.stdin.buffer.read(), "standard input")
 
 
