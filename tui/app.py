@@ -35,6 +35,8 @@ from .widgets.word import WordPane
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
+PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
+PARTIAL_EVERY = 0.5  # and then grows the shown trace this often
 
 
 class BpeApp(App[None]):
@@ -79,6 +81,7 @@ class BpeApp(App[None]):
         self._speed = 2
         self._timer: Timer | None = None
         self._capture: Worker[None] | None = None
+        self._before_capture: View | None = None
 
     def compose(self) -> ComposeResult:
         yield Status(id="status")
@@ -204,25 +207,30 @@ class BpeApp(App[None]):
         self.start_capture(text, self.view.trace.table.name, keep=None)
 
     def start_capture(self, text: str, table_name: str, keep: View | None) -> None:
+        self._before_capture = self.view
         self.query_one(Status).busy = "capturing… (escape cancels)"
         self._capture = self._capture_worker(text, table_name, keep)
 
     @work(thread=True, exclusive=True, group="capture", exit_on_error=False)
     def _capture_worker(self, text: str, table_name: str, keep: View | None) -> None:
+        """Capture chunk by chunk; a long text is shown early and grows while the rest is captured."""
         worker = get_current_worker()
         try:
             table = self.resolve_table(table_name)
-            chunks = []
-            last = time.monotonic()
+            chunks: list = []
+            started = last = time.monotonic()
+            shown = False
             for chunk in run(text, table, record=True):
                 if worker.is_cancelled:
                     return
                 chunks.append(chunk)
                 now = time.monotonic()
-                if now - last > 0.1:
-                    last = now
+                if now - last > (PARTIAL_FIRST if not shown else PARTIAL_EVERY) and now - started > PARTIAL_FIRST:
+                    last, shown = now, True
                     share = (chunk.start + len(chunk.text)) / max(len(text), 1)
-                    self.call_from_thread(self._progress, share)
+                    partial = Trace(table, text, tuple(chunks), complete=False)
+                    self.call_from_thread(self._show_partial, partial, share, keep, worker)
+                    keep = None
             trace = Trace(table, text, tuple(chunks))
         except (CaptureError, TableError) as exc:
             self.call_from_thread(self._capture_failed, str(exc))
@@ -230,14 +238,24 @@ class BpeApp(App[None]):
         if not worker.is_cancelled:
             self.call_from_thread(self._captured, trace, keep)
 
-    def _progress(self, share: float) -> None:
+    def _show_partial(self, trace: Trace, share: float, keep: View | None, worker: Worker[None]) -> None:
+        if worker.is_cancelled:
+            return
         self.query_one(Status).busy = f"capturing… {share:.0%} (escape cancels)"
+        self._captured(trace, keep, busy=True)
 
-    def _captured(self, trace: Trace, keep: View | None) -> None:
-        self.query_one(Status).busy = ""
+    def _captured(self, trace: Trace, keep: View | None, *, busy: bool = False) -> None:
+        """Show `trace`: from `keep`'s position for a switch, else from the current one if the text is the same."""
+        if not busy:
+            self.query_one(Status).busy = ""
         self.draft = trace.text
-        detail = self.view.detail if self.view else False
-        self.view = keep.with_trace(trace) if keep is not None else View.of(trace, detail=detail)
+        current = self.view
+        if keep is not None:
+            self.view = keep.with_trace(trace)
+        elif current is not None and not current.trace.complete and current.trace.text == trace.text:
+            self.view = current.with_trace(trace)
+        else:
+            self.view = View.of(trace, detail=current.detail if current else False)
 
     def _capture_failed(self, message: str) -> None:
         self.query_one(Status).busy = ""
@@ -247,7 +265,9 @@ class BpeApp(App[None]):
         if self._capture is not None and self._capture.is_running:
             self._capture.cancel()
             self.query_one(Status).busy = ""
-            self.notify("Capture cancelled; the previous trace is still shown.", timeout=3)
+            if self.view is not None and not self.view.trace.complete and self._before_capture is not None:
+                self.view = self._before_capture
+            self.notify("Capture cancelled; the previous trace is shown again.", timeout=3)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):

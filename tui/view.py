@@ -128,6 +128,8 @@ class View:
         )
         if hits:
             text += f" · {_count(hits, 'cache hit')}"
+        if not trace.complete:
+            text += f" so far ({len(trace.chunks):,} chunks)"
         return text
 
     @property

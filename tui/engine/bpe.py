@@ -234,6 +234,7 @@ class Trace:
     table: Table
     text: str
     chunks: tuple[ChunkTrace, ...]
+    complete: bool = True  # False while a long capture is still running: more chunks will follow
 
     @cached_property
     def ids(self) -> list[int]:

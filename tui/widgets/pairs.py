@@ -99,7 +99,11 @@ class PairsPane(ScrollView, can_focus=True):
         sample = rows if len(rows) <= 2000 else rows[:1000] + rows[-1000:]
         sym_w = max((cell_len(visible(a, space="·")) + 1 + cell_len(visible(b, space="·")) for _, (a, b), _ in sample), default=1)
         self._widths = (pos_w, min(sym_w, 40), 5)
-        self.virtual_size = Size(pos_w + min(sym_w, 40) + 16, len(rows) + 1)
+        # The height only changes with the chunk (its first word has the most pairs), so stepping
+        # through rounds never triggers a layout of the whole screen.
+        height = len(self.view.chunk.aliases) + 1
+        if self.virtual_size.height != height:
+            self.virtual_size = Size(0, height)
         if scroll:
             target = next((n for n, row in enumerate(rows) if row[2] is not None and row[2] == self.data.lowest), 0)
             visible_rows = max(self.scrollable_content_region.height - 1, 1)
