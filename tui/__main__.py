@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from .engine.bpe import CaptureError, capture, encode
+from .engine.bpe import CaptureError, Trace, capture, encode
 from .engine.decode import DecodeError, decode
 from .engine.tables import Table, TableError, get_table, load_two_files
 from .engine.tracefile import TraceError, dumps, load
@@ -133,6 +133,15 @@ def parse_ids(words: list[str]) -> list[int]:
     return ids
 
 
+def summary(trace: Trace) -> str:
+    """'3 chunks, 2 rounds, 5 ids', with singulars where they belong."""
+
+    def count(n: int, noun: str) -> str:
+        return f"{n} {noun}{'s' * (n != 1)}"
+
+    return f"{count(len(trace.chunks), 'chunk')}, {count(trace.round_count, 'round')}, {count(len(trace.ids), 'id')}"
+
+
 def cmd_capture(args: argparse.Namespace) -> None:
     table = resolve_table(args)
     trace = capture(read_text(args), table)
@@ -140,7 +149,7 @@ def cmd_capture(args: argparse.Namespace) -> None:
         from .engine.tracefile import save
 
         save(trace, args.output, overwrite=args.force)
-        print(f"wrote {args.output}: {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids", file=sys.stderr)
+        print(f"wrote {args.output}: {summary(trace)}", file=sys.stderr)
     else:
         sys.stdout.write(dumps(trace))
 
@@ -189,7 +198,7 @@ def cmd_check(args: argparse.Namespace) -> None:
             print(f"bpe-tui: {exc}", file=sys.stderr)
             bad += 1
         else:
-            print(f"{name}: valid, {trace.table.name}, {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids")
+            print(f"{name}: valid, {trace.table.name}, {summary(trace)}")
     if bad:
         raise SystemExit(2)
 
