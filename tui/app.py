@@ -11,6 +11,7 @@ from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -93,6 +94,12 @@ class BpeApp(App[None]):
             yield PairsPane(id="pairs")
         yield IdsPane(id="ids")
         yield Footer()
+
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
+    ) -> None:
+        """Notifications quote paths and texts from the user: plain text, never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         self.view = View.of(self._initial)

@@ -61,7 +61,8 @@ class EditScreen(ModalScreen[str | None]):
     """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline."""
 
     DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    # priority: the TextArea would otherwise take escape to move focus (tab_behavior="indent")
+    BINDINGS = [Binding("escape", "cancel", "cancel", priority=True)]
 
     def __init__(self, text: str, limit: int) -> None:
         super().__init__()

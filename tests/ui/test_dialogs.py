@@ -1,0 +1,349 @@
+"""Switching tables, editing the text, the example picker, opening and saving traces, help, palette."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import Input, OptionList, Static
+
+from tui.engine.examples import EXAMPLES, TRACES_DIR
+from tui.engine.tracefile import load
+from tui.widgets.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
+
+from .conftest import Notes
+from .support import GPT2_TITLE, TEACHING_TITLE, header, ids, make_app, pairs, position, sentence, settle
+
+
+async def test_t_switches_table_and_keeps_text_and_round() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "right", "right")
+        assert position(app) == "chunk 1/1 · round 3/7 · frame 4/9"
+        await pilot.press("t")
+        await settle(app, pilot)
+        assert GPT2_TITLE in header(app)[0]
+        assert TEACHING_TITLE not in header(app)[0]
+        assert app.view.trace.text == "aaababcabxyz"
+        # GPT-2 merges this text in 4 rounds: (a b) 141, (x y) 5175, (a a) 6996, (ab c) 39049.
+        assert position(app) == "chunk 1/1 · round 3/4 · frame 4/6"
+        assert sentence(app) == "round 3: lowest rank among 7 pairs is 6996 (a a); merging 1 occurrence"
+        await pilot.press("end")
+        assert ids(app) == [7252, 397, 39305, 397, 5431, 89]
+        await pilot.press("t")
+        await settle(app, pilot)
+        assert TEACHING_TITLE in header(app)[0]
+        assert app.view.trace.text == "aaababcabxyz"
+        assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"  # the done frame maps to the done frame
+        assert ids(app) == [264, 257, 261]
+
+
+async def test_t_keeps_scan_detail() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "right", "t")
+        await settle(app, pilot)
+        assert GPT2_TITLE in header(app)[0]
+        assert app.view.detail
+        assert position(app).startswith("chunk 1/1 · round 1/4 · frame 2/6 · scan 0/")
+
+
+async def test_e_typing_enter_recaptures() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "e")
+        assert isinstance(app.screen, EditScreen)
+        box = app.screen.query_one(EditBox)
+        assert box.text == "aaababcabxyz"
+        box.text = ""
+        await pilot.press(*"xyz aaa")
+        assert box.text == "xyz aaa"
+        # Step keys belong to the main screen: under the editor they edit, they do not step.
+        await pilot.press("left", "right")
+        assert app.view.index == 1
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert len(app.screen_stack) == 1
+        assert app.view.trace.text == "xyz aaa"
+        assert TEACHING_TITLE in header(app)[0]
+        assert position(app) == "chunk 1/2 · round 0/2 · frame 1/7"  # 'xyz': 2 rounds, ' aaa': 1 round
+        assert sentence(app) == "chunk 1: 'xyz' is 3 UTF-8 bytes, written as aliases 'xyz'"
+        await pilot.press("end")
+        # ' aaa' is Ġ a a a: (a a) merges once and no rule starts with Ġ; Ġ has id 220 here as in GPT-2.
+        assert sentence(app) == "no remaining pair is a rule: done; 3 symbols give ids [220, 256, 64]"
+        assert ids(app) == [261, 220, 256, 64]
+
+
+async def test_edit_with_newline_and_gpt2_recaptures_on_the_same_table() -> None:
+    app = make_app("x", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        app.screen.query_one(EditBox).text = ""
+        await pilot.press("H", "i", "ctrl+j", "y", "o")
+        assert app.screen.query_one(EditBox).text == "Hi\nyo"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.view.trace.text == "Hi\nyo"
+        assert GPT2_TITLE in header(app)[0]
+        assert [c.text for c in app.view.trace.chunks] == ["Hi", "\n", "yo"]
+
+
+async def test_escape_in_editor_cancels_and_keeps_the_trace() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "right", "e")
+        app.screen.query_one(EditBox).text = "something else"
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert len(app.screen_stack) == 1
+        assert app.view.trace.text == "aaababcabxyz"
+        assert position(app) == "chunk 1/1 · round 2/7 · frame 3/9"
+        assert pairs(app).lowest == 1
+
+
+async def test_uncapturable_text_notifies_and_keeps_the_trace(notes: Notes) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("right")
+        app.start_capture("a\ud800b", "teaching", keep=None)  # a lone surrogate has no UTF-8
+        await settle(app, pilot)
+        assert [n.title for n in notes.errors] == ["Cannot capture"]
+        assert "U+D800" in notes.errors[0].message
+        assert app.view.trace.text == "aaababcabxyz"
+        assert position(app) == "chunk 1/1 · round 1/7 · frame 2/9"
+        assert "capturing" not in "\n".join(header(app))
+
+
+async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: pytest.MonkeyPatch, notes: Notes) -> None:
+    """A slowed-down capture (one chunk every 20 ms) reports progress; escape stops it and keeps the old trace."""
+    import time
+
+    import tui.app
+
+    real_run = tui.app.run
+
+    def slow_run(text, table, *, record):  # type: ignore[no-untyped-def]
+        for chunk in real_run(text, table, record=record):
+            time.sleep(0.02)
+            yield chunk
+
+    monkeypatch.setattr(tui.app, "run", slow_run)
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("right", "e")
+        app.screen.query_one(EditBox).text = "ab " * 500  # 500 chunks: 10 s at this pace
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "%" in position(app):
+                break
+        assert "capturing… " in position(app) and "% (escape cancels)" in position(app)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert "capturing" not in position(app)
+        assert [m for m in notes.messages if m.startswith("Capture cancelled")]
+        assert app.view.trace.text == "aaababcabxyz"
+        assert position(app) == "chunk 1/1 · round 1/7 · frame 2/9"
+        # The draft survives: the editor opens on the text that was being captured.
+        await pilot.press("e")
+        assert app.screen.query_one(EditBox).text == "ab " * 500
+
+
+def _examples() -> list[tuple[str, str, str]]:
+    """(file name, table name, text) for every trace in traces/, in the picker's order."""
+    out = []
+    for path in sorted(TRACES_DIR.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        out.append((path.name, data["table"]["name"], data["text"]))
+    return out
+
+
+def test_traces_dir_holds_every_seed_example() -> None:
+    assert {(f"{stem}.json", table, text) for stem, table, text in EXAMPLES} <= set(_examples())
+
+
+async def test_x_opens_each_example_trace(notes: Notes) -> None:
+    examples = _examples()
+    assert len(examples) >= 15
+    app = make_app("q", "teaching")
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        for n, (name, table, text) in enumerate(examples):
+            await pilot.press("x")
+            assert isinstance(app.screen, PickerScreen)
+            options = app.screen.query_one(OptionList)
+            assert options.option_count == len(examples)
+            label = str(options.get_option_at_index(n).prompt)
+            assert label.startswith(table)
+            if n <= len(examples) // 2:
+                await pilot.press(*["down"] * n)
+            else:  # from the bottom: fewer presses
+                await pilot.press("end", *["up"] * (len(examples) - 1 - n))
+            assert options.highlighted == n
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert len(app.screen_stack) == 1, name
+            assert app.view.trace.text == text, name
+            assert (GPT2_TITLE if table == "gpt2" else TEACHING_TITLE) in header(app)[0], name
+            assert position(app).startswith("chunk 1/"), name
+            assert notes.messages[-1] == f"Opened {TRACES_DIR / name}."
+        assert notes.errors == []
+
+
+async def test_x_escape_keeps_the_trace() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "x", "down", "escape")
+        await settle(app, pilot)
+        assert app.view.trace.text == "aaababcabxyz"
+        assert app.view.index == 1
+
+
+async def test_x_with_no_examples_warns(tmp_path: Path, notes: Notes) -> None:
+    app = make_app(traces_dir=tmp_path)
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("x")
+        assert len(app.screen_stack) == 1
+        assert [n.severity for n in notes.all] == ["warning"]
+
+
+async def _open(app, pilot, path: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("o")
+    assert isinstance(app.screen, PathScreen)
+    app.screen.query_one(Input).value = path
+    await pilot.press("enter")
+    await settle(app, pilot)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "does not exist"),
+        (b"{not json", "is not valid JSON"),
+        (b"\xff\xfe", "is not UTF-8"),
+        (b'{"format": "bpe-trace/1", "table": {"name": "teaching"}, "text": "abc"}', ""),
+    ],
+    ids=["missing", "corrupt-json", "not-utf8", "incomplete"],
+)
+async def test_o_bad_file_notifies_and_keeps_the_trace(tmp_path: Path, notes: Notes, content: bytes | None, expected: str) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_bytes(content)
+    app = make_app("The cat", "gpt2")
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("pagedown", "right")
+        before = position(app), sentence(app)
+        await _open(app, pilot, str(path))
+        assert len(app.screen_stack) == 1
+        assert [n.title for n in notes.errors] == ["Cannot open"]
+        assert str(path) in notes.errors[0].message
+        assert expected in notes.errors[0].message
+        assert app.view.trace.text == "The cat"
+        assert (position(app), sentence(app)) == before
+
+
+async def test_o_opens_a_good_file(notes: Notes) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await _open(app, pilot, str(TRACES_DIR / "gpt2-hi-ni.json"))
+        assert app.view.trace.text == "Hi 你!"
+        assert GPT2_TITLE in header(app)[0]
+        await pilot.press("end")
+        assert ids(app) == [17250, 220, 19526, 254, 0]
+
+
+async def test_o_markup_in_a_bad_path_is_shown_literally(tmp_path: Path, notes: Notes) -> None:
+    """The notification quotes the path as typed; with toasts on, '[/]' must not crash the app."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+        bad = str(tmp_path / "x[/]y[bold].json")
+        await _open(app, pilot, bad)
+        await pilot.pause(0.1)
+        assert notes.errors and bad in notes.errors[0].message
+        assert all(not n.markup for n in notes.all)
+        assert app.is_running and app.view.trace.text == "aaababcabxyz"
+
+
+async def test_s_saves_and_refuses_to_overwrite_without_yes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notes: Notes) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = make_app("Hi 你!", "gpt2")
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, PathScreen)
+        assert app.screen.query_one(Input).value == "gpt2-Hi-你.json"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        target = tmp_path / "gpt2-Hi-你.json"
+        saved = load(target)
+        assert saved.text == "Hi 你!" and saved.ids == [17250, 220, 19526, 254, 0]
+        assert notes.messages[-1] == "Saved gpt2-Hi-你.json."
+
+        target.write_text("sentinel", encoding="utf-8")
+        await pilot.press("s", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("right")  # step keys do not leak through the question
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert len(app.screen_stack) == 1
+        assert target.read_text(encoding="utf-8") == "sentinel"
+        assert app.view.index == 0
+
+        await pilot.press("s", "enter", "escape")
+        await settle(app, pilot)
+        assert target.read_text(encoding="utf-8") == "sentinel"
+
+        await pilot.press("s", "enter", "y")
+        await settle(app, pilot)
+        assert load(target).ids == [17250, 220, 19526, 254, 0]
+        assert notes.errors == []
+
+
+async def test_s_to_an_unwritable_place_notifies(tmp_path: Path, notes: Notes) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("s")
+        app.screen.query_one(Input).value = str(tmp_path / "missing-dir" / "t.json")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert [n.title for n in notes.errors] == ["Not saved"]
+        assert app.view.trace.text == "aaababcabxyz"
+
+
+async def test_help_opens_and_step_keys_wait_for_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        shown = "\n".join(str(s.render()) for s in app.screen.query(Static))
+        for words in ("shift+right", "pagedown", "scan detail", "Candidate pairs", "Output ids", "Bytes → aliases"):
+            assert words in shown
+        await pilot.press("right", "space")
+        assert app.view.index == 0 and not app.playing
+        await pilot.press("escape")
+        assert len(app.screen_stack) == 1
+        await pilot.press("question_mark", "question_mark")
+        assert len(app.screen_stack) == 1
+        await pilot.press("right")
+        assert app.view.index == 1
+
+
+async def test_command_palette_lists_next_frame_and_runs_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"Next frame")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            options = app.screen.query_one(OptionList)
+            prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            if any("Next frame" in p for p in prompts):
+                break
+        assert any("Next frame" in p for p in prompts), prompts
+        assert "Next frame" in prompts[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        assert app.view.index == 1

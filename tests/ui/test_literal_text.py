@@ -1,0 +1,100 @@
+"""Text from the user or a trace file is drawn literally: markup stays text, control characters are escaped."""
+
+from __future__ import annotations
+
+import pytest
+
+from tui.widgets.dialogs import EditBox
+
+from .conftest import Notes
+from .support import (
+    AliasesPane,
+    ChunksPane,
+    IdsPane,
+    Status,
+    WordPane,
+    header,
+    make_app,
+    pane_text,
+    sentence,
+    settle,
+)
+
+PANES = (Status, ChunksPane, AliasesPane, WordPane, IdsPane)
+MARKUP = "[bold]x[/] [link=a]"
+CONTROLS = "a\x1b[2Jb\tc\nd\x07e\x7f\u202ef\x85"
+
+
+def _bare(chunks: str) -> str:
+    """The chunks pane's text without its boundary and current-chunk marks."""
+    for mark in "│⟦⟧↺¹":
+        chunks = chunks.replace(mark, "")
+    return chunks
+
+
+def _everything(app) -> str:  # type: ignore[no-untyped-def]
+    return "\n".join(pane_text(app, pane) for pane in PANES)
+
+
+def _assert_no_raw_controls(text: str) -> None:
+    raw = [hex(ord(ch)) for ch in text if ch != "\n" and (ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 or ch == "\u202e")]
+    assert raw == []
+
+
+async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
+    app = make_app(MARKUP, "teaching")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert _bare(pane_text(app, ChunksPane)) == "[bold]x[/]·[link=a]"
+        assert sentence(app) == "chunk 1: '[' is 1 UTF-8 byte, written as aliases '['"
+        for _ in range(len(app.view.frames)):
+            await pilot.press("right")
+            _everything(app)  # renders every pane; markup errors would raise here
+        await pilot.press("home", "pagedown", "pagedown", "pagedown", "pagedown")
+        assert sentence(app) == "chunk 5: '[/]' is 3 UTF-8 bytes, written as aliases '[/]'"
+        assert "⟦[/]⟧" in pane_text(app, ChunksPane)
+        assert "│[│/│]│" in pane_text(app, WordPane)
+        assert pane_text(app, AliasesPane).split("\n")[1].split() == ["alias", "[", "/", "]"]
+        await pilot.press("d", "t")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert app.is_running
+        assert app.view.trace.text == MARKUP
+
+
+async def test_markup_typed_in_the_editor_is_captured_literally(notes: Notes) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+        await pilot.press("e")
+        app.screen.query_one(EditBox).text = ""
+        await pilot.press(*"[b]x[/b]", "enter")
+        await settle(app, pilot)
+        assert app.view.trace.text == "[b]x[/b]"
+        assert _bare(pane_text(app, ChunksPane)) == "[b]x[/b]"
+        await pilot.press("s")  # the suggested file name is built from the text
+        await pilot.press("escape")
+        assert notes.errors == []
+
+
+async def test_control_characters_are_escaped_in_every_pane() -> None:
+    app = make_app(CONTROLS, "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        chunks = _bare(pane_text(app, ChunksPane))
+        for shown in ("␛[2J", "→", "↵", "␇", "␡", "⟨U+202E⟩", "⟨U+0085⟩"):
+            assert shown in chunks, shown
+        _assert_no_raw_controls(chunks)
+        for _ in range(len(app.view.frames)):
+            _assert_no_raw_controls(_everything(app))
+            await pilot.press("right")
+        _assert_no_raw_controls(_everything(app))
+        assert app.view.trace.text == CONTROLS
+        assert app.view.index == len(app.view.frames) - 1
+
+
+@pytest.mark.parametrize("text", ["\x00", "[", "[/]", "\u0301\u0301\u0301\u0301", "\ue000", " " * 5, "\n\n"])
+async def test_odd_texts_open_and_step_without_crashing(text: str) -> None:
+    app = make_app(text, "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("d", "end", "home", "shift+right", "pagedown", "r")
+        _assert_no_raw_controls(_everything(app))
+        assert app.is_running
+        assert "GPT-2" in header(app)[0]
