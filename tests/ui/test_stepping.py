@@ -13,6 +13,8 @@ from .support import (
     AliasesPane,
     ChunksPane,
     IdsPane,
+    PairsPane,
+    WordPane,
     header,
     ids,
     make_app,
@@ -134,6 +136,11 @@ async def test_middle_round_word_marks_all_three_occurrences() -> None:
         assert data.rows[4] == (4, ("b", "c"), 2)
         assert data.rows[5] == (5, ("c", "a"), 3)
         assert data.rows[0] == (0, ("aa", "a"), None)
+        # Marked by shape, not colour alone: ▶ on the chosen rows, ^ under the chosen cells.
+        pane = app.query_one(PairsPane)
+        lines = ["".join(segment.text for segment in pane.render_line(y)) for y in range(1, 11)]
+        assert [line.startswith("▶") for line in lines] == [n in (1, 3, 6) for n in range(10)]
+        assert "^" in pane_text(app, WordPane).split("\n")[2]
 
 
 async def test_sort_by_rank_puts_the_lowest_first() -> None:
