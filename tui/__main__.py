@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("decode", help="print the text of some ids")
     _table_options(p)
     p.add_argument("--errors", choices=("replace", "strict"), default="replace", help="what invalid UTF-8 does (default: replace)")
+    p.add_argument("--explain", action="store_true", help="print every decode frame: id, alias, bytes, complete alone?, streamed")
     p.add_argument("ids", nargs="+", metavar="ID", help="ids, separated by spaces or commas")
 
     p = sub.add_parser("check", help="validate trace files without opening the app (exit 0 if all are valid)")
@@ -178,6 +179,15 @@ def cmd_encode(args: argparse.Namespace) -> None:
 
 def cmd_decode(args: argparse.Namespace) -> None:
     table = resolve_table(args)
+    if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
+        from .engine.roundtrip import decode_frames, explain
+        from .safe import visible
+
+        run = decode_frames(parse_ids(args.ids), table, args.errors)
+        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
+        if run.problem is not None:
+            raise DecodeError(run.problem)
+        return
     text = decode(parse_ids(args.ids), table, args.errors)
     sys.stdout.write(text + "\n")
 

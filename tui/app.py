@@ -31,6 +31,7 @@ from .widgets.dialogs import ConfirmScreen, EditScreen, HelpScreen, PathScreen, 
 from .widgets.header import Status
 from .widgets.ids import IdsPane
 from .widgets.pairs import PairsPane
+from .widgets.roundtrip import RoundTripViews
 from .widgets.word import WordPane
 
 DEFAULT_TEXT = "aaababcabxyz"
@@ -40,7 +41,7 @@ PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it ha
 PARTIAL_EVERY = 0.5  # and then grows the shown trace this often
 
 
-class BpeApp(App[None]):
+class BpeApp(RoundTripViews, App[None]):
     """Step through a merge trace with the keyboard; every pane shows the current frame."""
 
     CSS_PATH = "app.tcss"
@@ -68,6 +69,12 @@ class BpeApp(App[None]):
         Binding("escape", "cancel_capture", "cancel", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit", "quit"),
+        Binding("1", "view('encode')", "encode", show=False),
+        Binding("2", "view('decode')", "views", key_display="1-5"),
+        Binding("3", "view('aliases')", "aliases", show=False),
+        Binding("4", "view('tables')", "tables", show=False),
+        Binding("5", "view('special')", "special", show=False),
+        Binding("g", "rule_in_table", "rule in table", show=False),
     ]
 
     view: reactive[View | None] = reactive(None, always_update=True)
@@ -129,6 +136,8 @@ class BpeApp(App[None]):
         """Step keys belong to the main screen: under a dialog they reach the dialog instead."""
         if action in ("move", "play", "detail", "switch_table", "edit", "examples", "open", "save", "sort"):
             return self._main_screen_active()
+        if action in ("view", "rule_in_table"):
+            return self.roundtrip_allows(action)
         if action == "cancel_capture":
             return self._capture is not None and self._capture.is_running and self._main_screen_active()
         return True
@@ -374,6 +383,12 @@ COMMAND_TITLES = {
     "save": "Save this trace",
     "sort": "Sort pairs by position / rank",
     "help": "Help: keys and panes",
+    "view('encode')": "View 1: Encode (the animator)",
+    "view('decode')": "View 2: Decode, frame by frame",
+    "view('aliases')": "View 3: the 256 byte aliases",
+    "view('tables')": "View 4: tables, rank vs id, all rules",
+    "view('special')": "View 5: special tokens",
+    "rule_in_table": "This round's rule in the rule table",
 }
 
 

@@ -207,6 +207,28 @@ Panes
   Candidate pairs  every adjacent pair with its rank (— when it is no rule);
                    ▶ marks the lowest rank, the one merged.
   Output ids       each id under its alias string, │ between chunks.
+
+Views: 1–5 (the step keys above work in view 1)
+  1 Encode   this animator; g shows this round's rule in view 4.
+  2 Decode   each id → alias string → bytes → one buffer → one
+             UTF-8 decode. ✓/✗: a token's bytes are complete
+             UTF-8 alone or not; released/held: what a stream
+             lets out or keeps. Wrong way (decode each token,
+             join) vs right way (join bytes, decode once).
+             p: errors replace/strict · /: type ids · c: the
+             trace's ids. An unknown id is named (KeyError).
+  3 Aliases  the 256 bytes in a 16 × 16 grid: 188 keep their
+             code point, 68 (marked *) move to 256+n. Arrows
+             select; /: a byte, an alias or any text (alias Ġ
+             is byte 32; the text Ġ is the bytes c4 a0).
+  4 Tables   what initialisation builds, with sizes; the check
+             encoder[left+right] == 256 + rank over all rules;
+             every rule by rank, • used by this text. /: a
+             rank, id N, 'left right' or a symbol; n: next
+             match; u: next used rank.
+  5 Special  '<|endoftext|>' typed as text is 7 ordinary ids;
+             id 50256 is inserted by the caller; d decodes it.
+  In views 2–5, t shows another table; escape leaves an input.
 """
 
 

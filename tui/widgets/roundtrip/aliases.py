@@ -1,0 +1,280 @@
+"""The Aliases view: GPT-2's 256-entry byte ↔ alias bijection as a 16 × 16 grid, with lookups both ways.
+
+Row = high hex digit, column = low hex digit. The 188 bytes that keep their code point are plain;
+the 68 moved to 256 + n carry a * and are underlined. The selected cell is reversed, and its row
+and column are marked ▸ / ▾, so nothing depends on colour.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Label, Static
+
+from ...engine.roundtrip import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell, utf8_length
+from ...safe import visible
+from .common import RoundTripScreen, ViewBar, clip
+
+LABEL = 5  # cells before the first column: '0x_ ▸'
+LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
+
+
+class AliasGrid(Widget, can_focus=True):
+    """16 × 16 bytes; arrows move the selection; wide screens also show each alias's id."""
+
+    DEFAULT_CSS = """
+    AliasGrid {
+        width: auto;
+        height: auto;
+        border: round $primary 60%;
+        border-title-color: $text;
+        border-title-style: bold;
+        padding: 0;
+    }
+    AliasGrid:focus { border: round $accent; }
+    """
+    BINDINGS = [
+        Binding("up,k", "move(-16)", "up", show=False),
+        Binding("down,j", "move(16)", "down", show=False),
+        Binding("left,h", "move(-1)", "left", show=False),
+        Binding("right,l", "move(1)", "right", show=False),
+        Binding("home", "select(0)", "byte 0", show=False),
+        Binding("end", "select(255)", "byte 255", show=False),
+    ]
+
+    selected: reactive[int] = reactive(32)
+    wide: reactive[bool] = reactive(False, layout=True)
+
+    class Selected(Message):
+        def __init__(self, byte: int) -> None:
+            super().__init__()
+            self.byte = byte
+
+    def __init__(self, entries: tuple[AliasEntry, ...], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries = entries
+
+    def on_mount(self) -> None:
+        self.border_title = "256 bytes → aliases"
+        self.border_subtitle = "* moved to 256+n"
+
+    @property
+    def cell(self) -> int:
+        return 8 if self.wide else 3
+
+    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+        return LABEL + 16 * self.cell
+
+    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+        return 17
+
+    def watch_selected(self, byte: int) -> None:
+        self.post_message(self.Selected(byte))
+
+    def action_move(self, delta: int) -> None:
+        self.selected = (self.selected + delta) % 256
+
+    def action_select(self, byte: int) -> None:
+        self.selected = byte
+
+    def render(self) -> Text:
+        sel = self.selected
+        cell = self.cell
+        text = Text(no_wrap=True)
+        text.append(" " * LABEL)
+        for col in range(16):
+            mark = "▾" if col == sel % 16 else " "
+            text.append(f"{mark}{col:X}".ljust(cell), style="bold" if mark != " " else "dim")
+        for row in range(16):
+            text.append("\n")
+            text.append(f"{row:X}_ {'▸' if row == sel // 16 else ' '} ", style="bold" if row == sel // 16 else "dim")
+            for col in range(16):
+                e = self.entries[row * 16 + col]
+                mark = " " if e.kept else "*"
+                style = "underline" if not e.kept else ""
+                if e.byte == sel:
+                    style += " bold reverse"
+                body = e.alias + mark
+                if self.wide:
+                    body += f"{'' if e.id is None else e.id:>5}"
+                text.append(body, style=style.strip())
+                text.append(" " * (cell - len(body)))
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.x - 1 - LABEL, event.y - 1  # inside the border
+        if 0 <= y - 1 < 16 and x >= 0 and x // self.cell < 16:
+            self.selected = (y - 1) * 16 + x // self.cell
+
+
+def byte_role(b: int) -> str:
+    """What byte `b` is in text, in a few words: "'a'", 'space', 'control ␀', 'UTF-8 lead of 3'."""
+    if 32 < b < 127:
+        return f"'{chr(b)}'"
+    if b == 32:
+        return "space"
+    if b < 32 or b == 127:
+        return f"control {visible(chr(b))}"
+    n = utf8_length(b)
+    if n is not None:
+        return f"UTF-8 lead of {n}"
+    return "UTF-8 continuation" if b <= 0xBF else "never in UTF-8"
+
+
+def describe(entry: AliasEntry) -> Text:
+    """What one byte is: its alias, the alias's code point, kept or moved, and the alias symbol's id."""
+    b = entry.byte
+    text = Text()
+    text.append(f"byte {b} = 0x{b:02x}", style="bold")
+    text.append(f" {byte_role(b)}\nalias ")
+    text.append(entry.alias, style="bold reverse")
+    text.append(f"  U+{entry.code_point:04X}\n")
+    if entry.kept:
+        text.append("kept: own code point\n")
+    else:
+        text.append(f"* moved: 256+{entry.moved} = {entry.code_point}\n", style="underline")
+    text.append("no id" if entry.id is None else f"id {entry.id}", style="bold")
+    text.append(f" = encoder['{entry.alias}']")
+    return text
+
+
+class AliasesScreen(RoundTripScreen):
+    """The byte ↔ alias grid, one byte described, and lookups from a byte, an alias or any text."""
+
+    VIEW = "aliases"
+    DEFAULT_CSS = """
+    AliasesScreen #aliases-body { height: 1fr; }
+    AliasesScreen #aliases-left { width: auto; height: 1fr; }
+    AliasesScreen #aliases-legend { width: 1fr; height: 1fr; padding: 0 1; color: $text-muted; }
+    AliasesScreen #aliases-side {
+        width: 1fr;
+        height: 1fr;
+        border: round $primary 60%;
+        border-title-color: $text;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    AliasesScreen #aliases-row { height: 1; }
+    AliasesScreen #aliases-row Label { width: auto; padding: 0 1; text-style: bold; }
+    AliasesScreen #aliases-find { border: none; height: 1; width: 1fr; padding: 0 1; }
+    AliasesScreen #aliases-find:focus { border: none; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("slash,f", "find", "find"),
+        Binding("escape", "leave_input", "leave input", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lookup: Text | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ViewBar("aliases")
+        with Horizontal(id="aliases-body"):
+            with Vertical(id="aliases-left"):
+                yield AliasGrid(alias_grid(self.table), id="aliases-grid")
+                yield Static(LEGEND, id="aliases-legend")
+            yield Static(id="aliases-side")
+        with Horizontal(id="aliases-row"):
+            yield Label("find")
+            yield Input(placeholder="/: a byte (97, 0x20), an alias (Ġ) or any text (你)", id="aliases-find")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(AliasGrid).focus()
+        self.query_one("#aliases-side", Static).border_title = "Selected"
+
+    def on_resize(self, event: events.Resize) -> None:
+        grid = self.query_one(AliasGrid)
+        grid.wide = event.size.width >= 140
+        self.query_one("#aliases-left").styles.width = LABEL + 16 * grid.cell + 2  # the legend wraps under the grid
+
+    def reload(self) -> None:
+        self.set_bar_note()
+        grid = self.query_one(AliasGrid)
+        grid.entries = alias_grid(self.table)
+        grid.refresh()
+        self.update_side()
+
+    @on(AliasGrid.Selected)
+    def selected(self, message: AliasGrid.Selected) -> None:
+        self.update_side()
+
+    def update_side(self) -> None:
+        grid = self.query_one(AliasGrid)
+        entry = grid.entries[grid.selected]
+        kept, moved = alias_counts()
+        text = describe(entry)
+        text.append("\n\n")
+        text.append(f"{kept} kept", style="bold")
+        text.append(" · ")
+        text.append(f"{moved} moved*", style="bold underline")
+        text.append("\nmoved: 0–32 127–160 173\n  → 256, 257, … 323\n\n")
+        if self.lookup is not None:
+            text.append(self.lookup)
+            text.append("\n\n")
+        a = grid.entries[97]
+        space = grid.entries[32]
+        literal = spell("Ġ")
+        text.append(f"alias {space.alias} = byte 32\n")
+        text.append(f"text {literal.text} = {' '.join(f'{b:02x}' for b in literal.data)} → {' '.join(literal.aliases)}\n")
+        text.append(f"byte 97 → {a.alias} → id {a.id}")
+        self.query_one("#aliases-side", Static).update(text)
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def action_find(self) -> None:
+        self.query_one("#aliases-find", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.query_one(AliasGrid).focus()
+
+    @on(Input.Submitted, "#aliases-find")
+    def find(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.look_up(event.value)
+        self.query_one(AliasGrid).focus()
+
+    def look_up(self, query: str) -> None:
+        """A byte number selects that byte; one alias character selects its byte and is also spelled as
+        text; anything else is spelled as text (its UTF-8 bytes and their aliases)."""
+        grid = self.query_one(AliasGrid)
+        q = query.strip() if query.strip() else query
+        out = Text()
+        number = None
+        if q.isascii() and q.isdigit() and len(q) <= 3:
+            number = int(q)
+        elif q.lower().startswith("0x") and len(q) <= 4:
+            try:
+                number = int(q, 16)
+            except ValueError:
+                number = None
+        if number is not None and 0 <= number < 256:
+            self.lookup = None
+            grid.selected = number
+            self.update_side()
+            return
+        if not q:
+            self.lookup = None
+            self.update_side()
+            return
+        byte = byte_of_alias(q) if len(q) == 1 else None
+        written = spell(q)
+        shown = visible(q)
+        if byte is not None:
+            out.append(f"alias {shown} = byte {byte}\n", style="bold")
+        more = " …" if len(written.data) > 6 else ""
+        out.append(f"text '{clip(shown, 12)}' = {' '.join(f'{b:02x}' for b in written.data[:6])}{more}", style="bold")
+        out.append(f"\n  → aliases {visible(' '.join(written.aliases[:6]))}{more}")
+        self.lookup = out
+        if byte is not None:
+            grid.selected = byte
+        elif written.data:
+            grid.selected = written.data[0]
+        self.update_side()

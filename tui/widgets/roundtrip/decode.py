@@ -1,0 +1,429 @@
+"""The Decode view: ids → alias strings → bytes → one buffer → one UTF-8 decode, one frame per id.
+
+Beside each token: its bytes, whether they are complete UTF-8 on their own, and what a streaming
+decoder releases or holds after it. Below: the wrong way (decode each token, then join) against
+the right way (join the bytes, decode once), and the result under the chosen errors policy.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Label, Static
+
+from ...engine.decode import Errors
+from ...engine.roundtrip import DecodeRun, char_spans, decode_frames, hexbytes, parse_ids
+from ...safe import visible
+from .common import LineList, RoundTripScreen, ViewBar, clip, figures_text, pad, quoted
+
+NOTHING = "—"
+
+
+def columns(width: int, count: int) -> dict[str, int]:
+    """Column widths of the frames list: wide screens get full notes, narrow ones short ones."""
+    wide = width >= 110
+    cols = {"pos": max(len(str(count)), 1), "id": 6, "alone": 46 if wide else 18, "out": 14 if wide else 8, "held": 12 if wide else 9}
+    fixed = 1 + cols["pos"] + 1 + cols["id"] + 2 + cols["alone"] + 1 + cols["out"] + 1 + cols["held"] + 2
+    room = max(width - fixed, 12)
+    cols["alias"] = max(6, min(room * 2 // 5, 24))
+    cols["bytes"] = max(room - cols["alias"], 6)
+    return cols
+
+
+class FramesList(LineList):
+    """One row per id: id, alias string, bytes, complete alone?, streamed out, held back."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.run: DecodeRun | None = None
+
+    def show(self, run: DecodeRun) -> None:
+        self.run = run
+        self.cursor = 0
+        self.set_count(len(run.frames) + (run.lookup is not None))
+        self.scroll_to(y=0, animate=False, immediate=True)
+
+    def header(self, width: int) -> Text:
+        c = columns(width, self.count)
+        return Text(
+            " " + pad("#", c["pos"], True) + " " + pad("id", c["id"], True) + "  " + pad("alias", c["alias"]) + " "
+            + pad("bytes", c["bytes"]) + " " + pad("decoded alone", c["alone"]) + " " + pad("released", c["out"]) + " " + pad("held", c["held"])
+        )  # fmt: skip
+
+    def row(self, index: int, width: int, selected: bool) -> Text:
+        run = self.run
+        if run is None:
+            return Text("")
+        c = columns(width, self.count)
+        mark = "▶" if selected else " "
+        if index >= len(run.frames) and run.lookup is not None:
+            u = run.lookup
+            text = Text(mark + pad(str(u.position + 1), c["pos"], True) + " " + pad(clip(str(u.id), c["id"]), c["id"], True) + "  ")
+            text.append("✗ unknown: " + visible(u.message), style="bold")
+            return text
+        f = run.frames[index]
+        wide = c["alone"] > 20
+        if f.complete:
+            alone = f"✓ {quoted(f.alone)}"
+        else:
+            alone = f"✗ {f.note} → {quoted(f.alone)}" if wide else f"✗ {quoted(f.alone)} {f.short}"
+        if run.stream_stop is not None and index >= run.stream_stop:
+            out, held = ("✗ raises" if index == run.stream_stop else "stopped"), ""
+        else:
+            out = quoted(f.released) if f.released else NOTHING
+            held = hexbytes(f.held) if f.held else NOTHING
+        text = Text(mark + pad(str(index + 1), c["pos"], True) + " " + pad(str(f.id), c["id"], True) + "  ")
+        text.append(pad(quoted(f.alias), c["alias"]), style="bold")
+        text.append(" " + pad(hexbytes(f.data), c["bytes"]) + " ")
+        text.append(pad(alone, c["alone"]), style="" if f.complete else "italic")
+        text.append(" " + pad(out, c["out"]) + " ")
+        text.append(pad(held, c["held"]), style="underline" if f.held else "")
+        return text
+
+    def row_style(self, index: int, selected: bool) -> Style:
+        return Style(reverse=True, bold=True) if selected else Style()
+
+
+def joined(pieces: list[str], width: int, total: str) -> str:
+    """'a' + 'b' + … = 'ab', keeping as many pieces as fit in `width` cells."""
+    tail = " = " + total
+    out = ""
+    for n, piece in enumerate(pieces):
+        candidate = out + (" + " if n else "") + piece
+        if cell_len(candidate) + cell_len(tail) + 4 > width and n:
+            return out + " + …" + tail
+        out = candidate
+    return out + tail
+
+
+class DecodeSummary(Widget):
+    """The selected token's path, the stream so far, the wrong way against the right way, and the result."""
+
+    DEFAULT_CSS = """
+    DecodeSummary {
+        height: auto;
+        border: round $primary 60%;
+        border-title-color: $text;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.run: DecodeRun | None = None
+        self.cursor = 0
+
+    def on_mount(self) -> None:
+        self.border_title = "Wrong way · right way"
+
+    def show(self, run: DecodeRun, cursor: int) -> None:
+        self.run, self.cursor = run, cursor
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        run = self.run
+        width = max(self.content_size.width, 20)
+        if run is None:
+            return Text("")
+        lines: list[Text] = []
+        frames = run.frames
+        k = min(self.cursor, len(frames) - 1)
+        if frames:
+            f = frames[k]
+            path = Text()
+            path.append(f"token {k + 1}/{len(run.ids)}: ", style="bold")
+            path.append(f"id {f.id} → {quoted(f.alias)} → {hexbytes(f.data)} → ")
+            path.append(("✓ complete alone" if f.complete else f"✗ {f.note}"), style="bold")
+            lines.append(path)
+            start = max(0, k - 400)
+            released = "".join(x.released for x in frames[start : k + 1])
+            if run.stream_stop is not None and k >= run.stream_stop:
+                stream = Text(f"stream: {'stopped' if k > run.stream_stop else 'raises'} UnicodeDecodeError under 'strict'")
+            else:
+                shown = visible(released)
+                room = width - 40
+                while cell_len(shown) > room and len(shown) > 1:
+                    shown = "…" + shown[max(len(shown) - room, 2) :]
+                stream = Text("stream: ")
+                stream.append(f"released '{shown}'" if shown else "released nothing yet", style="bold")
+                stream.append(" · holding ")
+                stream.append(hexbytes(f.held) + " until its character is complete" if f.held else "nothing", style="underline" if f.held else "")
+            lines.append(stream)
+        else:
+            lines.append(Text("no token could be looked up", style="italic"))
+        wrong = Text("wrong way  each token alone, then joined: ", style="")
+        wrong.append(joined([quoted(x.alone) for x in frames[:width]], width - 42, quoted(run.wrong[: width * 2], max(width - 60, 12))))
+        lines.append(wrong)
+        right = Text("right way  bytes joined, decoded once:    ")
+        data = hexbytes(run.buffer[:width])
+        result = quoted(run.text) if run.text is not None else "✗ fails"
+        room = width - 42 - cell_len(result) - 3
+        right.append(clip(data, max(room, 4)) + " → ")
+        right.append(result, style="bold")
+        lines.append(right)
+        if run.lookup is not None:
+            u = run.lookup
+            lines.append(Text(f"✗ KeyError: {u.id}", style="bold reverse"))
+            if u.message.startswith(f"id {u.id} (token {u.position + 1}) is not in"):
+                lines[-1].append(f" token {u.position + 1} is not in the {run.table} vocabulary; decoding stops", style="bold")
+                lines.append(Text(f"  decoder[{u.id}] raises KeyError: there is no alias string to turn into bytes"))
+            else:
+                lines.append(Text("  " + visible(u.message)))
+        elif run.failure is not None:
+            f = run.failure
+            lines.append(Text("✗ UnicodeDecodeError", style="bold reverse"))
+            where = f"position {f.start}" if f.end - f.start == 1 else f"positions {f.start}–{f.end - 1}"
+            lines[-1].append(f" at {where}: byte 0x{f.byte:02x} of token {f.token + 1} ({f.reason})", style="bold")
+            lines.append(Text("  " + visible(f.message)))
+        else:
+            done = Text("✓ ", style="bold")
+            done.append(f"decode({len(run.ids)} id{'s' * (len(run.ids) != 1)}, errors={run.errors!r}) = ")
+            done.append(quoted(run.text or ""), style="bold")
+            if run.flushed:
+                done.append(f" · the stream's held bytes end as {quoted(run.flushed)}")
+            lines.append(done)
+        for line in lines:
+            line.truncate(width, overflow="ellipsis")
+        return Text("\n", no_wrap=True).join(lines)
+
+
+def buffer_rows(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
+    """The joined buffer: bytes grouped by token (│ between tokens) over the characters they decode to.
+
+    A character whose bytes cross a token boundary is drawn across it with ─: that is why decoding
+    must wait until the bytes are joined. Shows `pairs` byte/character row pairs, starting near the cursor.
+    """
+    frames = run.frames
+    if not frames:
+        return Text("(no bytes)", style="italic")
+    k = min(cursor, len(frames) - 1)
+    first = frames[max(k - 2, 0)].start
+    per_row = max((width - 8) // 3, 4)
+    # Only a window of the buffer is drawn; it starts on a character boundary and reads a little past its end.
+    start = first
+    while start > 0 and first - start < 3 and 0x80 <= run.buffer[start] <= 0xBF:
+        start -= 1
+    end = min(first + per_row * pairs + 4, len(run.buffer))
+    spans = [(s + start, e + start, c) for s, e, c in char_spans(run.buffer[start:end])]
+    char_at: dict[int, tuple[int, int, str]] = {s: (s, e, c) for s, e, c in spans}
+    inside: dict[int, int] = {}  # byte -> end of the character it belongs to
+    for s, e, _ in spans:
+        for b in range(s, e):
+            inside[b] = e
+    lo = max(k - 2, 0)
+    starts = {f.start: f.position for f in frames[lo : lo + per_row * pairs + 1]}
+    text = Text(no_wrap=True)
+    pos = first
+    for row in range(pairs):
+        if pos >= len(run.buffer):
+            break
+        top, bottom = Text("bytes ", style="dim"), Text("text  ", style="dim")
+        used = 0
+        while pos < len(run.buffer) and used < per_row:
+            b = run.buffer[pos]
+            token = starts.get(pos)
+            if token is not None and pos != first:
+                crossing = inside.get(pos - 1, pos) > pos
+                top.append("│", style="bold")
+                bottom.append("─" if crossing else "│", style="bold" if crossing else "")
+            else:
+                top.append(" ")
+                bottom.append(" " if pos in char_at or pos == first else "─")
+            mine = frames[k].start <= pos < frames[k].end
+            top.append(f"{b:02x}", style="bold reverse" if mine else "")
+            if pos in char_at:
+                ch = char_at[pos][2]
+                glyph = visible(ch, space="·")
+                bottom.append(glyph + " " * max(2 - cell_len(glyph), 0), style="bold")
+            else:
+                bottom.append("──")
+            pos += 1
+            used += 1
+        if row:
+            text.append("\n")
+        text.append(top)
+        text.append("\n")
+        text.append(bottom)
+    return text
+
+
+class BufferPanel(Widget):
+    """The one buffer every token's bytes are appended to, shown on tall screens."""
+
+    DEFAULT_CSS = """
+    BufferPanel {
+        height: auto;
+        border: round $primary 60%;
+        border-title-color: $text;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.run: DecodeRun | None = None
+        self.cursor = 0
+
+    def on_mount(self) -> None:
+        self.border_title = "One buffer · │ token boundary · ─ a character crossing it"
+
+    def show(self, run: DecodeRun, cursor: int) -> None:
+        self.run, self.cursor = run, cursor
+        self.border_subtitle = f"{len(run.buffer):,} bytes"
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        if self.run is None:
+            return Text("")
+        return buffer_rows(self.run, self.cursor, max(self.content_size.width, 20), 3)
+
+
+class Policy(Static):
+    """errors: [replace] strict — the active policy is bracketed and bold."""
+
+    errors: reactive[Errors] = reactive("replace")
+
+    def render(self) -> Text:
+        text = Text("errors: ")
+        for name in ("replace", "strict"):
+            if name == self.errors:
+                text.append(f"[{name}]", style="bold reverse")
+            else:
+                text.append(f" {name} ", style="dim")
+        text.append(" p")
+        return text
+
+
+class DecodeScreen(RoundTripScreen):
+    """Decode the current trace's ids, or typed ones, frame by frame."""
+
+    VIEW = "decode"
+    DEFAULT_CSS = """
+    DecodeScreen #decode-row { height: 1; }
+    DecodeScreen #decode-row Label { width: auto; padding: 0 1; text-style: bold; }
+    DecodeScreen #decode-ids { border: none; height: 1; width: 1fr; padding: 0 1; }
+    DecodeScreen #decode-ids:focus { border: none; background: $boost; }
+    DecodeScreen Policy { width: auto; padding: 0 1; }
+    DecodeScreen #decode-figures { height: 1; padding: 0 1; color: $text-muted; }
+    DecodeScreen #decode-buffer { display: none; }
+    """
+    BINDINGS = [
+        Binding("p", "policy", "replace/strict"),
+        Binding("slash,i", "type_ids", "type ids"),
+        Binding("c", "trace_ids", "trace ids"),
+        Binding("escape", "leave_input", "leave input", show=False),
+    ]
+
+    errors: reactive[Errors] = reactive("replace", init=False)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.typed: list[int] | None = None
+        self.run: DecodeRun | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ViewBar("decode")
+        yield Static(id="decode-figures")
+        with Horizontal(id="decode-row"):
+            yield Label("ids")
+            yield Input(placeholder="/: type ids (19526 254 · 50256) · empty: the trace's", id="decode-ids")
+            yield Policy()
+        yield FramesList(id="decode-frames")
+        yield BufferPanel(id="decode-buffer")
+        yield DecodeSummary(id="decode-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(FramesList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(BufferPanel).display = event.size.height >= 36
+
+    # -- what is decoded -----------------------------------------------------------------------
+
+    def ids(self) -> list[int]:
+        if self.typed is not None:
+            return self.typed
+        trace = self.trace
+        return list(trace.ids) if trace is not None and self.table_name in (None, trace.table.name) else []
+
+    def reload(self) -> None:
+        self.set_bar_note()
+        table = self.table
+        ids = self.ids()
+        self.run = decode_frames(ids, table, self.errors)
+        frames = self.query_one(FramesList)
+        frames.show(self.run)
+        trace = self.trace
+        if self.typed is not None:
+            source = "typed ids"
+        elif trace is not None and trace.table is table:
+            source = f"the trace of {quoted(trace.text, 30)}"
+        else:
+            source = "no ids: type some (/)"
+        frames.border_title = f"Decode · {len(ids):,} id{'s' * (len(ids) != 1)} · {source}"
+        frames.border_subtitle = "↑↓ token · p policy · / ids · c trace ids"
+        self.query_one(Policy).errors = self.errors
+        self.query_one(DecodeSummary).show(self.run, frames.cursor)
+        self.query_one(BufferPanel).show(self.run, frames.cursor)
+        self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))
+
+    @on(FramesList.Moved)
+    def moved(self, message: FramesList.Moved) -> None:
+        if self.run is not None:
+            self.query_one(DecodeSummary).show(self.run, message.row)
+            self.query_one(BufferPanel).show(self.run, message.row)
+
+    def watch_errors(self) -> None:
+        cursor = self.query_one(FramesList).cursor
+        self.reload()
+        self.query_one(FramesList).cursor = cursor
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def action_policy(self) -> None:
+        self.errors = "strict" if self.errors == "replace" else "replace"
+
+    def action_type_ids(self) -> None:
+        self.query_one("#decode-ids", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.query_one(FramesList).focus()
+
+    def action_trace_ids(self) -> None:
+        self.typed = None
+        self.table_name = None
+        self.query_one("#decode-ids", Input).value = ""
+        self.reload()
+
+    def decode_ids(self, ids: list[int]) -> None:
+        """Show `ids` as typed ids (used by the Special view: decode([50256]))."""
+        self.typed = ids
+        self.query_one("#decode-ids", Input).value = " ".join(map(str, ids))
+        self.reload()
+
+    @on(Input.Submitted, "#decode-ids")
+    def submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        value = event.value.strip()
+        if not value:
+            self.action_trace_ids()
+            self.query_one(FramesList).focus()
+            return
+        try:
+            ids = parse_ids(value)
+        except ValueError as exc:
+            self.notify(visible(str(exc)), title="Not ids", severity="error")
+            return
+        self.typed = ids
+        self.reload()
+        self.query_one(FramesList).focus()

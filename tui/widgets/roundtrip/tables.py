@@ -1,0 +1,287 @@
+"""The Tables view: what initialisation builds (with sizes), the rank/id check, and every rule, browsable.
+
+The rule list draws only its visible lines (the line API), so all 50,000 GPT-2 rules scroll, jump and
+search instantly. Rules the current text used are marked •; the cursor row is reversed and marked ▶.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Footer, Input, Label, Static
+
+from ...engine.aliases import from_aliases
+from ...engine.roundtrip import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ...engine.tables import Table
+from ...safe import visible
+from .common import LineList, RoundTripScreen, ViewBar, clip, pad, quoted
+
+
+@lru_cache(maxsize=8)
+def checked(table: Table) -> RankCheck:
+    """The rank/id check of `table`, run once per table (about 70 ms for GPT-2's 50,000 rules)."""
+    return rank_id_check(table)
+
+
+def built_lines(built: list[Built], width: int) -> Text:
+    """The mappings initialisation builds: seven rows on a wide screen, two columns on a narrow one."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if width >= 110:
+        for n, b in enumerate(built):
+            if n:
+                text.append("\n")
+            text.append(f"{b.name:<13}", style="bold")
+            text.append(f"{b.size:>7,}  {b.maps:<18} {b.source}")
+        return text
+    half = (width - 3) // 2
+    cells = [f"{b.name:<12} {b.size:>6,} {b.maps}" for b in built]
+    order = [(0, 2), (1, 3), (4, 5), (6, None)]
+    for n, (left, right) in enumerate(order):
+        if n:
+            text.append("\n")
+        text.append(pad(cells[left], half))
+        if right is not None:
+            text.append(" │ ", style="dim")
+            text.append(pad(cells[right], half))
+        else:
+            text.append(" │ ", style="dim")
+            text.append(clip("per-chunk cache ≠ the alias function's cache", half), style="italic")
+    return text
+
+
+def check_lines(table: Table, check: RankCheck) -> Text:
+    """'✓ encoder[left+right] == 256 + rank for 50,000 of 50,000 rules', then what has no rank."""
+    text = Text()
+    mark = "✓" if check.holds else "✗"
+    text.append(f"{mark} encoder[left + right] == {OFFSET} + rank", style="bold")
+    text.append(f" holds for {check.passing:,} of {check.total:,} rules")
+    if check.first_failure is not None:
+        f = check.first_failure
+        text.append(f" (first miss: rank {f.rank}, id {f.id})")
+    text.append(f"\n  no rank: ids 0–{check.base - 1} (bytes)")
+    for symbol, ident in check.special.items():
+        text.append(f" · {ident} '{visible(symbol)}' (special: not {OFFSET}+rank)")
+    return text
+
+
+class RulesList(LineList):
+    """rank · left · right · merged · id · id == 256 + rank, for every rule of the table."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.table: Table | None = None
+        self.used: set[int] = set()
+
+    def show(self, table: Table, used: set[int]) -> None:
+        if table is not self.table:
+            self.cursor = 0
+            self.scroll_to(y=0, animate=False, immediate=True)
+        self.table, self.used = table, used
+        self.set_count(len(table.merges))
+
+    def widths(self, width: int) -> tuple[int, int, int, int, int]:
+        """Cells for rank, left, right, merged, and (on wide screens) the merged symbol as text."""
+        rank_w = max(len(f"{self.count:,}"), 4)
+        room = max(width - (rank_w + 26), 12)
+        wide = room > 60
+        side = min(room // 4, 18 if wide else 9)
+        merged = min(room - 2 * side, 24 if wide else 14)
+        rest = room - 2 * side - merged - 1
+        return rank_w, side, side, merged, rest if rest >= 10 else 0
+
+    def header(self, width: int) -> Text:
+        rank_w, left_w, right_w, merged_w, text_w = self.widths(width)
+        line = Text(
+            "  " + pad("rank", rank_w, True) + " " + pad("left", left_w) + " " + pad("right", right_w) + " "
+            + pad("merged", merged_w) + " " + pad("id", 6, True) + "  id=256+rank"
+        )  # fmt: skip
+        if text_w:
+            line.append(" " + pad("as text (UTF-8 of its bytes)" if text_w > 30 else "as text", text_w))
+        return line
+
+    def row(self, index: int, width: int, selected: bool) -> Text:
+        if self.table is None:
+            return Text("")
+        r = rule(self.table, index)
+        rank_w, left_w, right_w, merged_w, text_w = self.widths(width)
+        text = Text("▶" if selected else " ")
+        text.append("•" if index in self.used else " ", style="bold")
+        text.append(pad(f"{index:,}", rank_w, True) + " ")
+        text.append(pad(visible(r.left), left_w) + " " + pad(visible(r.right), right_w) + " ")
+        text.append(pad(visible(r.merged), merged_w), style="bold")
+        text.append(" " + pad("—" if r.id is None else str(r.id), 6, True) + "  ")
+        text.append(pad("✓" if r.follows else "✗ differs", 11))
+        if text_w:
+            try:
+                shown = quoted(from_aliases(r.merged).decode("utf-8", errors="replace"), text_w)
+            except KeyError:
+                shown = "(not byte aliases)"
+            text.append(" " + pad(shown, text_w), style="italic")
+        return text
+
+    def row_style(self, index: int, selected: bool) -> Style:
+        if selected:
+            return Style(reverse=True, bold=True)
+        return Style(underline=True) if index in self.used else Style()
+
+
+class TablesScreen(RoundTripScreen):
+    """Sizes, the rank/id check, and the whole rule table with search, jump to rank, and used rules."""
+
+    VIEW = "tables"
+    DEFAULT_CSS = """
+    TablesScreen #tables-built { height: auto; padding: 0 1; }
+    TablesScreen #tables-check { height: auto; padding: 0 1; }
+    TablesScreen #tables-note { height: 1; padding: 0 1; }
+    TablesScreen #tables-row { height: 1; }
+    TablesScreen #tables-row Label { width: auto; padding: 0 1; text-style: bold; }
+    TablesScreen #tables-find { border: none; height: 1; width: 1fr; padding: 0 1; }
+    TablesScreen #tables-find:focus { border: none; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("slash,f", "find", "find"),
+        Binding("n", "match(1)", "next match"),
+        Binding("N", "match(-1)", "prev match", show=False),
+        Binding("u", "used(1)", "next used"),
+        Binding("U", "used(-1)", "prev used", show=False),
+        Binding("escape", "leave_input", "leave input", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.matches: tuple[int, ...] = ()
+        self.match = 0
+        self.note = ""
+        self._used: tuple[object, list[int]] = (None, [])
+
+    def compose(self) -> ComposeResult:
+        yield ViewBar("tables")
+        yield Static(id="tables-built")
+        yield Static(id="tables-check")
+        yield RulesList(id="tables-rules")
+        yield Static(id="tables-note")
+        with Horizontal(id="tables-row"):
+            yield Label("find")
+            yield Input(placeholder="/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", id="tables-find")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(RulesList).focus()
+
+    def on_resize(self) -> None:
+        self.draw_built()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def used(self) -> list[int]:
+        """The ranks the current text used (remembered per trace), or [] when another table is shown."""
+        trace = self.trace
+        if trace is None or trace.table is not self.table:
+            return []
+        if self._used[0] is not trace:
+            self._used = (trace, used_ranks(trace))
+        return self._used[1]
+
+    def reload(self) -> None:
+        self.set_bar_note()
+        table = self.table
+        used = self.used()
+        rules = self.query_one(RulesList)
+        rules.show(table, set(used))
+        label = "GPT-2" if table.name == "gpt2" else table.name
+        rules.border_title = f"Rules · {label} · {len(table.merges):,} by rank"
+        rules.border_subtitle = "• used by this text · / find · n next · u used"
+        self.draw_built()
+        self.query_one("#tables-check", Static).update(check_lines(table, checked(table)))
+        self.matches, self.match = (), 0
+        self.set_note(self.used_note(used))
+
+    def draw_built(self) -> None:
+        if not self.is_mounted:
+            return
+        static = self.query_one("#tables-built", Static)
+        width = max(self.size.width - 2, 40)
+        text = Text()
+        source = "get_encoder() from vocab.bpe + encoder.json" if self.table.name == "gpt2" else f"loading the {self.table.name} table"
+        text.append(f"built by {source}:\n", style="bold")
+        trace = self.trace if self.trace is not None and self.trace.table is self.table else None
+        text.append(built_lines(init_summary(self.table, trace), width))
+        static.update(text)
+
+    def used_note(self, used: list[int]) -> str:
+        """'• this text used 14 rules: 3, 5, 7, … 45353 — by pair lookup, not a scan from row 0', fitted to the width."""
+        if not used:
+            return "the current text used no rule of this table" if self.trace is not None and self.trace.table is self.table else ""
+        head = f"• this text used {len(used)} rule{'s' * (len(used) != 1)}: "
+        width = self.size.width - 3
+        tail = " — found by pair lookup, not by scanning from row 0" if width >= 120 else " — by pair lookup, no scan"
+        room = width - len(head) - len(tail)
+        shown = ", ".join(map(str, used))
+        if len(shown) > room:
+            k = len(used)
+            while k > 1 and len(", ".join(map(str, used[:k])) + f", … {used[-1]}") > room:
+                k -= 1
+            shown = ", ".join(map(str, used[:k])) + f", … {used[-1]}"
+        return head + shown + tail
+
+    def set_note(self, note: str) -> None:
+        self.note = note
+        self.query_one("#tables-note", Static).update(Text(note, no_wrap=True, overflow="ellipsis"))
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def show_rank(self, rank: int, note: str = "") -> None:
+        """Put the cursor on `rank`, its neighbours above and below it in view."""
+        rules = self.query_one(RulesList)
+        rules.show_row(rank)
+        if note:
+            self.set_note(note)
+
+    def action_find(self) -> None:
+        self.query_one("#tables-find", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.query_one(RulesList).focus()
+
+    @on(Input.Submitted, "#tables-find")
+    def find(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.search(event.value)
+        self.query_one(RulesList).focus()
+
+    def search(self, query: str) -> None:
+        result = search_rules(self.table, query)
+        self.matches, self.match = result.ranks, 0
+        note = visible(result.note)
+        if result.ranks:
+            if len(result.ranks) > 1:
+                note += f" · match 1/{len(result.ranks)} (n next)"
+            self.show_rank(result.ranks[0], note)
+        else:
+            self.set_note("✗ " + note)
+
+    def action_match(self, step: int) -> None:
+        if not self.matches:
+            self.notify("No search yet: press / and type a rank, id N, a rule or a symbol.", timeout=3)
+            return
+        self.match = (self.match + step) % len(self.matches)
+        rank = self.matches[self.match]
+        self.show_rank(rank, self.note.split(" · match ")[0] + f" · match {self.match + 1}/{len(self.matches)} (n next)")
+
+    def action_used(self, step: int) -> None:
+        used = self.used()
+        if not used:
+            self.notify("The current text used no rule of this table.", timeout=3)
+            return
+        cursor = self.query_one(RulesList).cursor
+        if step > 0:
+            target = next((r for r in used if r > cursor), used[0])
+        else:
+            target = next((r for r in reversed(used) if r < cursor), used[-1])
+        self.show_rank(target, f"• used rank {target}: {used.index(target) + 1} of {len(used)} used by this text (u next)")
