@@ -155,7 +155,7 @@ def test_capture_to_file_and_no_clobber(cli, tmp_path):
     path = tmp_path / "t.json"
     code, out, err = cli("capture", "--text", "abc!abc", "-o", str(path))
     assert (code, out) == (0, "")
-    assert err == f"wrote {path}: 3 chunks, 1 rounds, 5 ids\n"
+    assert err == f"wrote {path}: 3 chunks, 1 round, 5 ids\n"
     assert path.read_text(encoding="utf-8") == dumps(capture("abc!abc", get_table("teaching")))
     path.write_text("keep me", encoding="utf-8")
     assert_user_error(
@@ -238,7 +238,7 @@ def test_check_valid_traces(cli):
     code, out, err = cli("check", *paths)
     assert (code, err) == (0, "")
     assert out.splitlines() == [
-        f"{paths[0]}: valid, teaching, 1 chunks, 1 rounds, 2 ids",
+        f"{paths[0]}: valid, teaching, 1 chunk, 1 round, 2 ids",
         f"{paths[1]}: valid, gpt2, 3 chunks, 2 rounds, 5 ids",
     ]
 
@@ -250,7 +250,7 @@ def test_check_corrupt_trace(cli, tmp_path):
     good = str(TRACES_DIR / "teaching-a.json")
     code, out, err = cli("check", str(bad), good)
     assert code == 2
-    assert out == f"{good}: valid, teaching, 1 chunks, 0 rounds, 1 ids\n"
+    assert out == f"{good}: valid, teaching, 1 chunk, 0 rounds, 1 id\n"
     assert err == f"bpe-tui: {bad} is not valid JSON (Expecting value at line 1, column 12).\n"
 
 
@@ -272,7 +272,7 @@ def test_check_custom_table_trace(cli, tmp_path):
     trace_path = tmp_path / "t.json"
     trace_path.write_text(dumps(capture("hehe", load_two_files(vocab, enc))), encoding="utf-8")
     code, out, err = cli("check", "--vocab", str(vocab), "--encoder", str(enc), str(trace_path))
-    assert (code, out, err) == (0, f"{trace_path}: valid, custom, 1 chunks, 1 rounds, 2 ids\n", "")
+    assert (code, out, err) == (0, f"{trace_path}: valid, custom, 1 chunk, 1 round, 2 ids\n", "")
     code, out, err = cli("check", str(trace_path))
     assert code == 2 and "needs the table 'custom', which cannot be loaded" in err
 
