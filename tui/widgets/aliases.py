@@ -67,6 +67,8 @@ class AliasesPane(Pane):
             if n:
                 out.append("\n")
             out.append(Text("\n").join(band))
-        if shown < len(chunk.data):
-            out.append(f"\n… {len(chunk.data) - shown} more bytes", style="dim")
+        more = f"{shown} of {len(chunk.data)} bytes shown · " if shown < len(chunk.data) else ""
+        subtitle = f"{more}* moved to 256+n"
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
         return out

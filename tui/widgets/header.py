@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -31,8 +32,11 @@ class Status(Widget):
         if view is None:
             return Text(self.busy or "no trace")
         text = Text()
-        text.append(f" {view.trace.table.title} ", style="bold reverse")
-        text.append(f"  {view.figures}\n")
+        title, figures = f" {view.trace.table.title} ", view.figures
+        text.append(title, style="bold reverse")
+        # Title and figures share the first line when they fit; otherwise the figures go first on the next.
+        fits = cell_len(title) + 2 + cell_len(figures) <= self.content_size.width
+        text.append(f"  {figures}\n" if fits else f"\n{figures} · ")
         text.append(view.position, style="bold")
         if view.detail:
             text.append("  [scan detail]")
