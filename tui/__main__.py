@@ -236,6 +236,8 @@ def run_app(argv: list[str]) -> None:
         if len(text) > MAX_TEXT:
             raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
         trace = capture(text, custom if custom is not None else get_table(args.table or "teaching"))
+    if not trace.chunks:
+        raise UsageError("the text is empty: there is nothing to show.")
     from .app import BpeApp
 
     BpeApp(trace, custom=custom).run()

@@ -262,10 +262,15 @@ class BpeApp(RoundTripViews, App[None]):
 
     def _captured(self, trace: Trace, keep: View | None, *, busy: bool = False) -> None:
         """Show `trace`: from `keep`'s position for a switch, else from the current one if the text is the same."""
+        if not trace.chunks:  # an empty text has no frame to stand on
+            self.query_one(Status).busy = ""
+            self.notify("The text is empty: there is nothing to tokenize. Nothing was changed.", severity="warning")
+            return
         if not busy:
             self.query_one(Status).busy = ""
-        self.draft = trace.text
         current = self.view
+        if current is None or trace.text != current.trace.text:
+            self.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
         if keep is not None:
             self.view = keep.with_trace(trace)
         elif current is not None and not current.trace.complete and current.trace.text == trace.text:
@@ -338,6 +343,9 @@ class BpeApp(RoundTripViews, App[None]):
 
     def _save(self, target: Path, overwrite: bool) -> None:
         if self.view is None or (target.exists() and not overwrite):
+            return
+        if not self.view.trace.complete:  # a partial trace would be a file that does not load
+            self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
             return
         try:
             save(self.view.trace, target, overwrite=overwrite)

@@ -25,6 +25,13 @@ _TOWER = regex.compile(r"(?<=\p{M}{2})\p{M}")
 _OTHER = regex.compile(r"[\p{Cs}\p{Co}\p{Cn}]")
 
 
+# For text edited in place every character keeps exactly one stand-in, so offsets stay valid.
+_EDIT_TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20) if c != 0x09}  # tab is expanded
+_EDIT_TABLE.update({0x7F: "␡"})
+_EDIT_TABLE.update({c: "◌" for c in [*range(0x80, 0xA0), *_INVISIBLE]})
+_EDIT_OTHER = regex.compile(r"(?<=\p{M}{2})\p{M}|[\p{Cs}\p{Co}\p{Cn}]")
+
+
 def _spell(match: regex.Match[str]) -> str:
     return f"⟨U+{ord(match.group()):04X}⟩"
 
@@ -36,4 +43,17 @@ def visible(text: str, *, space: str | None = None) -> str:
         text = text.replace(" ", space)
     if regex.search(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]", text) is not None:
         text = _OTHER.sub(_spell, _TOWER.sub(_spell, text))
+    return text
+
+
+def one_for_one(text: str) -> str:
+    """Like `visible`, but each unsafe character becomes exactly one character (tab is kept).
+
+    For the editor, which maps screen columns to string offsets:
+    >>> one_for_one("a\\x1b]0;t\\x07\\u202e")
+    'a␛]0;t␇◌'
+    """
+    text = text.translate(_EDIT_TABLE)
+    if regex.search(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]", text) is not None:
+        text = _EDIT_OTHER.sub("◌", text)
     return text

@@ -130,6 +130,8 @@ def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int
         raise TableError(f"{path} is not valid UTF-8 (bad byte at offset {exc.start}).") from None
     except (json.JSONDecodeError, RecursionError) as exc:
         raise TableError(f"{path} is not valid JSON ({getattr(exc, 'msg', 'too deeply nested')}).") from None
+    except ValueError:  # e.g. an integer longer than Python's 4,300-digit conversion limit
+        raise TableError(f"{path} holds a number too long to read.") from None
     if not isinstance(encoder, dict):
         raise TableError(f"{path} must hold a JSON object mapping symbols to ids.")
     bad = next((k for k, v in encoder.items() if type(v) is not int or v < 0), None)

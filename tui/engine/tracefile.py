@@ -105,6 +105,8 @@ def loads(text: str, tables: TableResolver = get_table, source: str = "the trace
         raise TraceError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).") from None
     except RecursionError:
         raise TraceError(f"{source} is nested too deeply to be a trace.") from None
+    except ValueError:  # e.g. an integer longer than Python's 4,300-digit conversion limit
+        raise TraceError(f"{source} holds a number too long to read.") from None
     return from_dict(data, tables, source)
 
 

@@ -14,9 +14,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
+from textual.widgets.text_area import Document
 
 from ..messages import TextSubmitted
-from ..safe import visible
+from ..safe import one_for_one, visible
 
 DIALOG_CSS = """
 %s {
@@ -56,6 +57,10 @@ class EditBox(TextArea):
             return
         await super()._on_key(event)
 
+    def get_line(self, line_index: int) -> Text:
+        """The line as drawn: controls, bidi and invisible marks as one visible stand-in each, never raw."""
+        return Text(one_for_one(self.document.get_line(line_index)), end="", no_wrap=True)
+
 
 class EditScreen(ModalScreen[str | None]):
     """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline."""
@@ -77,7 +82,9 @@ class EditScreen(ModalScreen[str | None]):
 
     def on_text_submitted(self, message: TextSubmitted) -> None:
         message.stop()
-        self.dismiss(message.text)
+        # The editor turns \r, \v, \f, \x1c-\x1e, \x85, \u2028 and \u2029 into line breaks of one kind:
+        # a text applied unedited is given back exactly as it came, so its ids do not change.
+        self.dismiss(self.initial if message.text == Document(self.initial).text else message.text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,61 @@
+"""Driving the app in-process: build it, feed it a text through the editor, wait, and look at the screen."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from tui.app import BpeApp
+from tui.engine.bpe import capture
+from tui.engine.tables import get_table
+from tui.widgets.dialogs import EditBox, EditScreen
+from tui.widgets.header import Status
+
+from .terminal import screen_output, terminal_problems
+
+
+def make_app(text: str = "aaababcabxyz", table: str = "teaching") -> BpeApp:
+    return BpeApp(capture(text, get_table(table)))
+
+
+async def settle(app: BpeApp, pilot: Pilot) -> None:
+    """Let capture and load workers finish and their results reach the screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def type_text(app: BpeApp, pilot: Pilot, text: str, *, submit: bool = True, paste: bool = True) -> None:
+    """Open the editor (e), put `text` in it, and apply it (enter).
+
+    With `paste` the box's text is replaced as a paste would; without, `text` becomes the draft the
+    editor opens with (exact, even for line breaks the editor would normalise).
+    """
+    if not paste:
+        app.draft = text
+    await pilot.press("e")
+    await pilot.pause()
+    assert isinstance(app.screen, EditScreen)
+    box = app.screen.query_one(EditBox)
+    if paste:
+        box.text = text
+    await pilot.pause()
+    assert_screen_clean(app)
+    if submit:
+        await pilot.press("enter")
+        await settle(app, pilot)
+
+
+def assert_screen_clean(app: BpeApp) -> None:
+    """What the app would write to draw its whole screen now holds nothing raw (see terminal.py)."""
+    problems = terminal_problems(screen_output(app))
+    assert problems == [], problems[:5]
+
+
+def assert_alive(app: BpeApp) -> None:
+    assert app._exception is None, app._exception
+    assert app.is_running
+
+
+def header_lines(app: BpeApp) -> list[str]:
+    return str(app.query_one(Status).render()).split("\n")

@@ -1,0 +1,165 @@
+"""What reaches the terminal: run the real app in a pseudo-terminal, or render the screen in-process,
+and check the bytes for anything but Textual's own drawing sequences."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import struct
+import sys
+import time
+from dataclasses import dataclass
+
+import regex
+
+from .hostile import ESCAPES, FORBIDDEN_ON_SCREEN
+
+#: Any escape sequence a terminal would act on: CSI, OSC (BEL or ST ended), DCS/SOS/PM/APC, or a 2-byte escape.
+ANY_SEQUENCE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[ -~])", re.S
+)
+#: The sequences Textual itself writes: SGR colours, cursor moves, its terminal modes, the kitty
+#: keyboard protocol, and OSC 22 (the mouse pointer shape).
+TEXTUAL_SEQUENCE = re.compile(
+    r"\x1b\[(?:[0-9;:]*m|\d+;\d+H|H|\?(\d+)[hl]|\?(\d+)\$p|>\d+u|<u)|\x1b\]22;[a-z-]+\x07"
+)
+TEXTUAL_MODES = {"1", "7", "25", "1000", "1003", "1004", "1006", "1015", "1016", "1049", "2004", "2026", "2048"}
+_TOWER = regex.compile(r"\p{M}{3,}")
+
+
+def terminal_problems(output: str, payloads: tuple[str, ...] = tuple(ESCAPES.values())) -> list[str]:
+    """Everything in `output` (what the app wrote) that is not Textual's own drawing; [] when clean."""
+    problems: list[str] = []
+    for payload in payloads:
+        if payload in output:
+            problems.append(f"the raw payload {payload!r} reached the terminal")
+    text: list[str] = []
+    pos = 0
+    while True:
+        esc = output.find("\x1b", pos)
+        text.append(output[pos : esc if esc >= 0 else len(output)])
+        if esc < 0:
+            break
+        match = ANY_SEQUENCE.match(output, esc)
+        sequence = match.group() if match else "\x1b"
+        allowed = TEXTUAL_SEQUENCE.fullmatch(sequence)
+        if allowed is None:
+            problems.append(f"escape sequence {sequence[:40]!r} is not one Textual writes")
+        elif (allowed.group(1) or allowed.group(2) or "1") not in TEXTUAL_MODES:
+            problems.append(f"terminal mode sequence {sequence!r} is not one Textual writes")
+        pos = esc + max(len(sequence), 1)
+    plain = "".join(text)
+    bad = sorted({c for c in plain if c in FORBIDDEN_ON_SCREEN})
+    if bad:
+        problems.append(f"raw characters {''.join(bad)!r} outside escape sequences")
+    tower = _TOWER.search(plain)
+    if tower:
+        problems.append(f"a tower of {len(tower.group())} combining marks")
+    return problems
+
+
+def drawn_text(output: str) -> str:
+    """`output` without Textual's sequences: the characters drawn, in the order they were written."""
+    return TEXTUAL_SEQUENCE.sub("", output)
+
+
+def screen_output(app) -> str:  # type: ignore[no-untyped-def]
+    """The exact string a real driver would write to draw the app's whole current screen."""
+    update = app.screen._compositor.render_full_update()
+    return update.render_segments(app.console)
+
+
+def screen_text(app) -> str:  # type: ignore[no-untyped-def]
+    """The current screen as plain lines (what a person reads)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@dataclass
+class TerminalRun:
+    output: bytes
+    status: int  # the exit status
+
+
+def run_in_terminal(
+    argv: list[str], keys: list[bytes], *, size: tuple[int, int] = (100, 30), timeout: float = 60, ready: bytes = "Output ids".encode()
+) -> TerminalRun:
+    """Run `python -m tui ARGV` in a pseudo-terminal, type `keys` (b"" waits a moment), then 'q';
+    return every byte it wrote and its exit status."""
+    import fcntl
+    import pty
+    import termios
+
+    cols, rows = size
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the real app on a real (pseudo) terminal
+        try:
+            os.environ["TERM"] = "xterm-256color"
+            os.environ.pop("BPE_TUI_EXIT_ON_READY", None)
+            os.execv(sys.executable, [sys.executable, "-m", "tui", *argv])
+        finally:
+            os._exit(127)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    out = bytearray()
+    deadline = time.monotonic() + timeout
+
+    def pump(quiet: float, longest: float) -> bool:
+        """Read until nothing came for `quiet` seconds (after something came), or `longest` passed."""
+        start = time.monotonic()
+        got_any, last = False, start
+        while time.monotonic() < min(start + longest, deadline):
+            ready, _, _ = select.select([fd], [], [], 0.02)
+            if ready:
+                try:
+                    data = os.read(fd, 1 << 16)
+                except OSError:
+                    return False
+                if not data:
+                    return False
+                out.extend(data)
+                got_any, last = True, time.monotonic()
+            elif got_any and time.monotonic() - last > quiet:
+                return True
+        return True
+
+    try:
+        while ready not in out and pump(0.3, 1) and time.monotonic() < deadline:
+            pass  # startup: until the first full screen is drawn
+        pump(0.2, 1)
+        for key in keys:
+            if not key:  # b"": wait for the app to draw (e.g. a dialog opening)
+                pump(0.3, 1)
+                continue
+            os.write(fd, key)
+            if key == b"\x1b":
+                time.sleep(0.3)  # a lone escape is told from a sequence by a pause
+            pump(0.04, 1)
+        os.write(fd, b"q")
+        pump(5, 10)  # until the app closes the terminal (EOF) or falls silent
+        status = None
+        for _ in range(100):
+            finished, st = os.waitpid(pid, os.WNOHANG)
+            if finished:
+                status = st
+                break
+            time.sleep(0.05)
+        if status is None:
+            os.kill(pid, 9)
+            _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    return TerminalRun(bytes(out), os.waitstatus_to_exitcode(status))
+
+
+#: Keys as a terminal sends them.
+KEY = {
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "shift+right": b"\x1b[1;2C",
+    "pagedown": b"\x1b[6~",
+    "pageup": b"\x1b[5~",
+    "home": b"\x1b[H",
+    "end": b"\x1b[F",
+    "escape": b"\x1b",
+    "enter": b"\r",
+}

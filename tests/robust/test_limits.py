@@ -1,0 +1,90 @@
+"""Limits, stated and enforced: at most MAX_TEXT characters of text (tui/app.py), trace files of at most
+64 MiB (tested in test_bad_files.py); a long capture can be cancelled with escape and the app stays responsive."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.worker import WorkerState
+
+from tui.app import MAX_TEXT
+
+from .apphelp import assert_alive, make_app, settle, type_text
+from .conftest import assert_one_sentence
+from .hostile import random_words
+
+OVER = ("lorem ipsum 你好 " * 80_000)[: MAX_TEXT + 1]
+
+
+def test_the_limit_is_a_million_characters() -> None:
+    assert MAX_TEXT == 1_000_000 and len(OVER) == MAX_TEXT + 1
+
+
+def test_cli_refuses_a_text_over_the_limit(cli) -> None:  # type: ignore[no-untyped-def]
+    assert_one_sentence(cli("--text", OVER), "the text has 1,000,001 characters; the limit is 1,000,000.")
+
+
+async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert "at most 1,000,000 characters" in str(app.screen.query_one(".hint").render())
+        await pilot.press("escape")
+        before = app.view
+        app._edited(OVER)  # what the editor hands over when enter applies it
+        await settle(app, pilot)
+        assert_alive(app)
+        assert app.view is before and app._capture is None
+        assert app.draft == OVER  # the text is kept for editing down
+        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert errors == ["The text has 1,000,001 characters; the limit is 1,000,000. Nothing was changed."]
+
+
+@pytest.mark.slow
+async def test_app_refuses_a_pasted_text_over_the_limit() -> None:
+    """The same through the editor itself (slow: the text area holds a million characters)."""
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        before = app.view
+        await type_text(app, pilot, OVER)
+        assert app.view is before and app.draft == OVER
+
+
+async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive() -> None:
+    """A million-character capture under GPT-2: while it runs the keys still move; escape stops the
+    worker within a moment, the previous trace is shown again, and the keys work afterwards."""
+    text = random_words(MAX_TEXT)
+    app = make_app("aaababcabxyz", "gpt2")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        before = app.view
+        app._edited(text)
+        worker = app._capture
+        for _ in range(200):  # until the first part of the growing trace is shown
+            await pilot.pause(0.01)
+            if app.view.trace.text == text:
+                break
+        assert worker is not None and worker.is_running and not app.view.trace.complete
+        await pilot.press("end")  # responsive during the capture: the keys move in the part shown
+        assert app.view.index > 0
+        started = time.monotonic()
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert time.monotonic() - started < 3
+        # the thread saw the cancellation and stopped early (Textual may record its return as SUCCESS)
+        assert worker.is_cancelled and worker.is_finished and worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS)
+        assert app.view.trace is before.trace
+        assert "capturing" not in str(app.query_one("Status").render())
+        for key, expected in [("home", 0), ("right", 1), ("end", len(app.view.frames) - 1)]:
+            await pilot.press(key)
+            assert app.view.index == expected, key
+        assert_alive(app)
+
+
+async def test_escape_without_a_capture_does_nothing() -> None:
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("end", "escape", "escape")
+        assert_alive(app)
+        assert app.view.index == len(app.view.frames) - 1

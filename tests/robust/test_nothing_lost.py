@@ -1,0 +1,231 @@
+"""Nothing lost: saving is atomic (temporary file + rename), never overwrites without asking, a failed
+save leaves the old file intact and says why; the text being edited (app.draft) survives a table
+switch, a failed capture and a cancelled capture."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from tui.app import MAX_TEXT
+from tui.engine import tracefile
+from tui.engine.bpe import capture
+from tui.engine.tables import get_table
+from tui.engine.tracefile import TraceError, dumps, load, save
+from tui.widgets.dialogs import ConfirmScreen, EditBox, PathScreen
+
+from .apphelp import assert_alive, make_app, settle, type_text
+from .conftest import assert_one_sentence
+from .hostile import random_words
+
+OLD = capture("abc", get_table("teaching"))
+NEW = capture("aaababcabxyz", get_table("teaching"))
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_save_writes_a_temporary_file_then_renames_it(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At the moment of the rename the temporary file, in the same directory, already holds the whole
+    trace, and the target still holds the old one."""
+    target = tmp_path / "t.json"
+    save(OLD, target)
+    seen = []
+    real_replace = os.replace
+
+    def spy(src, dst):  # type: ignore[no-untyped-def]
+        src, dst = Path(src), Path(dst)
+        seen.append((src.parent == dst.parent, src.name, src.read_text(encoding="utf-8"), dst.read_text(encoding="utf-8")))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(tracefile.os, "replace", spy)
+    save(NEW, target, overwrite=True)
+    [(same_dir, name, tmp_content, old_content)] = seen
+    assert same_dir and name.startswith(".t.json.") and name.endswith(".tmp")
+    assert tmp_content == dumps(NEW) and old_content == dumps(OLD)
+    assert target.read_text(encoding="utf-8") == dumps(NEW) and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "where, error",
+    [("replace", errno.EXDEV), ("write", errno.ENOSPC), ("fsync", errno.EIO)],
+    ids=["rename fails", "disk full", "I/O error"],
+)
+def test_a_failed_save_keeps_the_old_file_and_says_why(tmp_path, monkeypatch, where: str, error: int) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "t.json"
+    save(OLD, target)
+
+    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(error, os.strerror(error))
+
+    if where == "write":
+        real_fdopen = os.fdopen
+
+        class Full:
+            def __init__(self, f):  # type: ignore[no-untyped-def]
+                self.f = f
+
+            def __enter__(self):  # type: ignore[no-untyped-def]
+                return self
+
+            def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+                self.f.close()
+
+            def write(self, data):  # type: ignore[no-untyped-def]
+                self.f.write(data[: len(data) // 2])
+                fail()
+
+        monkeypatch.setattr(tracefile.os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
+    else:
+        monkeypatch.setattr(tracefile.os, where, fail)
+    with pytest.raises(TraceError) as caught:
+        save(NEW, target, overwrite=True)
+    assert str(caught.value) == f"cannot save {target} ({os.strerror(error)}); nothing was changed."
+    assert target.read_text(encoding="utf-8") == dumps(OLD)
+    assert leftovers(tmp_path) == []
+
+
+def test_saving_into_a_missing_or_unwritable_directory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TraceError, match=r"cannot write in .*nowhere \(No such file or directory\)\."):
+        save(OLD, tmp_path / "nowhere" / "t.json")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    save(OLD, locked / "t.json")
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as root: permissions do not stop writing")
+        with pytest.raises(TraceError, match=r"\(Permission denied\)"):
+            save(NEW, locked / "t.json", overwrite=True)
+        assert (locked / "t.json").read_text(encoding="utf-8") == dumps(OLD)
+    finally:
+        locked.chmod(0o700)
+
+
+def test_save_never_overwrites_unless_asked(tmp_path, cli) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "t.json"
+    save(OLD, target)
+    with pytest.raises(TraceError, match="already exists; choose another name or confirm overwriting it"):
+        save(NEW, target)
+    assert_one_sentence(cli("capture", "--text", "xyz", "-o", str(target)), "already exists")
+    assert target.read_text(encoding="utf-8") == dumps(OLD)
+    assert cli("capture", "--text", "aaababcabxyz", "-o", str(target), "--force")[0] == 0
+    assert target.read_text(encoding="utf-8") == dumps(NEW)
+
+
+async def _save_in_app(app, pilot, path: Path) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("s")
+    await pilot.pause()
+    assert isinstance(app.screen, PathScreen)
+    box = app.screen.query_one("Input")
+    box.value = str(path)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "t.json"
+    save(OLD, target)
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await _save_in_app(app, pilot, target)
+        assert isinstance(app.screen, ConfirmScreen)  # asked
+        await pilot.press("n")
+        await pilot.pause()
+        assert target.read_text(encoding="utf-8") == dumps(OLD)
+        # yes, but the disk fails: the old file stays, and the notification says why
+        monkeypatch.setattr(tracefile.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
+        await _save_in_app(app, pilot, target)
+        await pilot.press("y")
+        await pilot.pause()
+        assert_alive(app)
+        assert target.read_text(encoding="utf-8") == dumps(OLD) and leftovers(tmp_path) == []
+        errors = [(n.title, n.message) for n in app._notifications if n.severity == "error"]
+        assert errors == [("Not saved", f"Cannot save {target} (No space left on device); nothing was changed.")]
+        monkeypatch.undo()
+        await _save_in_app(app, pilot, target)
+        await pilot.press("y")
+        await pilot.pause()
+        assert load(target).text == "aaababcabxyz"
+
+
+async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """While a long capture is still growing, s refuses: a partial trace would be a file that does not load.
+    (The capture is held after 3,000 chunks, so it is certainly still running when s is pressed.)"""
+    import threading
+    import time
+
+    import tui.app
+
+    gate = threading.Event()
+    real_run = tui.app.run
+
+    def held_run(text, table, *, record):  # type: ignore[no-untyped-def]
+        for n, chunk in enumerate(real_run(text, table, record=record)):
+            if n == 3000:
+                time.sleep(0.3)  # long enough for the app to show the part captured so far
+            elif n == 3010:
+                gate.wait(10)
+            yield chunk
+
+    monkeypatch.setattr(tui.app, "run", held_run)
+    text = ("lorem ipsum 你好 " * 2000)
+    app = make_app("abc", "gpt2")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        app._edited(text)
+        for _ in range(300):  # until the part captured so far is shown
+            await pilot.pause(0.01)
+            if app.view.trace.text == text:
+                break
+        assert not app.view.trace.complete
+        await _save_in_app(app, pilot, tmp_path / "partial.json")
+        assert not (tmp_path / "partial.json").exists()
+        assert [n.message for n in app._notifications if n.title == "Not saved"] == ["The capture is still running: save when it is done."]
+        gate.set()
+        await settle(app, pilot)
+        assert app.view.trace.complete and app.view.trace.text == text
+        await _save_in_app(app, pilot, tmp_path / "whole.json")
+        assert load(tmp_path / "whole.json").text == text
+
+
+async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
+    bad = "my long text with a lone surrogate \ud800 in it"
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        before = app.view
+        await type_text(app, pilot, bad)
+        assert app.view is before and app.draft == bad  # failed capture: the trace shown is kept
+        await pilot.press("t")  # switch table: the shown text is recaptured, the draft is kept
+        await settle(app, pilot)
+        assert app.view.trace.table.name == "gpt2" and app.view.trace.text == "aaababcabxyz"
+        assert app.draft == bad
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen.query_one(EditBox).text == bad  # the editor opens on it again
+        await pilot.press("escape")  # cancelling the editor keeps it too
+        await pilot.pause()
+        assert app.draft == bad
+        good = "a fixed text"
+        await type_text(app, pilot, good)
+        assert app.view.trace.text == good == app.draft
+        await pilot.press("t")
+        await settle(app, pilot)
+        assert app.draft == good and app.view.trace.table.name == "teaching"
+
+
+async def test_the_draft_survives_a_cancelled_capture() -> None:
+    text = random_words(MAX_TEXT)
+    app = make_app("aaababcabxyz", "gpt2")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        app._edited(text)  # what the editor hands over on enter
+        await pilot.pause(0.05)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert_alive(app)
+        assert app.draft == text
+        assert any("cancelled" in n.message for n in app._notifications)
+        assert app.view.trace.text == "aaababcabxyz" and app.view.trace.complete
