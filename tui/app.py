@@ -47,30 +47,31 @@ class BpeApp(RoundTripViews, App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "bpe-tui"
     STEP = {"priority": True}
+    # Footer order is binding order: what a newcomer needs first, so it survives 80 columns.
     BINDINGS = [
         Binding("right,l", "move('next')", "next", **STEP),
         Binding("left,h", "move('previous')", "prev", **STEP),
+        Binding("space", "play", "play", **STEP),
+        Binding("d", "detail", "scan"),
+        Binding("t", "switch_table", "table"),
+        Binding("e", "edit", "edit"),
+        Binding("x", "examples", "examples"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit", "quit"),
+        Binding("2", "view('decode')", "views", key_display="1-5"),
         Binding("shift+right", "move('next_round')", "round▶", **STEP),
         Binding("shift+left", "move('previous_round')", "◀round", show=False, **STEP),
         Binding("pagedown", "move('next_chunk')", "chunk▶", **STEP),
         Binding("pageup", "move('previous_chunk')", "◀chunk", show=False, **STEP),
         Binding("home", "move('first')", "first", show=False, **STEP),
         Binding("end", "move('last')", "last", show=False, **STEP),
-        Binding("space", "play", "play", **STEP),
         Binding("plus,equals_sign", "speed(1)", "faster", show=False),
         Binding("minus", "speed(-1)", "slower", show=False),
-        Binding("d", "detail", "detail"),
-        Binding("t", "switch_table", "table"),
-        Binding("e", "edit", "edit"),
-        Binding("x", "examples", "examples"),
         Binding("o", "open", "open", show=False),
         Binding("s", "save", "save", show=False),
         Binding("r", "sort", "sort", show=False),
         Binding("escape", "cancel_capture", "cancel", show=False),
-        Binding("question_mark", "help", "help"),
-        Binding("q", "quit", "quit"),
         Binding("1", "view('encode')", "encode", show=False),
-        Binding("2", "view('decode')", "views", key_display="1-5"),
         Binding("3", "view('aliases')", "aliases", show=False),
         Binding("4", "view('tables')", "tables", show=False),
         Binding("5", "view('special')", "special", show=False),
@@ -100,7 +101,7 @@ class BpeApp(RoundTripViews, App[None]):
                 yield WordPane(id="word")
             yield PairsPane(id="pairs")
         yield IdsPane(id="ids")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False

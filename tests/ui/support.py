@@ -39,7 +39,15 @@ def header(app: BpeApp) -> list[str]:
 
 
 def position(app: BpeApp) -> str:
-    return header(app)[1]
+    """'chunk 2/5 · round 3/14 · frame 41/120' (the figures share its line when the title line is full)."""
+    line = header(app)[1]
+    return line[line.index("chunk ") :]
+
+
+def figures(app: BpeApp) -> str:
+    """The text's figures, on the title line or (when that is full) before the position."""
+    first, second = header(app)[:2]
+    return first if "bytes →" in first else second
 
 
 def sentence(app: BpeApp) -> str:

@@ -315,7 +315,7 @@ async def test_help_opens_and_step_keys_wait_for_it() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         shown = "\n".join(str(s.render()) for s in app.screen.query(Static))
-        for words in ("shift+right", "pagedown", "scan detail", "Candidate pairs", "Output ids", "Bytes → aliases"):
+        for words in ("shift+right", "pagedown", "scan detail", "Pairs", "Ids", "Bytes", "Chunks", "Word"):
             assert words in shown
         await pilot.press("right", "space")
         assert app.view.index == 0 and not app.playing

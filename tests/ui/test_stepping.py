@@ -15,6 +15,7 @@ from .support import (
     IdsPane,
     PairsPane,
     WordPane,
+    figures,
     header,
     ids,
     make_app,
@@ -44,7 +45,7 @@ async def test_internationalization_round_one_chooses_rank_3_and_ends_with_two_i
     app = make_app("internationalization", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         assert GPT2_TITLE in header(app)[0]
-        assert "20 bytes → 2 tokens · 18 merges fire" in header(app)[0]
+        assert "20 bytes → 2 tokens · 18 merges fire" in figures(app)
         assert position(app) == "chunk 1/1 · round 0/14 · frame 1/16"
         assert ids(app) == []
         await pilot.press("right")
@@ -87,7 +88,7 @@ async def test_teaching_default_every_round_and_rules_never_chosen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert TEACHING_TITLE in header(app)[0]
-        assert "12 bytes → 3 tokens · 9 merges fire" in header(app)[0]
+        assert "12 bytes → 3 tokens · 9 merges fire" in figures(app)
         assert sentence(app) == "chunk 1: 'aaababcabxyz' is 12 UTF-8 bytes, written as aliases 'aaababcabxyz'"
         listed: dict[tuple[str, str], set[int | None]] = {}
         lowest_seen = []
@@ -205,7 +206,7 @@ async def test_pagedown_pageup_go_chunk_by_chunk_and_ids_grow() -> None:
 async def test_hi_ni_aliases_of_the_chinese_character() -> None:
     app = make_app("Hi 你!", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "7 bytes → 5 tokens · 2 merges fire" in header(app)[0]
+        assert "7 bytes → 5 tokens · 2 merges fire" in figures(app)
         await pilot.press("pagedown")
         assert sentence(app) == "chunk 2: ' 你' is 4 UTF-8 bytes, written as aliases 'Ġä½ł'"
         shown = pane_text(app, AliasesPane)
@@ -233,7 +234,7 @@ async def test_cache_hit_reads_the_earlier_chunk() -> None:
         assert position(app) == "chunk 3/3 · round 0/0 · frame 7/7"
         assert sentence(app) == "cache hit: 'abc' was encoded before (chunk 1); ids [257, 66]"
         assert ids(app) == [257, 66, 0, 257, 66]
-        assert "1 cache hit" in header(app)[0]
+        assert "1 cache hit" in figures(app)
         assert "↺" in pane_text(app, ChunksPane)
         assert pairs(app).rows == [] and pairs(app).note.startswith("cache hit")
 

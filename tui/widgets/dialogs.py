@@ -77,7 +77,9 @@ class EditScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Text to tokenize", classes="title")
-            yield EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
+            box = EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
+            box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
+            yield box
             yield Label(f"enter: apply · ctrl+j: new line · escape: cancel · at most {self.limit:,} characters", classes="hint")
 
     def on_text_submitted(self, message: TextSubmitted) -> None:
@@ -185,35 +187,39 @@ class PickerScreen(ModalScreen[Path | None]):
 
 
 HELP = """\
-bpe-tui shows GPT-2's tokenizer one frame at a time, from a captured merge trace.
+bpe-tui shows GPT-2's tokenizer one frame at a time, from a
+captured merge trace.
 
 Keys (they work whatever has focus)
-  right / l        next frame            left / h         previous frame
-  shift+right      next round            shift+left       previous round
-  pagedown         next chunk            pageup           previous chunk
-  home / end       first / last frame    space            play / pause
-  + / -            faster / slower       d                scan detail on/off
-  t                switch table          e                edit the text
-  x                example traces        o / s            open / save a trace
-  r                sort pairs            escape           cancel a capture
-  ?                this help             q                quit
-  ctrl+p           command palette: every action by name
+  right / l      next frame        left / h     previous frame
+  shift+right    next round        shift+left   previous round
+  pagedown       next chunk        pageup       previous chunk
+  home / end     first / last      space        play / pause
+  + / -          faster / slower   d            scan detail
+  t              switch table      e            edit the text
+  x              examples          o / s        open / save
+  r              sort pairs        escape       cancel capture
+  1-5            views (below)     g            rule in table
+  ?              this help         q            quit
+  ctrl+p         command palette: every action by name
 
 Panes
-  Header           the table in use, the text's figures (bytes → tokens, merges
-                   that fire), where you are, and one sentence on this frame.
-  Chunks           the text cut by GPT-2's regex; BPE never merges across │.
-                   Space shows as ·, newline ↵, tab →; ↺ marks a chunk read from
-                   the cache, ¹ a single-symbol chunk (returned at once).
-  Bytes → aliases  the current chunk's UTF-8 bytes (decimal, hex) under their
-                   byte aliases; * marks the 68 bytes moved to 256+n (space → Ġ).
-  Current word     the chunk's symbols; the pair merged this round is reversed
-                   and underlined with ^, the new word is beneath. With scan
-                   detail (d), i is the read position and j where
-                   word.index(first, i) found the first symbol.
-  Candidate pairs  every adjacent pair with its rank (— when it is no rule);
-                   ▶ marks the lowest rank, the one merged.
-  Output ids       each id under its alias string, │ between chunks.
+  Header    the table in use, the text's figures (bytes →
+            tokens, merges that fire), where you are, and one
+            sentence on this frame.
+  Chunks    the text cut by GPT-2's regex; BPE never merges
+            across │. Space is ·, newline ↵, tab →; ↺ marks a
+            chunk read from the cache, ¹ a single symbol.
+  Bytes     the current chunk's UTF-8 bytes (decimal, hex)
+            under their aliases; * marks the 68 bytes moved
+            to 256+n (space → Ġ).
+  Word      the chunk's symbols; this round's pair is reversed
+            and marked ^, the new word is beneath. In scan
+            detail (d), i is the read position and j where
+            word.index(first, i) found the first symbol.
+  Pairs     every adjacent pair with its rank (— when it is
+            no rule); ▶ marks the lowest, the one merged.
+  Ids       each id after its alias string, │ between chunks.
 
 Views: 1–5 (the step keys above work in view 1)
   1 Encode   this animator; g shows this round's rule in view 4.
@@ -242,7 +248,10 @@ Views: 1–5 (the step keys above work in view 1)
 class HelpScreen(ModalScreen[None]):
     """The keys and what each pane means."""
 
-    DEFAULT_CSS = dialog_css("HelpScreen") + "HelpScreen VerticalScroll { height: auto; max-height: 100%; }"
+    DEFAULT_CSS = dialog_css("HelpScreen") + """
+    HelpScreen > Vertical { width: 100%; max-width: 72; height: 90%; }
+    HelpScreen VerticalScroll { height: 1fr; }
+    """
     BINDINGS = [Binding("escape,question_mark,q", "close", "close")]
 
     def compose(self) -> ComposeResult:

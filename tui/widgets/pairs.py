@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -54,8 +55,16 @@ def pair_rows(view: View, order: Order) -> PairRows:
     return PairRows(rows, lowest, note)
 
 
-class PairsPane(ScrollView, can_focus=True):
-    """Candidate pairs with ranks; ▶ and reverse mark the lowest rank (the pair this round merges)."""
+class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
+    """Candidate pairs with ranks; ▶ and reverse mark the lowest rank (the pair this round merges).
+
+    Only up/down scroll it from the keyboard: the other navigation keys step the animation.
+    """
+
+    BINDINGS = [
+        Binding("up", "scroll_up", "scroll up", show=False),
+        Binding("down", "scroll_down", "scroll down", show=False),
+    ]
 
     DEFAULT_CSS = """
     PairsPane {
