@@ -11,16 +11,19 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import repeat
 from typing import Literal
 
 from .aliases import to_aliases
-from .pretokenize import iter_spans
+from .pretokenize import _COMPILED as CHUNKS
 from .tables import Pair, Table
 
-INF = float("inf")
+#: Stands for "not a rule" in the rank lookups of `_bpe`: larger than every rank, and an int (fast to compare).
+NO_RULE = sys.maxsize
 #: Every CHECKPOINT-th word of a chunk is kept; the words between are replayed on demand.
 CHECKPOINT = 16
 
@@ -66,14 +69,14 @@ def merge_pair(word: Word, first: str, second: str, steps: list[ScanStep] | None
     new_word: list[str] = []
     i = 0
     n = len(word)
-    while i < n:
-        try:
-            j = word.index(first, i)
-        except ValueError:
-            new_word.extend(word[i:])
-            if steps is not None:
-                steps.append(ScanStep("tail", i, None, len(new_word)))
-            break
+    # GPT-2 calls word.index(first, i) until it raises; knowing where the last `first` is, the scan
+    # stops there instead and raises nothing (an exception per round is a measurable cost).
+    try:
+        last = n - 1 - word[::-1].index(first)
+    except ValueError:  # not in the word at all (never so in bpe(), where the pair was just found)
+        last = -1
+    while i <= last:
+        j = word.index(first, i)
         new_word.extend(word[i:j])
         start = i
         i = j
@@ -87,11 +90,22 @@ def merge_pair(word: Word, first: str, second: str, steps: list[ScanStep] | None
             kind = "keep"
         if steps is not None:
             steps.append(ScanStep(kind, start, j, len(new_word)))
+    if i < n:  # word.index(first, i) would raise: the rest is copied
+        new_word.extend(word[i:])
+        if steps is not None:
+            steps.append(ScanStep("tail", i, None, len(new_word)))
     return tuple(new_word)
 
 
 def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list | None) -> tuple[Word, CacheState]:
-    """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording."""
+    """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording.
+
+    Each round takes the lowest-ranked pair among the word's current adjacent pairs (GPT-2's
+    `min(pairs, key=rank)`; ranks are distinct, so it is the same pair) and merges every occurrence
+    with `merge_pair`. The ranks of the current pairs are kept in a list, in word order, so finding the
+    lowest is `min` and `list.index` in C; after a round that merged one occurrence only the two pairs
+    beside the new symbol are looked up again, after any other round the whole list is rebuilt.
+    """
     cached = cache.get(token)
     if cached is not None:
         return cached, "hit"
@@ -99,25 +113,37 @@ def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list 
     if len(word) < 2:  # no pairs: returned at once, and the cache is not written
         return word, "single"
     rank_of = ranks.get
+    # pair_ranks[i] is the rank of (word[i], word[i + 1]), NO_RULE for a pair that is not a rule.
+    pair_ranks = list(map(rank_of, zip(word, word[1:]), repeat(NO_RULE)))
     while True:
-        pairs = set(zip(word, word[1:]))
-        best = min(pairs, key=lambda p: rank_of(p, INF))
-        rank = rank_of(best)
-        if rank is None:
+        rank = min(pair_ranks)
+        if rank == NO_RULE:
             break
-        new_word = merge_pair(word, best[0], best[1])
+        k = pair_ranks.index(rank)  # where the lowest-ranked pair first occurs
+        first, second = word[k], word[k + 1]
+        new_word = merge_pair(word, first, second)
         if rounds is not None:
-            rounds.append(Round(best, rank, len(word) - len(new_word)))
+            rounds.append(Round((first, second), rank, len(word) - len(new_word)))
             if len(rounds) % CHECKPOINT == 0:
                 words.append(new_word)  # type: ignore[union-attr]
-        word = new_word
-        if len(word) == 1:
+        if len(new_word) == 1:
+            word = new_word
             break
+        if len(new_word) == len(word) - 1:
+            # One occurrence, at k: only the pairs on either side of the new symbol are new.
+            merged = new_word[k]
+            fresh = [rank_of((new_word[k - 1], merged), NO_RULE)] if k else []
+            if k + 1 < len(new_word):
+                fresh.append(rank_of((merged, new_word[k + 1]), NO_RULE))
+            pair_ranks[max(k - 1, 0) : k + 2] = fresh
+        else:
+            pair_ranks = list(map(rank_of, zip(new_word, new_word[1:]), repeat(NO_RULE)))
+        word = new_word
     cache[token] = word
     return word, "miss"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class ChunkTrace:
     """What bpe() did to one regex chunk. Words between checkpoints are rebuilt by the same scan."""
 
@@ -132,7 +158,7 @@ class ChunkTrace:
     ids: tuple[int, ...]
     source: int | None = None  # for a cache hit: the chunk whose run filled the cache
     _words: tuple[Word, ...] = field(default=(), repr=False)
-    _memo: dict = field(default_factory=dict, repr=False)
+    _memo: dict | None = field(default=None, repr=False)  # a few recently rebuilt words, made on first use
 
     @property
     def stop(self) -> Stop:
@@ -143,8 +169,12 @@ class ChunkTrace:
 
     @property
     def merged(self) -> int:
-        """Merge occurrences that fired in this chunk (0 for a cache hit)."""
-        return sum(r.merged for r in self.rounds)
+        """Merge occurrences that fired in this chunk (0 for a cache hit).
+
+        The sum of the rounds' `merged`: each occurrence turns two symbols into one, so it is what the
+        loop took off the initial word (asked once per chunk for a whole text's figures, so kept O(1)).
+        """
+        return len(self.aliases) - len(self.symbols) if self.cache == "miss" else 0
 
     @property
     def bpe_string(self) -> str:
@@ -160,6 +190,9 @@ class ChunkTrace:
         if r == len(self.rounds):
             return self.symbols
         memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
         if r in memo:
             return memo[r]
         base = r // CHECKPOINT
@@ -198,33 +231,55 @@ def utf8(text: str) -> bytes:
         ) from None
 
 
-def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:
-    """Encode `text` chunk by chunk, as GPT-2's Encoder.encode does, yielding each chunk's trace.
+def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+    """The capture loop: GPT-2's Encoder.encode, chunk by chunk.
 
-    With `record` off the rounds are not kept (the loop itself is the same).
+    Yields each chunk's ChunkTrace (`traces`), or only its ids (plain encode). bpe() is asked about
+    every chunk, so its cache decides hit or single exactly as in GPT-2; a chunk text seen before
+    reuses its bytes, aliases and ids, which depend on the text alone.
     """
     utf8(text)
     ranks, encoder = table.ranks, table.encoder
     cache: dict[str, Word] = {}
-    first_run: dict[str, int] = {}
-    for index, (start, token) in enumerate(iter_spans(text)):
+    seen: dict[str, tuple[bytes, str, tuple[int, ...], int]] = {}  # chunk text -> data, aliases, ids, first index
+    for index, match in enumerate(CHUNKS.finditer(text)):
+        token = match.group()
+        known = seen.get(token)
+        if known is not None:  # a cache hit, or a single symbol again: bpe() records nothing
+            data, aliases, ids, first = known
+            symbols, state = _bpe(aliases, ranks, cache, None, None)
+            if traces:
+                yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids, first if state == "hit" else None)
+            else:
+                yield ids
+            continue
         data = token.encode("utf-8")
         aliases = to_aliases(data)
         rounds: list[Round] | None = [] if record else None
         words: list[Word] | None = [] if record else None
         symbols, state = _bpe(aliases, ranks, cache, rounds, words)
-        source = None
-        if state == "miss":
-            first_run[aliases] = index
-        elif state == "hit":
-            source = first_run[aliases]
         ids = tuple([encoder[s] for s in symbols])
-        yield ChunkTrace(index, start, token, data, aliases, state, tuple(rounds or ()), symbols, ids, source, tuple(words or ()))
+        seen[token] = (data, aliases, ids, index)
+        if traces:
+            yield ChunkTrace(index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ()))
+        else:
+            yield ids
+
+
+def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:
+    """Encode `text` chunk by chunk, as GPT-2's Encoder.encode does, yielding each chunk's trace.
+
+    With `record` off the rounds are not kept (the loop itself is the same).
+    """
+    return _loop(text, table, record, True)
 
 
 def encode(text: str, table: Table) -> list[int]:
     """GPT-2's encode(): the ids of `text` (the capture loop with recording off)."""
-    return [i for chunk in run(text, table, record=False) for i in chunk.ids]
+    ids: list[int] = []
+    for chunk_ids in _loop(text, table, False, False):
+        ids += chunk_ids
+    return ids
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,7 +17,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
 from .aliases import KEPT, REMAPPED, bytes_to_unicode
@@ -163,8 +162,21 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}")
 
 
+def distribution(name: str):  # type: ignore[no-untyped-def]
+    """importlib.metadata.distribution, imported only when the official table is first asked for.
+
+    importlib.metadata takes longer to import than the rest of the engine, and the teaching table,
+    which the app starts with, never needs it.
+    """
+    from importlib.metadata import distribution as find
+
+    return find(name)
+
+
 def gpt2_files() -> tuple[Path, Path]:
     """Where the pinned carrier wheel installed the original vocab.bpe and encoder.json."""
+    from importlib.metadata import PackageNotFoundError
+
     try:
         dist = distribution(GPT2_CARRIER)
     except PackageNotFoundError:

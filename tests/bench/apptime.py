@@ -1,0 +1,107 @@
+"""Timing helpers for the app: whole processes in a pseudo-terminal, and in-process step latency.
+
+Step latency is measured inside the app's own event loop: `perf_counter()` just before the action
+method runs (the moment a key's binding would call it), then `call_after_refresh` schedules a callback
+that Textual runs only after the screen has been repainted, i.e. after every pane has re-rendered
+for the new frame. The time between the two is the latency. Steps are spaced 25 ms apart, slower than
+key auto-repeat, so Textual's 60 Hz refresh timer is idle when a step starts and adds no wait of its
+own (back-to-back steps would each wait for the next 16.7 ms tick instead).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+from pathlib import Path
+from time import perf_counter
+
+ROOT = Path(__file__).resolve().parents[2]
+SPACING = 0.025  # seconds between measured steps
+
+
+def run_in_pty(argv: list[str], env: dict[str, str], *, columns: int = 120, lines: int = 40, timeout: float = 60) -> float:
+    """Run `argv` in a fresh pseudo-terminal of the given size; the whole process's wall time in seconds."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+    output = bytearray()
+
+    def drain() -> None:  # keep reading, so the app never blocks on a full terminal
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            output.extend(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    start = perf_counter()
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    try:
+        code = process.wait(timeout=timeout)
+    finally:
+        elapsed = perf_counter() - start
+        os.close(slave)
+        reader.join(timeout=2)
+        os.close(master)
+    if code != 0:
+        raise RuntimeError(f"{' '.join(argv)} exited with {code}: {bytes(output[-2000:]).decode(errors='replace')}")
+    return elapsed
+
+
+def startup_env(pycache: Path) -> dict[str, str]:
+    """The environment both start-up runs share: exit on the first screen, a real TERM, compiled bytecode.
+
+    Bytecode goes to `pycache` (PYTHONPYCACHEPREFIX), so a warm-up run compiles each module once and
+    the timed runs measure an installed app's start-up, not the compiler, even under PYTHONDONTWRITEBYTECODE.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(BPE_TUI_EXIT_ON_READY="1", TERM="xterm-256color", COLORTERM="truecolor", PYTHONPYCACHEPREFIX=str(pycache))
+    for name in ("TEXTUAL", "TEXTUAL_DEBUG", "TEXTUAL_DEVTOOLS_PORT", "TEXTUAL_SCREENSHOT"):
+        env.pop(name, None)
+    return env
+
+
+BPE_TUI = [sys.executable, "-m", "tui"]
+MINIMAL = [sys.executable, str(ROOT / "tests" / "bench" / "minimal_app.py")]
+
+
+async def refreshed(app) -> float:  # type: ignore[no-untyped-def]
+    """Wait until the screen has been repainted; the perf_counter() at that moment."""
+    future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+    app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
+    return await future
+
+
+async def shown(app, predicate) -> float:  # type: ignore[no-untyped-def]
+    """Wait, without polling, until the app's view satisfies `predicate` and the screen is repainted.
+
+    A watcher on the app's `view` reactive fires on every change; the perf_counter() of the repaint
+    after the first view that satisfies `predicate` is returned.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[float] = loop.create_future()
+
+    def changed(view) -> None:  # type: ignore[no-untyped-def]
+        if not future.done() and view is not None and predicate(view):
+            app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
+
+    app.watch(app, "view", changed, init=True)
+    return await future
+
+
+async def timed_move(app, move: str) -> float:  # type: ignore[no-untyped-def]
+    """Latency of one step: from the action to the repainted screen, in seconds."""
+    start = perf_counter()
+    app.action_move(move)
+    return await refreshed(app) - start

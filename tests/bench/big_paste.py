@@ -1,0 +1,56 @@
+"""The big-paste measurement, run as its own process (python -m tests.bench.big_paste) so ru_maxrss is the app's.
+
+The app starts on gpt2 with a short text; then a 1,000,000-character text (the app's MAX_TEXT) is applied
+the way the edit dialog applies it (start_capture). Printed as one JSON line: the plain encode time of
+the same text in this process, the time until the first frame of the new text is on screen, the time
+until the complete trace is on screen (the worker has produced every id), and the peak resident memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import resource
+from time import perf_counter
+
+from tui.app import MAX_TEXT, BpeApp
+from tui.engine.bpe import capture, encode
+from tui.engine.tables import gpt2
+
+from .apptime import shown
+from .texts import multilingual
+
+
+async def main() -> dict[str, float]:
+    table = gpt2()
+    text = multilingual(MAX_TEXT)
+    start = perf_counter()
+    ids = encode(text, table)
+    encode_s = perf_counter() - start
+    gc.collect()
+    app = BpeApp(capture("Hi 你!", table))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.1)
+        first_shown = asyncio.ensure_future(shown(app, lambda view: view.trace.text == text))
+        complete_shown = asyncio.ensure_future(shown(app, lambda view: view.trace.text == text and view.trace.complete))
+        await asyncio.sleep(0)  # both watchers are in place before the capture starts
+        start = perf_counter()
+        app.start_capture(text, "gpt2", keep=None)
+        first = await first_shown - start
+        complete = await complete_shown - start
+        trace = app.view.trace
+        assert trace.ids == ids
+    return {
+        "chars": len(text),
+        "chunks": len(trace.chunks),
+        "encode_s": encode_s,
+        "first_frame_s": first,
+        "complete_s": complete,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6,  # ru_maxrss is in KiB
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(main())))
