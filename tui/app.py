@@ -78,8 +78,8 @@ class BpeApp(RoundTripViews, App[None]):
         Binding("g", "rule_in_table", "rule in table", show=False),
     ]
 
-    view: reactive[View | None] = reactive(None, always_update=True)
-    playing: reactive[bool] = reactive(False)
+    view: reactive[View | None] = reactive(None, always_update=True, repaint=False)
+    playing: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, trace: Trace, *, custom: Table | None = None, traces_dir: Path = TRACES_DIR) -> None:
         super().__init__()
@@ -110,6 +110,9 @@ class BpeApp(RoundTripViews, App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
+        # The animator's panes, kept so they follow the view even while another screen covers them.
+        self._status = self.query_one(Status)
+        self._panes = [self._status, *self.query("ChunksPane, AliasesPane, WordPane, PairsPane, IdsPane")]
         self.view = View.of(self._initial)
         self._fit(self.size.width, self.size.height)
         if _ready_exit():
@@ -119,17 +122,18 @@ class BpeApp(RoundTripViews, App[None]):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        self.screen.set_class(height >= 36, "-tall")
-        self.screen.set_class(width >= 140, "-wide")
+        main = self.screen_stack[0] if self.screen_stack else self.screen
+        main.set_class(height >= 36, "-tall")
+        main.set_class(width >= 140, "-wide")
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
-        for pane in self.query("Status, ChunksPane, AliasesPane, WordPane, PairsPane, IdsPane"):
-            pane.view = view  # type: ignore[attr-defined]
+        for pane in self._panes:
+            pane.show(view)
 
     def watch_playing(self, playing: bool) -> None:
-        self.query_one(Status).playing = playing
+        self._status.playing = playing
 
     # -- stepping ------------------------------------------------------------------------------
 
@@ -225,7 +229,7 @@ class BpeApp(RoundTripViews, App[None]):
 
     def start_capture(self, text: str, table_name: str, keep: View | None) -> None:
         self._before_capture = self.view
-        self.query_one(Status).busy = "capturing… (escape cancels)"
+        self._status.busy = "capturing… (escape cancels)"
         self._capture = self._capture_worker(text, table_name, keep)
 
     @work(thread=True, exclusive=True, group="capture", exit_on_error=False)
@@ -258,17 +262,17 @@ class BpeApp(RoundTripViews, App[None]):
     def _show_partial(self, trace: Trace, share: float, keep: View | None, worker: Worker[None]) -> None:
         if worker.is_cancelled:
             return
-        self.query_one(Status).busy = f"capturing… {share:.0%} (escape cancels)"
+        self._status.busy = f"capturing… {share:.0%} (escape cancels)"
         self._captured(trace, keep, busy=True)
 
     def _captured(self, trace: Trace, keep: View | None, *, busy: bool = False) -> None:
         """Show `trace`: from `keep`'s position for a switch, else from the current one if the text is the same."""
         if not trace.chunks:  # an empty text has no frame to stand on
-            self.query_one(Status).busy = ""
+            self._status.busy = ""
             self.notify("The text is empty: there is nothing to tokenize. Nothing was changed.", severity="warning")
             return
         if not busy:
-            self.query_one(Status).busy = ""
+            self._status.busy = ""
         current = self.view
         if current is None or trace.text != current.trace.text:
             self.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
@@ -280,20 +284,20 @@ class BpeApp(RoundTripViews, App[None]):
             self.view = View.of(trace, detail=current.detail if current else False)
 
     def _capture_failed(self, message: str) -> None:
-        self.query_one(Status).busy = ""
+        self._status.busy = ""
         self.notify(_sentence(message), title="Cannot capture", severity="error")
 
     def action_cancel_capture(self) -> None:
         if self._capture is not None and self._capture.is_running:
             self._capture.cancel()
-            self.query_one(Status).busy = ""
+            self._status.busy = ""
             if self.view is not None and not self.view.trace.complete and self._before_capture is not None:
                 self.view = self._before_capture
             self.notify("Capture cancelled; the previous trace is shown again.", timeout=3)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):
-            self.query_one(Status).busy = ""
+            self._status.busy = ""
             if event.state == WorkerState.ERROR:
                 self.notify(_sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import regex
 
 # Characters that move the cursor, change terminal state, reorder text or are invisible.
@@ -36,12 +38,21 @@ def _spell(match: regex.Match[str]) -> str:
     return f"⟨U+{ord(match.group()):04X}⟩"
 
 
+_NEEDS_SPELLING = regex.compile(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]")
+
+
+@lru_cache(maxsize=1 << 16)
 def visible(text: str, *, space: str | None = None) -> str:
-    """`text` with every unsafe character replaced by a visible stand-in; optionally spaces too."""
+    """`text` with every unsafe character replaced by a visible stand-in; optionally spaces too.
+
+    Remembered for recent strings: panes ask again for the same symbols on every frame.
+    """
+    if text.isascii() and text.isprintable():
+        return text if space is None else text.replace(" ", space)
     text = text.translate(_TABLE)
     if space is not None:
         text = text.replace(" ", space)
-    if regex.search(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]", text) is not None:
+    if _NEEDS_SPELLING.search(text) is not None:
         text = _OTHER.sub(_spell, _TOWER.sub(_spell, text))
     return text
 
@@ -54,6 +65,6 @@ def one_for_one(text: str) -> str:
     'a␛]0;t␇◌'
     """
     text = text.translate(_EDIT_TABLE)
-    if regex.search(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]", text) is not None:
+    if _NEEDS_SPELLING.search(text) is not None:
         text = _EDIT_OTHER.sub("◌", text)
     return text

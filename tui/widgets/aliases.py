@@ -29,6 +29,9 @@ class AliasesPane(Pane):
         super().on_mount()
         self.border_subtitle = "* moved to 256+n"
 
+    def key(self, view: View) -> object:
+        return (id(view.trace), view.frame.chunk)
+
     def draw(self, view: View, width: int, height: int) -> Text:
         chunk = view.chunk
         alias = bytes_to_unicode()

@@ -24,6 +24,9 @@ class ChunksPane(Pane):
         super().on_mount()
         self.border_subtitle = "·space ↵newline →tab ↺hit ¹single"
 
+    def key(self, view: View) -> object:
+        return (id(view.trace), view.frame.chunk, view.frame.kind == "done")
+
     def draw(self, view: View, width: int, height: int) -> Text:
         chunks = view.trace.chunks
         current = view.frame.chunk

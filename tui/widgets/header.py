@@ -27,6 +27,9 @@ class Status(Widget):
     playing: reactive[bool] = reactive(False)
     busy: reactive[str] = reactive("")
 
+    def show(self, view: View) -> None:
+        self.view = view
+
     def render(self) -> Text:
         view = self.view
         if view is None:

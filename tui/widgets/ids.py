@@ -26,6 +26,9 @@ class IdsPane(Pane):
 
     TITLE = "Output ids"
 
+    def key(self, view: View) -> object:
+        return (id(view.trace), emitted_chunks(view))
+
     def describe(self, view: View) -> None:
         done = emitted_chunks(view)
         count = sum(len(c.ids) for c in view.trace.chunks[:done]) if done < 5000 else None

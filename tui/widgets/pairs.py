@@ -88,6 +88,17 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
     def on_mount(self) -> None:
         self._update_title()
 
+    def show(self, view: View) -> None:
+        """Take `view` if the candidate list changes: a new chunk, a new word, or a cache hit's end."""
+        if self.view is None or self.key(view) != self.key(self.view):
+            self.view = view
+
+    @staticmethod
+    def key(view: View) -> object:
+        frame = view.frame
+        word = frame.round - 1 if frame.kind == "round" else frame.round
+        return (id(view.trace), frame.chunk, word, frame.kind == "done" and view.chunk.cache == "hit")
+
     def watch_view(self) -> None:
         self._reload(scroll=True)
 

@@ -29,6 +29,15 @@ class Pane(Widget):
     def on_mount(self) -> None:
         self.border_title = self.TITLE
 
+    def show(self, view: View) -> None:
+        """Take `view` if it changes what this pane draws (see `key`); otherwise keep the picture."""
+        if self.view is None or self.key(view) != self.key(self.view):
+            self.view = view
+
+    def key(self, view: View) -> object:
+        """What this pane's picture depends on; by default the whole position."""
+        return (id(view.trace), view.index, view.step, view.detail)
+
     def watch_view(self, view: View | None) -> None:
         if view is not None:
             self.describe(view)

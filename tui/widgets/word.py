@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -64,72 +65,109 @@ class WordPane(Pane):
         return render_picture(pic, width, height)
 
 
+class _Runs:
+    """Text appended in runs of one style, so the pane hands Textual few spans to convert."""
+
+    def __init__(self) -> None:
+        self.text = Text(no_wrap=True, overflow="ellipsis")
+        self._buffer: list[str] = []
+        self._style = ""
+
+    def add(self, chunk: str, style: str = "") -> None:
+        if style != self._style:
+            self.flush()
+            self._style = style
+        self._buffer.append(chunk)
+
+    def flush(self) -> None:
+        if self._buffer:
+            self.text.append("".join(self._buffer), style=self._style or None)
+            self._buffer = []
+
+
 def render_picture(pic: WordPicture, width: int, height: int) -> Text:
-    cells = [visible(s, space="·") for s in pic.old]
-    widths = [max(cell_len(c), 1) for c in cells]
-    if pic.ids is not None:
-        widths = [max(w, len(str(i))) for w, i in zip(widths, pic.ids)]
-    # Map every old position to the new symbol that covers it (merged pairs cover two).
-    owner: dict[int, int] = {}
-    spans: list[tuple[int, int]] = []  # per new symbol: (first old position, count)
-    if pic.new is not None:
-        k = 0
-        for n in range(len(pic.new)):
-            size = 2 if k in pic.chosen else 1
-            spans.append((k, size))
-            for m in range(k, k + size):
-                owner[m] = n
-            k += size
-    start = _window_start(widths, pic.focus, width // 3)
-    out = Text(no_wrap=True, overflow="ellipsis")
-    out.append(pic.caption + "\n", style="italic")
+    """Draw the picture in bands of rows (old word, marks, ids or new word), only as far as they fit.
+
+    Only the symbols in view are measured, so a word of thousands of symbols costs what a short one does.
+    """
+    old = pic.old
+    cells: dict[int, str] = {}
+    widths: dict[int, int] = {}
+
+    def width_of(k: int) -> int:
+        if k not in widths:
+            cells[k] = cell = visible(old[k], space="·")
+            w = max(cell_len(cell), 1)
+            widths[k] = max(w, len(str(pic.ids[k]))) if pic.ids is not None else w
+        return widths[k]
+
+    chosen = sorted(pic.chosen)
+    start = pic.focus
+    used = 0
+    while start > 0 and used + width_of(start - 1) + 1 <= width // 3:
+        start -= 1
+        used += widths[start] + 1
+    out = _Runs()
+    out.add(pic.caption + "\n", "italic")
     lines_left = height - 1
-    while lines_left >= 1 and start < len(cells):
+    while lines_left >= 1 and start < len(old):
         end, used = start, 0
-        while end < len(cells) and used + widths[end] + 1 <= width - 1:
+        while end < len(old) and used + width_of(end) + 1 <= width - 1:
             used += widths[end] + 1
             end += 1
-        end = max(end, start + 1)
-        out.append("…" if start > 0 else "│", style="dim")
+        if end == start:
+            width_of(start)
+            end = start + 1
+        out.add("…" if start > 0 else "│")
         for k in range(start, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
-            out.append(cells[k].ljust(widths[k]), style="bold reverse" if marked else "bold")
-            out.append("│", style="dim")
-        if end < len(cells):
-            out.append("…", style="dim")
+            out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
+            out.add("│")
+        if end < len(old):
+            out.add("…")
         rows = 1
         if lines_left >= 2:
-            out.append("\n ")
+            out.add("\n ")
             for k in range(start, end):
-                out.append(_mark(k, pic, widths[k]))
-                out.append("^" if k in pic.chosen else " ")
+                out.add(_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))
             rows += 1
         if pic.ids is not None and lines_left >= 3:
-            out.append("\n ")
+            out.add("\n ")
             for k in range(start, end):
-                out.append(str(pic.ids[k]).ljust(widths[k]))
-                out.append("│", style="dim")
+                out.add(str(pic.ids[k]).ljust(widths[k]) + "│")
             rows += 1
         if pic.new is not None and lines_left >= 3:
-            out.append("\n ")
-            for k in range(start, end):
-                n = owner.get(k)
-                if n is None:
-                    out.append(" " * (widths[k] + 1))
-                    continue
-                first, size = spans[n]
-                if first != k and k != start:
-                    continue
-                cover = sum(widths[m] + 1 for m in range(max(first, start), min(first + size, end))) - 1
-                symbol = visible(pic.new[n], space="·")
-                out.append(symbol.ljust(cover)[:cover] if cell_len(symbol) <= cover else symbol, style="bold reverse" if size == 2 else "")
-                out.append("│", style="dim")
+            out.add("\n ")
+            _new_row(out, pic, chosen, start, end, widths)
             rows += 1
         lines_left -= rows + 1
         start = end
-        if lines_left >= 1 and start < len(cells):
-            out.append("\n\n")
-    return out
+        if lines_left >= 1 and start < len(old):
+            out.add("\n\n")
+    out.flush()
+    return out.text
+
+
+def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: int, widths: dict[int, int]) -> None:
+    """The new word under old positions start..end: a merged symbol spans the two cells it came from."""
+    assert pic.new is not None
+    k = start
+    if k > 0 and (k - 1) in pic.chosen:  # the band starts on the second half of a merged pair
+        out.add(" " * (widths[k] + 1))
+        k += 1
+    while k < end:
+        n = k - bisect_left(chosen, k)  # new index: one fewer for every merge that starts before k
+        if n >= len(pic.new):  # scan detail: not written yet
+            out.add(" " * (widths[k] + 1))
+            k += 1
+            continue
+        size = 2 if k in pic.chosen else 1
+        cover = sum(widths[m] + 1 for m in range(k, min(k + size, end))) - 1
+        symbol = visible(pic.new[n], space="·")
+        text = symbol.ljust(cover)[:cover] if cell_len(symbol) <= cover else symbol
+        out.add(text, "bold reverse" if size == 2 else "")
+        out.add("│")
+        k += size
 
 
 def _mark(k: int, pic: WordPicture, width: int) -> str:
@@ -142,12 +180,3 @@ def _mark(k: int, pic: WordPicture, width: int) -> str:
     if k in pic.chosen or (k - 1) in pic.chosen:
         return "^" * width
     return " " * width
-
-
-def _window_start(widths: list[int], focus: int, lead: int) -> int:
-    """The first position to draw so that `focus` appears about `lead` cells from the left."""
-    start, used = focus, 0
-    while start > 0 and used + widths[start - 1] + 1 <= lead:
-        start -= 1
-        used += widths[start] + 1
-    return start
