@@ -89,21 +89,21 @@ def test_a_failed_save_keeps_the_old_file_and_says_why(tmp_path, monkeypatch, wh
     assert leftovers(tmp_path) == []
 
 
-def test_saving_into_a_missing_or_unwritable_directory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_saving_into_a_missing_or_unwritable_directory(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TraceError, match=r"cannot write in .*nowhere \(No such file or directory\)\."):
         save(OLD, tmp_path / "nowhere" / "t.json")
     locked = tmp_path / "locked"
     locked.mkdir()
     save(OLD, locked / "t.json")
-    locked.chmod(0o500)
-    try:
-        if os.access(locked, os.W_OK):
-            pytest.skip("running as root: permissions do not stop writing")
-        with pytest.raises(TraceError, match=r"\(Permission denied\)"):
-            save(NEW, locked / "t.json", overwrite=True)
-        assert (locked / "t.json").read_text(encoding="utf-8") == dumps(OLD)
-    finally:
-        locked.chmod(0o700)
+
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:  # what a read-only directory does (but to root)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    with pytest.raises(TraceError, match=r"\(Permission denied\)"):
+        save(NEW, locked / "t.json", overwrite=True)
+    monkeypatch.undo()
+    assert (locked / "t.json").read_text(encoding="utf-8") == dumps(OLD)
 
 
 def test_save_never_overwrites_unless_asked(tmp_path, cli) -> None:  # type: ignore[no-untyped-def]

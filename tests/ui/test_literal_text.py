@@ -14,7 +14,6 @@ from .support import (
     IdsPane,
     Status,
     WordPane,
-    header,
     make_app,
     pane_text,
     sentence,
