@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from .engine.bpe import CaptureError, Trace, run
+from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, TableError, get_table
 from .engine.tracefile import TraceError, load, save
@@ -38,7 +38,7 @@ DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
-PARTIAL_EVERY = 0.5  # and then grows the shown trace this often
+PARTIAL_EVERY = 1.0  # and then grows the shown trace this often
 
 
 class BpeApp(RoundTripViews, App[None]):
@@ -238,26 +238,29 @@ class BpeApp(RoundTripViews, App[None]):
         worker = get_current_worker()
         try:
             table = self.resolve_table(table_name)
-            chunks: list = []
-            started = last = time.monotonic()
-            shown = False
-            for chunk in run(text, table, record=True):
-                if worker.is_cancelled:
-                    return
-                chunks.append(chunk)
-                now = time.monotonic()
-                if now - last > (PARTIAL_FIRST if not shown else PARTIAL_EVERY) and now - started > PARTIAL_FIRST:
-                    last, shown = now, True
-                    share = (chunk.start + len(chunk.text)) / max(len(text), 1)
-                    partial = Trace(table, text, tuple(chunks), complete=False)
-                    self.call_from_thread(self._show_partial, partial, share, keep, worker)
-                    keep = None
-            trace = Trace(table, text, tuple(chunks))
+            with gc_paused():
+                self._capture_chunks(worker, text, table, keep)
         except (CaptureError, TableError) as exc:
             self.call_from_thread(self._capture_failed, str(exc))
-            return
+
+    def _capture_chunks(self, worker: Worker[None], text: str, table: Table, keep: View | None) -> None:
+        """The worker's loop: partial traces every so often, then the whole one (nothing if cancelled)."""
+        chunks: list[ChunkTrace] = []
+        started = last = time.monotonic()
+        shown = False
+        for chunk in run(text, table, record=True):
+            if worker.is_cancelled:
+                return
+            chunks.append(chunk)
+            now = time.monotonic()
+            if now - last > (PARTIAL_FIRST if not shown else PARTIAL_EVERY) and now - started > PARTIAL_FIRST:
+                last, shown = now, True
+                share = (chunk.start + len(chunk.text)) / max(len(text), 1)
+                partial = Trace(table, text, tuple(chunks), complete=False)
+                self.call_from_thread(self._show_partial, partial, share, keep, worker)
+                keep = None  # from now on the partial trace on screen holds the position
         if not worker.is_cancelled:
-            self.call_from_thread(self._captured, trace, keep)
+            self.call_from_thread(self._captured, Trace(table, text, tuple(chunks)), keep)
 
     def _show_partial(self, trace: Trace, share: float, keep: View | None, worker: Worker[None]) -> None:
         if worker.is_cancelled:

@@ -13,6 +13,7 @@ effective outer round, and a 'done' frame (why the loop stopped, and the ids).
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import accumulate
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, overload
@@ -37,12 +38,9 @@ class Frames(Sequence[Frame]):
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        self._starts: list[int] = []
-        total = 0
-        for chunk in trace.chunks:
-            self._starts.append(total)
-            total += len(chunk.rounds) + 2
-        self._total = total
+        sizes = [len(chunk.rounds) + 2 for chunk in trace.chunks]
+        self._starts: list[int] = list(accumulate(sizes, initial=0))
+        self._total = self._starts.pop()
 
     def __len__(self) -> int:
         return self._total
