@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterable
 from functools import partial
@@ -115,6 +116,7 @@ class BpeApp(RoundTripViews, App[None]):
         self._panes = [self._status, *self.query("ChunksPane, AliasesPane, WordPane, PairsPane, IdsPane")]
         self.view = View.of(self._initial)
         self._fit(self.size.width, self.size.height)
+        self.call_after_refresh(_settle_heap)
         if _ready_exit():
             self.call_after_refresh(self.exit)
 
@@ -406,6 +408,16 @@ COMMAND_TITLES = {
     "view('special')": "View 5: special tokens",
     "rule_in_table": "This round's rule in the rule table",
 }
+
+
+def _settle_heap() -> None:
+    """Move what exists now (tables, traces, widgets) out of the collector's sight.
+
+    None of it forms reference cycles, but a full collection would still walk it all, and such a
+    walk in the middle of a keypress is a visible stall.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def _sentence(message: str) -> str:

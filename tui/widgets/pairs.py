@@ -5,6 +5,7 @@ Only the visible rows are rendered, so a word of thousands of symbols scrolls as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +19,6 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..engine.bpe import candidates
 from ..messages import PairClicked
 from ..safe import visible
 from ..view import View
@@ -27,11 +27,35 @@ Order = Literal["position", "rank"]
 NONE = "—"
 
 
+class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
+    """The (position, pair, rank) rows of a word, made only when asked for (a word may have thousands).
+
+    Ranks are looked up once, in C; rank order is kept as a list of positions.
+    """
+
+    def __init__(self, word: tuple[str, ...] = (), ranks: list[int | None] | None = None, order: list[int] | None = None):
+        self.word = word
+        self.ranks = ranks or []
+        self.order = order
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        position = self.order[index] if self.order is not None else range(len(self.ranks))[index]
+        return (position, (self.word[position], self.word[position + 1]), self.ranks[position])
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, Rows)) else NotImplemented
+
+
 @dataclass(frozen=True)
 class PairRows:
     """The rows the pane shows for one frame: (position, pair, rank), the lowest rank, and a note."""
 
-    rows: list[tuple[int, tuple[str, str], int | None]]
+    rows: Rows
     lowest: int | None
     note: str
 
@@ -40,19 +64,21 @@ def pair_rows(view: View, order: Order) -> PairRows:
     """The candidates considered at this frame: the word the round reads (pure, testable)."""
     chunk, frame = view.chunk, view.frame
     if frame.kind == "done" and chunk.cache == "hit":
-        return PairRows([], None, "cache hit: bpe() returned before listing pairs")
+        return PairRows(Rows(), None, "cache hit: bpe() returned before listing pairs")
     word = chunk.word(frame.round - 1 if frame.kind == "round" else frame.round)
     if len(word) < 2:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
-        return PairRows([], None, note)
-    rows = candidates(word, view.trace.table.ranks)
-    ranks = [r for _, _, r in rows if r is not None]
-    lowest = min(ranks) if ranks else None
+        return PairRows(Rows(), None, note)
+    ranks = list(map(view.trace.table.ranks.get, zip(word, word[1:])))
+    present = [r for r in ranks if r is not None]
+    lowest = min(present) if present else None
+    positions = None
     if order == "rank":
-        rows = sorted(rows, key=lambda row: (row[2] is None, row[2] or 0, row[0]))
-    rules = len(ranks)
-    note = f"{len(rows)} pair{'s' * (len(rows) != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
-    return PairRows(rows, lowest, note)
+        positions = sorted(range(len(ranks)), key=lambda p: (ranks[p] is None, ranks[p] or 0, p))
+    rules = len(present)
+    count = len(ranks)
+    note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
+    return PairRows(Rows(word, ranks, positions), lowest, note)
 
 
 class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
@@ -82,7 +108,7 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.data = PairRows([], None, "")
+        self.data = PairRows(Rows(), None, "")
         self._widths = (1, 1, 1)
 
     def on_mount(self) -> None:
@@ -115,9 +141,11 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
             return
         self.data = pair_rows(self.view, self.order)
         rows = self.data.rows
-        pos_w = len(str(rows[-1][0] if self.order == "position" and rows else max((r[0] for r in rows), default=0)))
-        sample = rows if len(rows) <= 2000 else rows[:1000] + rows[-1000:]
-        sym_w = max((cell_len(visible(a, space="·")) + 1 + cell_len(visible(b, space="·")) for _, (a, b), _ in sample), default=1)
+        pos_w = len(str(max(len(rows) - 1, 0)))
+        # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
+        target = self._target_row()
+        near = rows[max(target - 100, 0) : target + 100]
+        sym_w = max((cell_len(visible(a, space="·")) + 1 + cell_len(visible(b, space="·")) for _, (a, b), _ in near), default=1)
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The height only changes with the chunk (its first word has the most pairs), so stepping
         # through rounds never triggers a layout of the whole screen.
@@ -125,11 +153,20 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
         if self.virtual_size.height != height:
             self.virtual_size = Size(0, height)
         if scroll:
-            target = next((n for n, row in enumerate(rows) if row[2] is not None and row[2] == self.data.lowest), 0)
             visible_rows = max(self.scrollable_content_region.height - 1, 1)
             if not (self.scroll_y <= target < self.scroll_y + visible_rows):
                 self.scroll_to(y=max(target - visible_rows // 3, 0), animate=False, immediate=True)
         self.refresh()
+
+    def _target_row(self) -> int:
+        """The row of the first occurrence of the lowest-ranked pair (0 when there is none)."""
+        data = self.data
+        if data.lowest is None:
+            return 0
+        rows = data.rows
+        if rows.order is None:
+            return rows.ranks.index(data.lowest)
+        return 0  # in rank order the lowest comes first
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
