@@ -40,6 +40,7 @@ MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
 PARTIAL_EVERY = 1.0  # and then grows the shown trace this often
+SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (see _settle_heap)
 
 
 class BpeApp(RoundTripViews, App[None]):
@@ -116,7 +117,7 @@ class BpeApp(RoundTripViews, App[None]):
         self._panes = [self._status, *self.query("ChunksPane, AliasesPane, WordPane, PairsPane, IdsPane")]
         self.view = View.of(self._initial)
         self._fit(self.size.width, self.size.height)
-        self.call_after_refresh(_settle_heap)
+        self.set_timer(SETTLE_AFTER, _settle_heap)
         if _ready_exit():
             self.call_after_refresh(self.exit)
 
@@ -287,6 +288,8 @@ class BpeApp(RoundTripViews, App[None]):
             self.view = current.with_trace(trace)
         else:
             self.view = View.of(trace, detail=current.detail if current else False)
+        if trace.complete:
+            self.set_timer(SETTLE_AFTER, _settle_heap)
 
     def _capture_failed(self, message: str) -> None:
         self._status.busy = ""
@@ -416,6 +419,7 @@ def _settle_heap() -> None:
     None of it forms reference cycles, but a full collection would still walk it all, and such a
     walk in the middle of a keypress is a visible stall.
     """
+    gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
     gc.collect()
     gc.freeze()
 
