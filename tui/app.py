@@ -28,7 +28,6 @@ from .safe import visible
 from .view import View
 from .widgets.aliases import AliasesPane
 from .widgets.chunks import ChunksPane
-from .widgets.dialogs import ConfirmScreen, EditScreen, HelpScreen, PathScreen, PickerScreen, list_examples
 from .widgets.header import Status
 from .widgets.ids import IdsPane
 from .widgets.pairs import PairsPane
@@ -219,7 +218,7 @@ class BpeApp(RoundTripViews, App[None]):
         self.start_capture(self.view.trace.text, target, keep=self.view)
 
     def action_edit(self) -> None:
-        self.push_screen(EditScreen(self.draft, MAX_TEXT), self._edited)
+        self.push_screen(dialogs().EditScreen(self.draft, MAX_TEXT), self._edited)
 
     def _edited(self, text: str | None) -> None:
         if text is None or self.view is None:
@@ -312,14 +311,14 @@ class BpeApp(RoundTripViews, App[None]):
     # -- files ---------------------------------------------------------------------------------
 
     def action_examples(self) -> None:
-        examples = list_examples(self.traces_dir)
+        examples = dialogs().list_examples(self.traces_dir)
         if not examples:
             self.notify(f"No example traces in {self.traces_dir}.", severity="warning")
             return
-        self.push_screen(PickerScreen(examples), self._open_path)
+        self.push_screen(dialogs().PickerScreen(examples), self._open_path)
 
     def action_open(self) -> None:
-        self.push_screen(PathScreen("Open a trace file (bpe-trace/1 JSON)"), self._open_path)
+        self.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self._open_path)
 
     def _open_path(self, path: Path | str | None) -> None:
         if path is not None:
@@ -340,7 +339,7 @@ class BpeApp(RoundTripViews, App[None]):
             return
         trace = self.view.trace
         stem = "".join(ch if ch.isalnum() else "-" for ch in trace.text[:24]).strip("-") or "text"
-        self.push_screen(PathScreen("Save this trace as", f"{trace.table.name}-{stem}.json"), self._save_path)
+        self.push_screen(dialogs().PathScreen("Save this trace as", f"{trace.table.name}-{stem}.json"), self._save_path)
 
     def _save_path(self, path: str | None) -> None:
         if path is None or self.view is None:
@@ -348,7 +347,7 @@ class BpeApp(RoundTripViews, App[None]):
         target = Path(path).expanduser()
         if target.exists():
             self.push_screen(
-                ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"),
+                dialogs().ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"),
                 partial(self._save, target),
             )
         else:
@@ -368,8 +367,8 @@ class BpeApp(RoundTripViews, App[None]):
             self.notify(f"Saved {visible(str(target))}.", timeout=3)
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        if not isinstance(self.screen, dialogs().HelpScreen):
+            self.push_screen(dialogs().HelpScreen())
 
     # -- command palette -----------------------------------------------------------------------
 
@@ -411,6 +410,13 @@ COMMAND_TITLES = {
     "view('special')": "View 5: special tokens",
     "rule_in_table": "This round's rule in the rule table",
 }
+
+
+def dialogs():  # type: ignore[no-untyped-def]
+    """The dialogs module, imported when a dialog first opens (it costs start-up time otherwise)."""
+    from .widgets import dialogs as module
+
+    return module
 
 
 def _settle_heap() -> None:

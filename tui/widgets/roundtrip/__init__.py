@@ -13,19 +13,34 @@ from typing import Any, ClassVar
 
 from textual.screen import Screen
 
-from ...safe import visible
-from .aliases import AliasesScreen
-from .common import VIEWS, RoundTripScreen
-from .decode import DecodeScreen
-from .special import SpecialScreen
-from .tables import TablesScreen
+from importlib import import_module
 
-SCREENS: dict[str, type[Screen[Any]]] = {
-    "decode": DecodeScreen,
-    "aliases": AliasesScreen,
-    "tables": TablesScreen,
-    "special": SpecialScreen,
+from ...safe import visible
+from .common import VIEWS, RoundTripScreen
+
+#: view name -> (module, screen class); modules are imported when a view is first opened, not at start-up.
+_WHERE = {
+    "decode": ("decode", "DecodeScreen"),
+    "aliases": ("aliases", "AliasesScreen"),
+    "tables": ("tables", "TablesScreen"),
+    "special": ("special", "SpecialScreen"),
 }
+
+
+def _screen_class(view: str) -> type[Screen[Any]]:
+    module, name = _WHERE[view]
+    return getattr(import_module(f".{module}", __name__), name)
+
+
+SCREENS: dict[str, Any] = {view: (lambda view=view: _screen_class(view)()) for view in _WHERE}
+
+
+def __getattr__(name: str) -> Any:
+    """The screen classes by name (DecodeScreen, …), imported on first use."""
+    for view, (_, cls) in _WHERE.items():
+        if cls == name:
+            return _screen_class(view)
+    raise AttributeError(name)
 
 
 class RoundTripViews:
@@ -92,7 +107,7 @@ class RoundTripViews:
         chosen = rounds[r - 1]
         await self.action_view("tables")
         screen = app.screen
-        if isinstance(screen, TablesScreen):
+        if isinstance(screen, _screen_class("tables")):
             if screen.table_name is not None or screen._seen is not screen.trace:
                 screen.table_name = None
                 screen._seen = screen.trace
