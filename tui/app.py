@@ -38,7 +38,7 @@ DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
-PARTIAL_EVERY = 1.0  # and then grows the shown trace this often
+PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
 SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (see _settle_heap)
 
 
@@ -236,7 +236,7 @@ class BpeApp(RoundTripViews, App[None]):
 
     @work(thread=True, exclusive=True, group="capture", exit_on_error=False)
     def _capture_worker(self, text: str, table_name: str, keep: View | None) -> None:
-        """Capture chunk by chunk; a long text is shown early and grows while the rest is captured."""
+        """Capture chunk by chunk; a long text's first part is shown early, the whole when it is done."""
         worker = get_current_worker()
         try:
             table = self.resolve_table(table_name)
@@ -255,14 +255,22 @@ class BpeApp(RoundTripViews, App[None]):
                 return
             chunks.append(chunk)
             now = time.monotonic()
-            if now - last > (PARTIAL_FIRST if not shown else PARTIAL_EVERY) and now - started > PARTIAL_FIRST:
-                last, shown = now, True
+            if now - last > (PARTIAL_FIRST if not shown else PROGRESS_EVERY) and now - started > PARTIAL_FIRST:
+                last = now
                 share = (chunk.start + len(chunk.text)) / max(len(text), 1)
+                if shown:  # only the progress: rebuilding the shown trace would slow the capture down
+                    self.call_from_thread(self._progress, share, worker)
+                    continue
+                shown = True
                 partial = Trace(table, text, tuple(chunks), complete=False)
                 self.call_from_thread(self._show_partial, partial, share, keep, worker)
                 keep = None  # from now on the partial trace on screen holds the position
         if not worker.is_cancelled:
             self.call_from_thread(self._captured, Trace(table, text, tuple(chunks)), keep)
+
+    def _progress(self, share: float, worker: Worker[None]) -> None:
+        if not worker.is_cancelled:
+            self._status.busy = f"capturing… {share:.0%} (escape cancels)"
 
     def _show_partial(self, trace: Trace, share: float, keep: View | None, worker: Worker[None]) -> None:
         if worker.is_cancelled:
