@@ -81,8 +81,6 @@ class RoundTripViews:
             return
         if name == "encode":
             await app.pop_screen()
-            if getattr(app, "view", None) is not None:
-                app.view = app.view  # redraw the panes: they may have missed a change while covered
             fit = getattr(app, "_fit", None)
             if fit is not None:
                 fit(app.size.width, app.size.height)

@@ -103,11 +103,11 @@ def joined(pieces: list[str], width: int, total: str) -> str:
     return out + tail
 
 
-class DecodeSummary(Widget):
-    """The selected token's path, the stream so far, the wrong way against the right way, and the result."""
+class RunPanel(Widget):
+    """A bordered panel that draws one decode run at one cursor position."""
 
     DEFAULT_CSS = """
-    DecodeSummary {
+    RunPanel {
         height: auto;
         border: round $primary 60%;
         border-title-color: $text;
@@ -115,6 +115,7 @@ class DecodeSummary(Widget):
         padding: 0 1;
     }
     """
+    TITLE = ""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -122,11 +123,17 @@ class DecodeSummary(Widget):
         self.cursor = 0
 
     def on_mount(self) -> None:
-        self.border_title = "Wrong way · right way"
+        self.border_title = self.TITLE
 
     def show(self, run: DecodeRun, cursor: int) -> None:
         self.run, self.cursor = run, cursor
         self.refresh(layout=True)
+
+
+class DecodeSummary(RunPanel):
+    """The selected token's path, the stream so far, the wrong way against the right way, and the result."""
+
+    TITLE = "Wrong way · right way"
 
     def render(self) -> Text:
         run = self.run
@@ -255,31 +262,14 @@ def buffer_rows(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
     return text
 
 
-class BufferPanel(Widget):
+class BufferPanel(RunPanel):
     """The one buffer every token's bytes are appended to, shown on tall screens."""
 
-    DEFAULT_CSS = """
-    BufferPanel {
-        height: auto;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.run: DecodeRun | None = None
-        self.cursor = 0
-
-    def on_mount(self) -> None:
-        self.border_title = "One buffer · │ token boundary · ─ a character crossing it"
+    TITLE = "One buffer · │ token boundary · ─ a character crossing it"
 
     def show(self, run: DecodeRun, cursor: int) -> None:
-        self.run, self.cursor = run, cursor
         self.border_subtitle = f"{len(run.buffer):,} bytes"
-        self.refresh(layout=True)
+        super().show(run, cursor)
 
     def render(self) -> Text:
         if self.run is None:
