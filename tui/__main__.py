@@ -27,7 +27,7 @@ def fail(message: str) -> NoReturn:
 
 
 def _table_options(parser: argparse.ArgumentParser, default: str | None = "teaching") -> None:
-    parser.add_argument("--table", choices=("teaching", "gpt2"), default=default, help="rule table (default: %(default)s)")
+    parser.add_argument("--table", choices=("teaching", "gpt2"), default=default, help="rule table (default: teaching)")
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
 
