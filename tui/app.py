@@ -382,10 +382,13 @@ class BpeApp(RoundTripViews, App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        on_animator = screen is self.screen_stack[0]
         for binding in self.BINDINGS:
             assert isinstance(binding, Binding)
             if binding.action in ("quit",):
                 continue
+            if not on_animator and not binding.action.startswith(("view(", "help")):
+                continue  # the animator's commands do nothing over another view
             title = COMMAND_TITLES.get(binding.action)
             if title:
                 yield SystemCommand(title, f"key: {binding.key.replace(',', ' / ')}", partial(self.run_action, binding.action))

@@ -346,3 +346,16 @@ async def test_command_palette_lists_next_frame_and_runs_it() -> None:
         await pilot.pause()
         assert len(app.screen_stack) == 1
         assert app.view.index == 1
+
+
+async def test_palette_over_another_view_offers_views_not_animator_steps() -> None:
+    """Over the Decode view the palette offers the views and help, not frame steps that would do nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Next frame", "View 2: Decode, frame by frame", "Help: keys and panes"} <= titles
+        await pilot.press("2")
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert "Next frame" not in titles and "Switch table" not in titles
+        assert {"View 1: Encode (the animator)", "View 2: Decode, frame by frame", "Help: keys and panes"} <= titles
