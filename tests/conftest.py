@@ -1,10 +1,23 @@
-"""Fixtures shared by the whole suite: the two built-in rule tables, each loaded once per session."""
+"""Fixtures shared by the whole suite: the two built-in rule tables, tiktoken built offline, an in-process CLI."""
 
 from __future__ import annotations
 
-import pytest
+import io
+import socket
+import sys
+from collections.abc import Callable
 
-from tui.engine.tables import Table, gpt2, teaching
+import pytest
+import tiktoken
+import tiktoken.load
+
+from tui.__main__ import main
+from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, gpt2, gpt2_files, teaching
+
+CliResult = tuple[int, str, str]
+
+#: The pattern of openai/gpt-2 src/encoder.py, written out here rather than imported from the engine.
+SEED_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 
 @pytest.fixture(scope="session")
@@ -17,3 +30,41 @@ def gpt2_table() -> Table:
 def teaching_table() -> Table:
     """The nine-rule teaching table of seed 000."""
     return teaching()
+
+
+@pytest.fixture(scope="session")
+def tiktoken_gpt2() -> tiktoken.Encoding:
+    """tiktoken's Encoding built from the very vocab.bpe and encoder.json the engine reads: no network, no cache."""
+    vocab_path, encoder_path = gpt2_files()
+
+    def no_network(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the differential tests must stay offline")
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TIKTOKEN_CACHE_DIR", "")  # read the local files directly, write no cache
+        mp.setattr(socket.socket, "connect", no_network)
+        ranks = tiktoken.load.data_gym_to_mergeable_bpe_ranks(
+            vocab_bpe_file=str(vocab_path),
+            encoder_json_file=str(encoder_path),
+            vocab_bpe_hash=GPT2_VOCAB_SHA256,
+            encoder_json_hash=GPT2_ENCODER_SHA256,
+        )
+    return tiktoken.Encoding(name="gpt2-offline", pat_str=SEED_PATTERN, mergeable_ranks=ranks, special_tokens={"<|endoftext|>": 50256})
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+    """Run `bpe-tui ARGV` in-process; returns (exit status, stdout, stderr). `stdin` is raw bytes."""
+
+    def run(*argv: str, stdin: bytes | None = None) -> CliResult:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+        try:
+            main(list(argv))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import pathlib
@@ -12,29 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tui.__main__ import main
 from tui.engine.bpe import capture
 from tui.engine.examples import EXAMPLES, TRACES_DIR
 from tui.engine.tables import byte_symbol_order, get_table, load_two_files
 from tui.engine.tracefile import dumps
-
-
-@pytest.fixture
-def cli(capsys, monkeypatch):
-    """Run main(argv) in-process; returns (exit status, stdout, stderr). `stdin` is raw bytes."""
-
-    def run(*argv: str, stdin: bytes | None = None) -> tuple[int, str, str]:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        try:
-            main(list(argv))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
 
 
 def assert_user_error(result, message: str) -> None:

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import socket
 
 import pytest
-import tiktoken
-import tiktoken.load
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.bpe import encode
 from tui.engine.decode import decode
-from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, gpt2_files
 
-from .reference import SEED_PATTERN
 
 CORPUS = [
     "Hi 你!",
@@ -40,31 +35,6 @@ CORPUS = [
     "\x00\x01\x7f\u0085\u200b\ufeff",
     "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𐍈 \U0010ffff",
 ]
-
-
-@pytest.fixture(scope="module")
-def tiktoken_gpt2() -> tiktoken.Encoding:
-    """tiktoken's Encoding from the carrier's vocab.bpe and encoder.json: no cache, no network."""
-    vocab_path, encoder_path = gpt2_files()
-
-    def no_network(*args, **kwargs):
-        raise AssertionError("the differential test must stay offline")
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TIKTOKEN_CACHE_DIR", "")  # read the local files directly, write no cache
-        mp.setattr(socket.socket, "connect", no_network)
-        ranks = tiktoken.load.data_gym_to_mergeable_bpe_ranks(
-            vocab_bpe_file=str(vocab_path),
-            encoder_json_file=str(encoder_path),
-            vocab_bpe_hash=GPT2_VOCAB_SHA256,
-            encoder_json_hash=GPT2_ENCODER_SHA256,
-        )
-    return tiktoken.Encoding(
-        name="gpt2-from-local-files",
-        pat_str=SEED_PATTERN,
-        mergeable_ranks=ranks,
-        special_tokens={"<|endoftext|>": 50256},
-    )
 
 
 def test_tiktoken_encoding_is_the_gpt2_table(tiktoken_gpt2, gpt2_table):

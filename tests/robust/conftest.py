@@ -1,62 +1,16 @@
-"""Fixtures for the robustness tests: tiktoken built offline, an in-process CLI, and steady cursors."""
+"""Fixtures for the robustness tests: the one-sentence check and steady cursors (tiktoken and the CLI are in tests/conftest.py)."""
 
 from __future__ import annotations
 
-import io
-import socket
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
-import tiktoken
-import tiktoken.load
 from textual.widgets import Input, TextArea
-
-from tui.__main__ import main
-from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, gpt2_files
 
 CliResult = tuple[int, str, str]
 
 #: The pattern of openai/gpt-2 src/encoder.py, written out here rather than imported from the engine.
 GPT2_PAT = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
-
-
-@pytest.fixture(scope="session")
-def tiktoken_gpt2() -> tiktoken.Encoding:
-    """tiktoken's Encoding built from the very vocab.bpe and encoder.json the engine reads: no network, no cache."""
-    vocab_path, encoder_path = gpt2_files()
-
-    def no_network(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise AssertionError("the differential tests must stay offline")
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("TIKTOKEN_CACHE_DIR", "")
-        mp.setattr(socket.socket, "connect", no_network)
-        ranks = tiktoken.load.data_gym_to_mergeable_bpe_ranks(
-            vocab_bpe_file=str(vocab_path),
-            encoder_json_file=str(encoder_path),
-            vocab_bpe_hash=GPT2_VOCAB_SHA256,
-            encoder_json_hash=GPT2_ENCODER_SHA256,
-        )
-    return tiktoken.Encoding(name="gpt2-offline", pat_str=GPT2_PAT, mergeable_ranks=ranks, special_tokens={"<|endoftext|>": 50256})
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
-    """Run `bpe-tui ARGV` in-process; returns (exit status, stdout, stderr). `stdin` is raw bytes."""
-
-    def run(*argv: str, stdin: bytes | None = None) -> CliResult:
-        if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
-        try:
-            main(list(argv))
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 1
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return run
 
 
 def assert_one_sentence(result: CliResult, *parts: str) -> str:
