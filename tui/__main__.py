@@ -10,7 +10,8 @@ from typing import NoReturn
 
 from .engine.bpe import CaptureError, Trace, capture, encode
 from .engine.decode import DecodeError, decode
-from .engine.tables import Table, TableError, get_table, load_two_files
+from .engine.files import read_bytes
+from .engine.tables import Table, TableError, get_table, load_two_files, resolver
 from .engine.tracefile import TraceError, dumps, load
 
 COMMANDS = ("capture", "encode", "decode", "check", "examples")
@@ -85,34 +86,24 @@ def build_app_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def resolve_table(args: argparse.Namespace, default: str = "teaching") -> Table:
+def custom_table(args: argparse.Namespace) -> Table | None:
+    """The table of --vocab and --encoder, if given (both or neither)."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
-    if args.vocab:
-        return load_two_files(args.vocab, args.encoder)
-    return get_table(getattr(args, "table", None) or default)
+    return load_two_files(args.vocab, args.encoder) if args.vocab else None
+
+
+def resolve_table(args: argparse.Namespace) -> Table:
+    """The table a command works with: the custom one, else --table, else teaching."""
+    return custom_table(args) or get_table(getattr(args, "table", None) or "teaching")
 
 
 def read_text(args: argparse.Namespace) -> str:
     if args.text is not None:
         return args.text
     if args.text_file is not None:
-        _exists(args.text_file)
-        try:
-            data = Path(args.text_file).read_bytes()
-        except OSError as exc:
-            raise UsageError(f"{args.text_file} cannot be read ({exc.strerror}).") from None
-        return read_utf8(data, args.text_file)
+        return read_utf8(read_bytes(args.text_file, UsageError, kind="text file"), args.text_file)
     return read_utf8(sys.stdin.buffer.read(), "standard input")
-
-
-def _exists(name: str) -> bool:
-    path = Path(name)
-    if not path.exists():
-        raise UsageError(f"{name} does not exist.")
-    if path.is_dir():
-        raise UsageError(f"{name} is a directory, not a text file.")
-    return True
 
 
 def read_utf8(data: bytes, name: str) -> str:
@@ -123,15 +114,12 @@ def read_utf8(data: bytes, name: str) -> str:
 
 
 def parse_ids(words: list[str]) -> list[int]:
-    ids = []
-    for word in words:
-        for part in word.replace(",", " ").replace("[", " ").replace("]", " ").split():
-            if not part.isdigit() or not part.isascii():
-                raise UsageError(f"{part[:20]!r} is not an id: ids are non-negative integers.")
-            ids.append(int(part))
-    if not ids:
-        raise UsageError("no ids given.")
-    return ids
+    from .engine import roundtrip  # not at start-up: the app does not need it
+
+    try:
+        return roundtrip.parse_ids(" ".join(words))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def summary(trace: Trace) -> str:
@@ -180,11 +168,11 @@ def cmd_encode(args: argparse.Namespace) -> None:
 def cmd_decode(args: argparse.Namespace) -> None:
     table = resolve_table(args)
     if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
-        from .engine.roundtrip import decode_frames, explain
+        from .engine import roundtrip
         from .safe import visible
 
-        run = decode_frames(parse_ids(args.ids), table, args.errors)
-        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
+        run = roundtrip.decode_frames(parse_ids(args.ids), table, args.errors)
+        sys.stdout.write("\n".join(roundtrip.explain(run, visible)) + "\n")
         if run.problem is not None:
             raise DecodeError(run.problem)
         return
@@ -193,13 +181,7 @@ def cmd_decode(args: argparse.Namespace) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> None:
-    custom = resolve_table(args) if args.vocab or args.encoder else None
-
-    def tables(name: str) -> Table:
-        if custom is not None and name == custom.name:
-            return custom
-        return get_table(name)
-
+    tables = resolver(custom_table(args))
     bad = 0
     for name in args.files:
         try:
@@ -224,18 +206,16 @@ def run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
     if args.trace and (args.text is not None):
         raise UsageError("give either a trace file or --text, not both.")
-    custom = load_two_files(args.vocab, args.encoder) if (args.vocab or args.encoder) and args.vocab and args.encoder else None
-    if bool(args.vocab) != bool(args.encoder):
-        raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
+    custom = custom_table(args)
     if args.trace:
-        trace = load(args.trace, lambda name: custom if custom is not None and name == custom.name else get_table(name))
+        trace = load(args.trace, resolver(custom))
     else:
         from .app import DEFAULT_TEXT, MAX_TEXT
 
         text = DEFAULT_TEXT if args.text is None else args.text
         if len(text) > MAX_TEXT:
             raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
-        trace = capture(text, custom if custom is not None else get_table(args.table or "teaching"))
+        trace = capture(text, custom or get_table(args.table or "teaching"))
     if not trace.chunks:
         raise UsageError("the text is empty: there is nothing to show.")
     from .app import BpeApp

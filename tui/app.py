@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.examples import TRACES_DIR
-from .engine.tables import Table, TableError, get_table
+from .engine.tables import Table, TableError, resolver
 from .engine.tracefile import TraceError, load, save
 from .messages import PairClicked
 from .safe import visible
@@ -85,6 +85,7 @@ class BpeApp(RoundTripViews, App[None]):
     def __init__(self, trace: Trace, *, custom: Table | None = None, traces_dir: Path = TRACES_DIR) -> None:
         super().__init__()
         self.custom = custom
+        self.resolve_table = resolver(custom)  # tables by name, the custom one included
         self.traces_dir = traces_dir
         self.draft = trace.text  # the text being edited survives failed and cancelled captures
         self._initial = trace
@@ -203,11 +204,6 @@ class BpeApp(RoundTripViews, App[None]):
 
     def table_names(self) -> list[str]:
         return ["teaching", "gpt2"] + (["custom"] if self.custom is not None else [])
-
-    def resolve_table(self, name: str) -> Table:
-        if self.custom is not None and name == self.custom.name:
-            return self.custom
-        return get_table(name)
 
     def action_switch_table(self) -> None:
         if self.view is None:

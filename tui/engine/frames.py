@@ -13,9 +13,9 @@ effective outer round, and a 'done' frame (why the loop stopped, and the ids).
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Literal, overload
 
 from .bpe import ChunkTrace, Trace

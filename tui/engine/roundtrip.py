@@ -279,7 +279,7 @@ def parse_ids(text: str) -> list[int]:
             raise ValueError(f"{part[:20]}… is too long to be an id.")
         ids.append(int(part))
     if not ids:
-        raise ValueError("no ids given: type ids separated by spaces, e.g. 19526 254.")
+        raise ValueError("no ids given.")
     return ids
 
 

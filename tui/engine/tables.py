@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .aliases import KEPT, REMAPPED, bytes_to_unicode
+from .files import read_bytes
 
 GPT2_VOCAB_SHA256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"
 GPT2_ENCODER_SHA256 = "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783"
@@ -153,8 +154,8 @@ def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab
 
 def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: str = "custom") -> Table:
     """Load any table in GPT-2's two-file format (vocab.bpe + encoder.json), fully validated."""
-    vocab_data = _read(vocab_path)
-    encoder_data = _read(encoder_path)
+    vocab_data = read_bytes(vocab_path, TableError)
+    encoder_data = read_bytes(encoder_path, TableError)
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = parse_encoder_json(encoder_data, str(encoder_path))
     check_consistent(merges, encoder, str(vocab_path), str(encoder_path))
@@ -189,7 +190,7 @@ def gpt2_files() -> tuple[Path, Path]:
 def gpt2() -> Table:
     """The official GPT-2 table (50,000 merges, 50,257 ids), loaded once and only when first asked for."""
     vocab_path, encoder_path = gpt2_files()
-    vocab_data, encoder_data = _read(vocab_path), _read(encoder_path)
+    vocab_data, encoder_data = read_bytes(vocab_path, TableError), read_bytes(encoder_path, TableError)
     for path, data, expected in ((vocab_path, vocab_data, GPT2_VOCAB_SHA256), (encoder_path, encoder_data, GPT2_ENCODER_SHA256)):
         actual = hashlib.sha256(data).hexdigest()
         if actual != expected:
@@ -202,20 +203,18 @@ def gpt2() -> Table:
 TABLES = {"teaching": teaching, "gpt2": gpt2}
 
 
+def resolver(custom: Table | None = None) -> Callable[[str], Table]:
+    """Tables by name: the built-in ones, and `custom` under its own name."""
+
+    def resolve(name: str) -> Table:
+        return custom if custom is not None and name == custom.name else get_table(name)
+
+    return resolve
+
+
 def get_table(name: str) -> Table:
     """A built-in table by name ('teaching' or 'gpt2')."""
     try:
         return TABLES[name]()
     except KeyError:
         raise TableError(f"unknown table {name!r}; choose one of: {', '.join(TABLES)}.") from None
-
-
-def _read(path: str | Path) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise TableError(f"{path} does not exist.") from None
-    except IsADirectoryError:
-        raise TableError(f"{path} is a directory, not a file.") from None
-    except OSError as exc:
-        raise TableError(f"{path} cannot be read ({exc.strerror}).") from None

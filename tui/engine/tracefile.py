@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .bpe import CaptureError, ChunkTrace, Trace, capture
+from .files import read_bytes
 from .tables import Table, TableError, get_table
 
 FORMAT = "bpe-trace/1"
@@ -113,17 +114,7 @@ def loads(text: str, tables: TableResolver = get_table, source: str = "the trace
 def load(path: str | Path, tables: TableResolver = get_table) -> Trace:
     """Read and validate a trace file."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise TraceError(f"{path} is {size / 1e6:.1f} MB; trace files over {MAX_FILE_BYTES // 2**20} MiB are refused.")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise TraceError(f"{path} does not exist.") from None
-    except IsADirectoryError:
-        raise TraceError(f"{path} is a directory, not a trace file.") from None
-    except OSError as exc:
-        raise TraceError(f"{path} cannot be read ({exc.strerror}).") from None
+    raw = read_bytes(path, TraceError, kind="trace file", limit=MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

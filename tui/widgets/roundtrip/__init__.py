@@ -9,11 +9,10 @@ before: they are active only while the stack holds that screen alone.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any, ClassVar
 
 from textual.screen import Screen
-
-from importlib import import_module
 
 from ...safe import visible
 from .common import VIEWS, RoundTripScreen

@@ -17,7 +17,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
-from ...engine.roundtrip import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell, utf8_length
+from ...engine.roundtrip import (
+    AliasEntry,
+    alias_counts,
+    alias_grid,
+    byte_of_alias,
+    spell,
+    utf8_length,
+)
 from ...safe import visible
 from .common import RoundTripScreen, ViewBar, clip
 

@@ -19,7 +19,13 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
 from ...engine.decode import Errors
-from ...engine.roundtrip import DecodeRun, char_spans, decode_frames, hexbytes, parse_ids
+from ...engine.roundtrip import (
+    DecodeRun,
+    char_spans,
+    decode_frames,
+    hexbytes,
+    parse_ids,
+)
 from ...safe import visible
 from .common import LineList, RoundTripScreen, ViewBar, clip, figures_text, pad, quoted
 

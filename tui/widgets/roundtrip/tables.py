@@ -17,7 +17,16 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Input, Label, Static
 
 from ...engine.aliases import from_aliases
-from ...engine.roundtrip import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ...engine.roundtrip import (
+    OFFSET,
+    Built,
+    RankCheck,
+    init_summary,
+    rank_id_check,
+    rule,
+    search_rules,
+    used_ranks,
+)
 from ...engine.tables import Table
 from ...safe import visible
 from .common import LineList, RoundTripScreen, ViewBar, clip, pad, quoted

@@ -1,0 +1,26 @@
+"""Reading a user's file: the bytes, or one sentence saying why not.
+
+>>> read_bytes("/nonexistent.json", ValueError, kind="trace file")
+Traceback (most recent call last):
+ValueError: /nonexistent.json does not exist.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", limit: int | None = None) -> bytes:
+    """The contents of `path`; a missing file, a directory, a file over `limit` bytes or an OS refusal
+    raises `error` with one sentence (the size is checked before anything is read)."""
+    path = Path(path)
+    try:
+        if limit is not None and (size := path.stat().st_size) > limit:
+            raise error(f"{path} is {size / 1e6:.1f} MB; {kind}s over {limit // 2**20} MiB are refused.")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise error(f"{path} does not exist.") from None
+    except IsADirectoryError:
+        raise error(f"{path} is a directory, not a {kind}.") from None
+    except OSError as exc:
+        raise error(f"{path} cannot be read ({exc.strerror}).") from None
