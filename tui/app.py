@@ -168,6 +168,10 @@ class BpeApp(RoundTripViews, App[None]):
 
     def action_play(self) -> None:
         self.playing = not self.playing
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """(Re)start the play timer at the current speed, or stop it when paused."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -179,16 +183,14 @@ class BpeApp(RoundTripViews, App[None]):
         if view is None or not self._main_screen_active():
             return
         moved = view.next()
-        if moved == view or (moved.index == view.index and moved.step == view.step):
-            self.action_play()  # reached the end
+        if moved == view:  # the last frame: stop playing
+            self.action_play()
             return
         self.view = moved
 
     def action_speed(self, delta: int) -> None:
         self._speed = max(0, min(len(SPEEDS) - 1, self._speed + delta))
-        if self.playing:
-            self.action_play()
-            self.action_play()
+        self._schedule()
         self.notify(f"{1 / SPEEDS[self._speed]:.1f} frames per second", timeout=1.5)
 
     @on(PairClicked)
@@ -269,10 +271,9 @@ class BpeApp(RoundTripViews, App[None]):
             self._status.busy = f"capturing… {share:.0%} (escape cancels)"
 
     def _show_partial(self, trace: Trace, share: float, keep: View | None, worker: Worker[None]) -> None:
-        if worker.is_cancelled:
-            return
-        self._status.busy = f"capturing… {share:.0%} (escape cancels)"
-        self._captured(trace, keep, busy=True)
+        if not worker.is_cancelled:
+            self._progress(share, worker)
+            self._captured(trace, keep, busy=True)
 
     def _captured(self, trace: Trace, keep: View | None, *, busy: bool = False) -> None:
         """Show `trace`: from `keep`'s position for a switch, else from the current one if the text is the same."""
