@@ -77,17 +77,27 @@ class Frames(Sequence[Frame]):
         return self._starts[chunk] + max(0, min(round, rounds + 1))
 
     def next_round(self, index: int) -> int:
-        """The next 'round' frame after `index`, or the last frame."""
-        for i in range(index + 1, self._total):
-            if self[i].kind == "round":
-                return i
+        """The next 'round' frame after `index`, or the last frame (chunks without rounds are skipped whole)."""
+        frame = self[index]
+        chunks = self.trace.chunks
+        if frame.kind != "done" and frame.round < len(chunks[frame.chunk].rounds):
+            return index + 1
+        for c in range(frame.chunk + 1, len(chunks)):
+            if chunks[c].rounds:
+                return self._starts[c] + 1
         return self._total - 1
 
     def previous_round(self, index: int) -> int:
         """The previous 'round' frame before `index`, or the first frame."""
-        for i in range(index - 1, -1, -1):
-            if self[i].kind == "round":
-                return i
+        frame = self[index]
+        chunks = self.trace.chunks
+        if frame.kind == "done" and chunks[frame.chunk].rounds:
+            return index - 1
+        if frame.kind == "round" and frame.round > 1:
+            return index - 1
+        for c in range(frame.chunk - 1, -1, -1):
+            if chunks[c].rounds:
+                return self._starts[c] + len(chunks[c].rounds)
         return 0
 
 
