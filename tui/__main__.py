@@ -11,6 +11,7 @@ from typing import NoReturn
 from .engine.bpe import CaptureError, Trace, capture, encode
 from .engine.decode import DecodeError, decode
 from .engine.files import read_bytes
+from .engine.frames import count
 from .engine.tables import Table, TableError, get_table, load_two_files, resolver
 from .engine.tracefile import TraceError, dumps, load
 
@@ -124,10 +125,6 @@ def parse_ids(words: list[str]) -> list[int]:
 
 def summary(trace: Trace) -> str:
     """'3 chunks, 2 rounds, 5 ids', with singulars where they belong."""
-
-    def count(n: int, noun: str) -> str:
-        return f"{n} {noun}{'s' * (n != 1)}"
-
     return f"{count(len(trace.chunks), 'chunk')}, {count(trace.round_count, 'round')}, {count(len(trace.ids), 'id')}"
 
 

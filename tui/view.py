@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .engine.bpe import ChunkTrace, ScanStep, Trace
-from .engine.frames import Frame, Frames, narrate
+from .engine.frames import Frame, Frames, count, narrate
 
 
 @lru_cache(maxsize=16)
@@ -123,11 +123,11 @@ class View:
         trace = self.trace
         hits = trace.cache_hits
         text = (
-            f"{_count(trace.byte_count, 'byte')} → {_count(len(trace.ids), 'token')}"
-            f" · {_count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"
+            f"{count(trace.byte_count, 'byte')} → {count(len(trace.ids), 'token')}"
+            f" · {count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"
         )
         if hits:
-            text += f" · {_count(hits, 'cache hit')}"
+            text += f" · {count(hits, 'cache hit')}"
         if not trace.complete:
             text += f" so far ({len(trace.chunks):,} chunks)"
         return text
@@ -148,7 +148,3 @@ class View:
         if s.kind == "merge":
             return f"{where}; next is {second!r}: write {first + second!r}, i → {s.j + 2}"  # type: ignore[operator]
         return f"{where}; next is not {second!r}: keep {first!r}, i → {s.j + 1}"  # type: ignore[operator]
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'s' * (n != 1)}"

@@ -101,6 +101,11 @@ class Frames(Sequence[Frame]):
         return 0
 
 
+def count(n: int, noun: str) -> str:
+    """'1 chunk', '2,054 chunks': a number with its noun, plural where it belongs."""
+    return f"{n:,} {noun}{'s' * (n != 1)}"
+
+
 def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
