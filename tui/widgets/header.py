@@ -16,8 +16,7 @@ class Status(Widget):
 
     DEFAULT_CSS = """
     Status {
-        height: auto;
-        max-height: 5;
+        height: 3;
         padding: 0 1;
         background: $boost;
     }
@@ -29,6 +28,22 @@ class Status(Widget):
 
     def show(self, view: View) -> None:
         self.view = view
+        self._fit()
+
+    def watch_busy(self) -> None:
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow or shrink to the lines the text wraps to (3 to 5); a layout only when that number changes."""
+        width = self.content_size.width
+        if width <= 0:
+            return
+        rows = max(3, min(5, len(self.render().wrap(self.app.console, width))))
+        if self.styles.height is None or self.styles.height.value != rows:
+            self.styles.height = rows
 
     def render(self) -> Text:
         view = self.view
