@@ -225,7 +225,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
-            {"capture": cmd_capture, "encode": cmd_encode, "decode": cmd_decode, "check": cmd_check, "examples": cmd_examples}[args.command](args)
+            {"capture": cmd_capture, "encode": cmd_encode, "decode": cmd_decode, "check": cmd_check, "examples": cmd_examples}[
+                args.command
+            ](args)
         else:
             run_app(argv)
     except USER_ERRORS as exc:

@@ -30,7 +30,7 @@ _OTHER = regex.compile(r"[\p{Cs}\p{Co}\p{Cn}]")
 # For text edited in place every character keeps exactly one stand-in, so offsets stay valid.
 _EDIT_TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20) if c != 0x09}  # tab is expanded
 _EDIT_TABLE.update({0x7F: "␡"})
-_EDIT_TABLE.update({c: "◌" for c in [*range(0x80, 0xA0), *_INVISIBLE]})
+_EDIT_TABLE.update(dict.fromkeys([*range(128, 160), *_INVISIBLE], "◌"))
 _EDIT_OTHER = regex.compile(r"(?<=\p{M}{2})\p{M}|[\p{Cs}\p{Co}\p{Cn}]")
 
 

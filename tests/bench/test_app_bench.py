@@ -36,7 +36,9 @@ def test_1_startup(benchmark, figure, tmp_path):
     env = startup_env(tmp_path / "pycache")
     r = race(benchmark, lambda: run_in_pty(BPE_TUI, env), lambda: run_in_pty(MINIMAL, env), rounds=9, warmup=2)
     ok = r.ratio <= 1.3
-    figure("1", "start-up to first screen / minimal Textual app", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 1.3×", ok)
+    figure(
+        "1", "start-up to first screen / minimal Textual app", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 1.3×", ok
+    )
     assert ok, f"start-up is {r.ratio:.2f}× the minimal Textual app (target ≤ 1.3×)"
 
 
@@ -83,7 +85,13 @@ async def test_5_step_latency(figure, gpt2_table, text_name, move):
     median, p99 = statistics.median(latencies), quantile(latencies, 0.99)
     ok = median <= 0.004 and p99 <= 0.016
     number = {"next": "5a", "previous": "5b", "next_round": "5c", "next_chunk": "5d"}[move]
-    figure(number, f"step latency, {move.replace('_', ' ')}, {text_name} (median / p99 of {len(latencies)})", f"{ms(median)} / {ms(p99)}", "≤ 4 / ≤ 16 ms", ok)
+    figure(
+        number,
+        f"step latency, {move.replace('_', ' ')}, {text_name} (median / p99 of {len(latencies)})",
+        f"{ms(median)} / {ms(p99)}",
+        "≤ 4 / ≤ 16 ms",
+        ok,
+    )
     assert ok, f"{move} on {text_name}: median {ms(median)}, p99 {ms(p99)} (targets ≤ 4 ms, ≤ 16 ms)"
 
 
@@ -113,7 +121,13 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
         elapsed = await shown(app, lambda view: view.trace.table.name == "gpt2" and view.trace.complete) - start
         assert app.view.index == 0
     ok = elapsed <= 0.3
-    figure("8", "table switch teaching → gpt2, 2,000 chars, first gpt2 load included", f"{ms(elapsed)} (gpt2 load {ms(load[0])})", "≤ 300 ms", ok)
+    figure(
+        "8",
+        "table switch teaching → gpt2, 2,000 chars, first gpt2 load included",
+        f"{ms(elapsed)} (gpt2 load {ms(load[0])})",
+        "≤ 300 ms",
+        ok,
+    )
     assert ok, f"the table switch took {ms(elapsed)}, of which {ms(load[0])} loading gpt2 (target ≤ 300 ms)"
 
 
@@ -122,9 +136,7 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
 
 def test_7_big_paste(figure, gpt2_table):
     """A 1,000,000-character text applied in the app: first frame, full capture, peak memory (in a subprocess)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "tests.bench.big_paste"], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True
-    )
+    out = subprocess.run([sys.executable, "-m", "tests.bench.big_paste"], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True)
     r = json.loads(out.stdout.strip().splitlines()[-1])
     text = multilingual(r["chars"])
     start = perf_counter()
@@ -134,7 +146,13 @@ def test_7_big_paste(figure, gpt2_table):
     full_ratio = r["complete_s"] / r["encode_s"]
     full_ok = full_ratio <= 2.0
     mem_ok = r["peak_rss_mb"] <= 400
-    figure("7a", f"big paste ({r['chars']:,} chars, {r['chunks']:,} chunks): first frame on screen", ms(r["first_frame_s"]), "≤ 500 ms", first_ok)
+    figure(
+        "7a",
+        f"big paste ({r['chars']:,} chars, {r['chunks']:,} chunks): first frame on screen",
+        ms(r["first_frame_s"]),
+        "≤ 500 ms",
+        first_ok,
+    )
     figure(
         "7b",
         "big paste: complete trace on screen (worker) / plain encode",

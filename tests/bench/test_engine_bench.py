@@ -69,7 +69,13 @@ def test_2_official_table_load(benchmark, figure):
     """Both files read, both SHA-256 checked, merges parsed, ranks and decoder built: ≤ 1.0× tiktoken's loader."""
     r = race(benchmark, tables.gpt2.__wrapped__, data_gym_ranks, rounds=9)
     ok = r.ratio <= 1.0
-    figure("2", "official table load / tiktoken `data_gym_to_mergeable_bpe_ranks`", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 1.0×", ok)
+    figure(
+        "2",
+        "official table load / tiktoken `data_gym_to_mergeable_bpe_ranks`",
+        f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
+        "≤ 1.0×",
+        ok,
+    )
     assert ok, f"table load is {r.ratio:.2f}× tiktoken's loader (target ≤ 1.0×)"
 
 
@@ -80,14 +86,24 @@ def test_3_plain_encode_vs_educational(benchmark, figure, text, educational, rus
     assert ours == rust.encode_ordinary(text)
     r = race(benchmark, lambda: encode(text, gpt2_table), lambda: educational.encode(text, visualise=None), rounds=7)
     ok = r.ratio <= 0.5
-    figure("3", "plain encode, 100,000 chars / tiktoken educational", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 0.5×", ok)
+    figure(
+        "3",
+        "plain encode, 100,000 chars / tiktoken educational",
+        f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
+        "≤ 0.5×",
+        ok,
+    )
     assert ok, f"plain encode is {r.ratio:.2f}× the educational encoder (target ≤ 0.5×)"
 
 
 def test_3_rust_encoder_for_scale(benchmark, figure, text, rust, gpt2_table):
     """tiktoken's Rust encoder on the same text, for scale only (no target)."""
     r = race(benchmark, lambda: rust.encode_ordinary(text), lambda: encode(text, gpt2_table), rounds=7)
-    figure("3b", "tiktoken Rust `encode_ordinary` / our plain encode (scale only)", f"{r.ratio:.3f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})")
+    figure(
+        "3b",
+        "tiktoken Rust `encode_ordinary` / our plain encode (scale only)",
+        f"{r.ratio:.3f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
+    )
 
 
 def test_4_capture_vs_encode(benchmark, figure, text, gpt2_table):
@@ -112,7 +128,11 @@ def test_6_long_chunk_for_scale(benchmark, figure, gpt2_table, educational):
     """The same chunk: our plain encode against the educational encoder, for scale (GPT-2's loop is O(n²))."""
     word = letters(5000)
     r = race(benchmark, lambda: encode(word, gpt2_table), lambda: educational.encode(word, visualise=None), rounds=3)
-    figure("6c", "5,000-letter chunk: plain encode / tiktoken educational (scale only)", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})")
+    figure(
+        "6c",
+        "5,000-letter chunk: plain encode / tiktoken educational (scale only)",
+        f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
+    )
 
 
 def test_6_long_chunk_capture_memory(figure, gpt2_table):

@@ -5,6 +5,8 @@ It shares no code with tui.engine: its own alias map, regex and merge loop (with
 
 from __future__ import annotations
 
+import itertools
+
 import regex
 
 SEED_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
@@ -21,14 +23,14 @@ def seed_bytes_to_unicode() -> dict[int, str]:
             bs.append(b)
             cs.append(256 + n)
             n += 1
-    return dict(zip(bs, map(chr, cs)))
+    return dict(zip(bs, map(chr, cs), strict=False))
 
 
 BYTE_ENCODER = seed_bytes_to_unicode()
 
 
 def get_pairs(word):
-    return set(zip(word, word[1:]))
+    return set(itertools.pairwise(word))
 
 
 def reference_bpe(token: str, bpe_ranks) -> tuple[list[tuple[str, ...]], list[tuple[tuple[str, str], int]]]:

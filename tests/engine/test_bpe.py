@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import string
 
@@ -162,11 +163,7 @@ def test_b_c_and_c_a_are_candidates_but_never_chosen(teaching_table):
     (chunk,) = capture("aaababcabxyz", teaching_table).chunks
     chosen = {r.pair for r in chunk.rounds}
     assert ("b", "c") not in chosen and ("c", "a") not in chosen
-    seen = {
-        (pair, rank)
-        for r in range(len(chunk.rounds) + 1)
-        for _, pair, rank in candidates(chunk.word(r), teaching_table.ranks)
-    }
+    seen = {(pair, rank) for r in range(len(chunk.rounds) + 1) for _, pair, rank in candidates(chunk.word(r), teaching_table.ranks)}
     assert (("b", "c"), 2) in seen
     assert (("c", "a"), 3) in seen
 
@@ -314,7 +311,7 @@ def assert_chunk_matches_reference(chunk, ranks):
     words, chosen = reference_bpe(chunk.aliases, ranks)
     assert [(r.pair, r.rank) for r in chunk.rounds] == chosen
     assert [chunk.word(r) for r in range(len(chunk.rounds) + 1)] == words
-    assert [r.merged for r in chunk.rounds] == [len(a) - len(b) for a, b in zip(words, words[1:])]
+    assert [r.merged for r in chunk.rounds] == [len(a) - len(b) for a, b in itertools.pairwise(words)]
     assert chunk.symbols == words[-1]
 
 
@@ -325,7 +322,7 @@ def test_long_random_chunk_matches_reference_round_by_round(gpt2_table, seed):
     text = "".join(rng.choice(string.ascii_lowercase) for _ in range(300))
     (chunk,) = capture(text, gpt2_table).chunks
     assert len(chunk.rounds) > 3 * CHECKPOINT  # words between checkpoints are replayed
-    words, chosen = reference_bpe(chunk.aliases, gpt2_table.ranks)
+    words, _chosen = reference_bpe(chunk.aliases, gpt2_table.ranks)
     assert_chunk_matches_reference(chunk, gpt2_table.ranks)
     # Stepping backwards and jumping around must give the same words (replay from checkpoints).
     order = list(range(len(words)))

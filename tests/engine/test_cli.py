@@ -39,9 +39,9 @@ def test_encode_defaults_to_teaching_table(cli):
 def test_encode_text_file_and_stdin(cli, tmp_path):
     """--text-file reads UTF-8 from a file and '-' reads standard input, byte for byte (no newline added)."""
     path = tmp_path / "in.txt"
-    path.write_bytes("The cat sat on the".encode("utf-8"))
+    path.write_bytes(b"The cat sat on the")
     assert cli("encode", "--table", "gpt2", "--text-file", str(path)) == (0, "[464, 3797, 3332, 319, 262]\n", "")
-    assert cli("encode", "--table", "gpt2", "-", stdin="<|endoftext|>".encode("utf-8")) == (
+    assert cli("encode", "--table", "gpt2", "-", stdin=b"<|endoftext|>") == (
         0,
         "[27, 91, 437, 1659, 5239, 91, 29]\n",
         "",
@@ -280,14 +280,17 @@ def test_console_script_and_module_agree():
     assert bpe_tui("encode", "--table", "gpt2", "--text", "Hi 你!").stdout == expected
     module = subprocess.run(
         [sys.executable, "-m", "tui", "encode", "--table", "gpt2", "-"],
-        input="Hi 你!".encode("utf-8"), capture_output=True, timeout=60, check=False,
+        input="Hi 你!".encode(),
+        capture_output=True,
+        timeout=60,
+        check=False,
     )
     assert (module.returncode, module.stdout, module.stderr) == (0, expected, b"")
 
 
 def test_jsonl_in_a_real_pipe():
     """A batch through a real pipe gives one id list per input line."""
-    result = bpe_tui("encode", "--table", "gpt2", "--jsonl", stdin='"Hi 你!"\n"The cat sat on the"\n'.encode("utf-8"))
+    result = bpe_tui("encode", "--table", "gpt2", "--jsonl", stdin='"Hi 你!"\n"The cat sat on the"\n'.encode())
     assert (result.returncode, result.stderr) == (0, b"")
     assert result.stdout.decode("utf-8").splitlines() == ["[17250, 220, 19526, 254, 0]", "[464, 3797, 3332, 319, 262]"]
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.bpe import encode
 from tui.engine.decode import decode
-
 
 CORPUS = [
     "Hi 你!",

@@ -29,7 +29,14 @@ def test_dumps_loads_round_trip(table, text):
     assert again.text == text and again.table is trace.table and again.ids == trace.ids
     for a, b in zip(again.chunks, trace.chunks, strict=True):
         assert (a.text, a.data, a.aliases, a.cache, a.rounds, a.symbols, a.ids, a.source) == (
-            b.text, b.data, b.aliases, b.cache, b.rounds, b.symbols, b.ids, b.source,
+            b.text,
+            b.data,
+            b.aliases,
+            b.cache,
+            b.rounds,
+            b.symbols,
+            b.ids,
+            b.source,
         )
         assert [a.word(r) for r in range(len(a.rounds) + 1)] == [b.word(r) for r in range(len(b.rounds) + 1)]
     assert dumps(again) == dumps(trace)
@@ -74,17 +81,27 @@ def test_dumps_writes_one_line_per_round(teaching_table):
 
 
 SEED_CASES = {
-    ("teaching", "aaababcabxyz"), ("teaching", "aaa"), ("teaching", "aaaaaaa"), ("teaching", "a"),
-    ("gpt2", "internationalization"), ("gpt2", "Hi 你!"), ("gpt2", "The cat sat on the"),
-    ("gpt2", "<|endoftext|>"), ("gpt2", "    if"), ("gpt2", "Hello've world123 how's are you!!!?"),
-    ("gpt2", "1234567"), ("gpt2", "127 + 677 = 804"), ("gpt2", "café 你好"), ("gpt2", "分词是大模型许多怪现象的根源。"),
+    ("teaching", "aaababcabxyz"),
+    ("teaching", "aaa"),
+    ("teaching", "aaaaaaa"),
+    ("teaching", "a"),
+    ("gpt2", "internationalization"),
+    ("gpt2", "Hi 你!"),
+    ("gpt2", "The cat sat on the"),
+    ("gpt2", "<|endoftext|>"),
+    ("gpt2", "    if"),
+    ("gpt2", "Hello've world123 how's are you!!!?"),
+    ("gpt2", "1234567"),
+    ("gpt2", "127 + 677 = 804"),
+    ("gpt2", "café 你好"),
+    ("gpt2", "分词是大模型许多怪现象的根源。"),
 }
 
 
 def test_examples_cover_every_seed_case():
     """traces/ has an example for each case the seeds walk through, plus a repeated chunk read from the cache."""
     cases = {(table, text) for _, table, text in EXAMPLES}
-    assert SEED_CASES <= cases
+    assert cases >= SEED_CASES
     hits = [text for _, table, text in EXAMPLES if any(c.cache == "hit" for c in capture(text, get_table(table)).chunks)]
     assert hits, "one example must show a cache hit"
     assert len({stem for stem, _, _ in EXAMPLES}) == len(EXAMPLES)

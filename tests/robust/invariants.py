@@ -7,6 +7,7 @@ loop stops only when one symbol is left or no pair is a rule; the final ids are 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from tui.engine.bpe import Trace, encode
@@ -52,7 +53,7 @@ def merge_at(word: Word, positions: list[int]) -> Word:
 
 def lowest(word: Word, ranks: Any) -> tuple[int, tuple[str, str]] | None:
     """(rank, pair) of the lowest-ranked pair present in `word`, or None when no pair is a rule."""
-    ranked = [(ranks[p], p) for p in set(zip(word, word[1:])) if p in ranks]
+    ranked = [(ranks[p], p) for p in set(itertools.pairwise(word)) if p in ranks]
     return min(ranked) if ranked else None
 
 
@@ -62,7 +63,7 @@ def check_round(word: Word, pair: tuple[str, str], rank: int, new: Word, ranks: 
     assert best is not None, f"{where}: a round ran although no pair of {word} is a rule"
     assert (rank, tuple(pair)) == best, f"{where}: chose {pair} (rank {rank}), the lowest present is {best}"
     positions = occurrences(word, tuple(pair))  # type: ignore[arg-type]
-    assert positions and all(b - a >= 2 for a, b in zip(positions, positions[1:])), f"{where}: overlapping merges"
+    assert positions and all(b - a >= 2 for a, b in itertools.pairwise(positions)), f"{where}: overlapping merges"
     assert new == merge_at(word, positions), f"{where}: {new} is not {word} with {pair} merged"
     assert len(new) == len(word) - len(positions) < len(word), f"{where}: the symbol count did not drop"
     return positions

@@ -16,14 +16,10 @@ import regex
 from .hostile import ESCAPES, FORBIDDEN_ON_SCREEN
 
 #: Any escape sequence a terminal would act on: CSI, OSC (BEL or ST ended), DCS/SOS/PM/APC, or a 2-byte escape.
-ANY_SEQUENCE = re.compile(
-    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[ -~])", re.S
-)
+ANY_SEQUENCE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[ -~])", re.S)
 #: The sequences Textual itself writes: SGR colours, cursor moves, its terminal modes, the kitty
 #: keyboard protocol, and OSC 22 (the mouse pointer shape).
-TEXTUAL_SEQUENCE = re.compile(
-    r"\x1b\[(?:[0-9;:]*m|\d+;\d+H|H|\?(\d+)[hl]|\?(\d+)\$p|>\d+u|<u)|\x1b\]22;[a-z-]+\x07"
-)
+TEXTUAL_SEQUENCE = re.compile(r"\x1b\[(?:[0-9;:]*m|\d+;\d+H|H|\?(\d+)[hl]|\?(\d+)\$p|>\d+u|<u)|\x1b\]22;[a-z-]+\x07")
 TEXTUAL_MODES = {"1", "7", "25", "1000", "1003", "1004", "1006", "1015", "1016", "1049", "2004", "2026", "2048"}
 _TOWER = regex.compile(r"\p{M}{3,}")
 
@@ -82,7 +78,7 @@ class TerminalRun:
 
 
 def run_in_terminal(
-    argv: list[str], keys: list[bytes], *, size: tuple[int, int] = (100, 30), timeout: float = 60, ready: bytes = "Output ids".encode()
+    argv: list[str], keys: list[bytes], *, size: tuple[int, int] = (100, 30), timeout: float = 60, ready: bytes = b"Output ids"
 ) -> TerminalRun:
     """Run `python -m tui ARGV` in a pseudo-terminal, type `keys` (b"" waits a moment), then 'q';
     return every byte it wrote and its exit status."""

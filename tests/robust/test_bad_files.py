@@ -136,7 +136,7 @@ def test_all_bad_traces_through_check_give_one_line_each(cli, tmp_path) -> None:
     assert out == f"{good}: valid, teaching, {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids\n"
     lines = err.splitlines()
     assert len(lines) == len(BAD_TRACES) and "Traceback" not in err
-    for path, line in zip(paths, lines):
+    for path, line in zip(paths, lines, strict=False):
         assert line.startswith(f"bpe-tui: {path}") and line.endswith("."), line
 
 
@@ -302,8 +302,16 @@ BAD_TABLES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("encoder: shared id", {"encoder": json.dumps(ENCODER | {"a": 0})}, ("two symbols share the same id",)),
     ("encoder: deeply nested", {"encoder": "[" * 100_000}, ("not valid JSON",)),
     ("encoder: 5,000-digit id", {"encoder": '{"a": ' + "1" * 5000 + "}"}, ("number too long",)),
-    ("mismatch: a byte alias missing", {"encoder": json.dumps({k: v for k, v in ENCODER.items() if k != "Ġ"})}, ("no id for the byte alias 'Ġ'", "do not belong together")),
-    ("mismatch: a merge result missing", {"encoder": json.dumps({k: v for k, v in ENCODER.items() if k != "xyz"})}, ("no id for 'xyz'", "rule 5", "do not match")),
+    (
+        "mismatch: a byte alias missing",
+        {"encoder": json.dumps({k: v for k, v in ENCODER.items() if k != "Ġ"})},
+        ("no id for the byte alias 'Ġ'", "do not belong together"),
+    ),
+    (
+        "mismatch: a merge result missing",
+        {"encoder": json.dumps({k: v for k, v in ENCODER.items() if k != "xyz"})},
+        ("no id for 'xyz'", "rule 5", "do not match"),
+    ),
     ("mismatch: GPT-2's rules with teaching ids", {"vocab": "#version: 0.2\nĠ t\n"}, ("no id for 'Ġt'",)),
     ("vocab: empty file, encoder: empty object", {"vocab": "", "encoder": "{}"}, ("no id for the byte alias",)),
 ]
@@ -338,7 +346,7 @@ def test_a_trace_of_a_custom_table_needs_that_table(cli, tmp_path) -> None:  # t
     v, e = table_files(tmp_path)
     trace = tmp_path / "custom.json"
     assert cli("capture", "--vocab", v, "--encoder", e, "--text", "abcabc", "-o", str(trace))[0] == 0
-    code, out, err = cli("check", "--vocab", v, "--encoder", e, str(trace))
+    code, out, _err = cli("check", "--vocab", v, "--encoder", e, str(trace))
     assert code == 0 and "valid, custom" in out
     assert_one_sentence(cli("check", str(trace)), "needs the table 'custom'")
     other = tmp_path / "other"

@@ -29,7 +29,25 @@ SOURCES = [
 ]
 
 NUMBER = re.compile(r"-?\d+")
-ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, 2**64, "", "x", "a a", [], {}, ["a"], ["a", "b"], [1, 2], {"pair": []}, "bpe-trace/1"]
+ODD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    2**64,
+    "",
+    "x",
+    "a a",
+    [],
+    {},
+    ["a"],
+    ["a", "b"],
+    [1, 2],
+    {"pair": []},
+    "bpe-trace/1",
+]
 
 
 def _containers(node: Any, path: tuple = ()) -> list[tuple]:
@@ -59,7 +77,9 @@ def mutate(rng: random.Random, text: str) -> tuple[str, str]:
         return op, text[:i] + text[i + rng.randint(1, 8) :]
     if op == "insert":
         i = rng.randrange(n + 1)
-        return op, text[:i] + rng.choice(['"', ",", "[", "]", "{", "}", ":", "0", "-", " ", "\\", "\\u", "\\ud800", "é", "\x00", "null", "1e999"]) + text[i:]
+        return op, text[:i] + rng.choice(
+            ['"', ",", "[", "]", "{", "}", ":", "0", "-", " ", "\\", "\\u", "\\ud800", "é", "\x00", "null", "1e999"]
+        ) + text[i:]
     if op == "truncate":
         return op, text[: rng.randrange(n)]
     if op == "number":
@@ -114,9 +134,9 @@ def run_fuzz(seed: int, count: int) -> Counter[str]:
             if not text:
                 break
             try:
-                op, text = mutate(rng, text)
+                _op, text = mutate(rng, text)
             except (ValueError, IndexError):  # the text no longer parses: keep to character mutations
-                op, text = "flip", text[:-1]
+                _op, text = "flip", text[:-1]
         try:
             outcomes[check_one(text)] += 1
         except Exception as exc:

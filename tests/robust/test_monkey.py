@@ -20,12 +20,32 @@ from .apphelp import assert_alive, assert_screen_clean, make_app, settle, type_t
 from .hostile import EVERYTHING, HOSTILE, LONG_LINE
 
 KEYS = [
-    "right", "right", "right", "left", "left", "shift+right", "shift+left", "pagedown", "pageup",
-    "home", "end", "d", "r", "t", "space", "plus", "minus", "question_mark", "escape",
+    "right",
+    "right",
+    "right",
+    "left",
+    "left",
+    "shift+right",
+    "shift+left",
+    "pagedown",
+    "pageup",
+    "home",
+    "end",
+    "d",
+    "r",
+    "t",
+    "space",
+    "plus",
+    "minus",
+    "question_mark",
+    "escape",
 ]
 TEXTS = [
     "aaababcabxyz aaa abc!abc",
-    *[HOSTILE[name] for name in ("markup", "c0 controls", "osc title", "bidi override", "zero-width joiners", "combining tower", "whitespace only")],
+    *[
+        HOSTILE[name]
+        for name in ("markup", "c0 controls", "osc title", "bidi override", "zero-width joiners", "combining tower", "whitespace only")
+    ],
     EVERYTHING,
     "Hi 你! " * 50,
     LONG_LINE[:10_000],

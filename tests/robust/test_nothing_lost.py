@@ -173,7 +173,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
             yield chunk
 
     monkeypatch.setattr(tui.app, "run", held_run)
-    text = ("lorem ipsum 你好 " * 2000)
+    text = "lorem ipsum 你好 " * 2000
     app = make_app("abc", "gpt2")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         app._edited(text)

@@ -24,8 +24,22 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ne
 
 #: Walk every chunk, step rounds with scan detail, open the editor and help over the hostile text, switch tables.
 TOUR = [
-    KEY["end"], KEY["home"], *[KEY["pagedown"]] * 8, KEY["home"], KEY["shift+right"], b"d",
-    *[KEY["right"]] * 4, b"d", b"r", b"e", KEY["escape"], b"?", KEY["escape"], b"t", KEY["end"], b"t",
+    KEY["end"],
+    KEY["home"],
+    *[KEY["pagedown"]] * 8,
+    KEY["home"],
+    KEY["shift+right"],
+    b"d",
+    *[KEY["right"]] * 4,
+    b"d",
+    b"r",
+    b"e",
+    KEY["escape"],
+    b"?",
+    KEY["escape"],
+    b"t",
+    KEY["end"],
+    b"t",
 ]
 
 
@@ -58,8 +72,18 @@ def test_nothing_raw_reaches_a_real_terminal(tmp_path) -> None:  # type: ignore[
 
     keys = [*TOUR, *open_file(good), *[KEY["pagedown"]] * 8, b"d", KEY["right"], b"e", KEY["escape"], *open_file(bad)]
     run = run_in_terminal(["--table", "gpt2", "--text", ALL_ESCAPES + " [/] [bold]x"], keys, size=(120, 40))
-    check(run, "␛]0;pwned␇ ␛]2;pwned-st␛\\", "␛[2J␛[Hwiped", "[/]", "Text to tokenize", "Keys (they work",
-          "Opened", "␀", "Cannot open", "pwned-by-file")
+    check(
+        run,
+        "␛]0;pwned␇ ␛]2;pwned-st␛\\",
+        "␛[2J␛[Hwiped",
+        "[/]",
+        "Text to tokenize",
+        "Keys (they work",
+        "Opened",
+        "␀",
+        "Cannot open",
+        "pwned-by-file",
+    )
 
 
 @pytest.mark.slow

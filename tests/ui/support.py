@@ -75,14 +75,14 @@ def pane_text(app: BpeApp, pane: type) -> str:
 
 
 __all__ = [
+    "GPT2_TITLE",
+    "TEACHING_TITLE",
     "AliasesPane",
     "ChunksPane",
     "IdsPane",
     "PairsPane",
     "Status",
     "WordPane",
-    "GPT2_TITLE",
-    "TEACHING_TITLE",
     "header",
     "ids",
     "make_app",

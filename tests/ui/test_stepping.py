@@ -256,7 +256,11 @@ async def test_scan_detail_walks_the_inner_loop() -> None:
             ((2, 2), ("aa", "a"), "scan: from i=2, word.index('a') finds j=2; next is not 'a': keep 'a', i → 3"),
             ((3, 4), ("aa", "a", "b", "a"), "scan: from i=3, word.index('a') finds j=4; next is not 'a': keep 'a', i → 5"),
             ((5, 7), ("aa", "a", "b", "a", "b", "c", "a"), "scan: from i=5, word.index('a') finds j=7; next is not 'a': keep 'a', i → 8"),
-            ((8, None), ("aa", "a", "b", "a", "b", "c", "a", "b", "x", "y", "z"), "scan: 'a' not found from i=8: copy the rest; the new word is complete"),
+            (
+                (8, None),
+                ("aa", "a", "b", "a", "b", "c", "a", "b", "x", "y", "z"),
+                "scan: 'a' not found from i=8: copy the rest; the new word is complete",
+            ),
         ]
         for n, (cursor, new, text) in enumerate(expected, start=1):
             await pilot.press("right")

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 #: Bytes whose alias is the character with the same code point: '!'..'~', '¡'..'¬', '®'..'ÿ'.
 KEPT: frozenset[int] = frozenset([*range(33, 127), *range(161, 173), *range(174, 256)])
@@ -16,7 +16,7 @@ KEPT: frozenset[int] = frozenset([*range(33, 127), *range(161, 173), *range(174,
 REMAPPED: frozenset[int] = frozenset(range(256)) - KEPT
 
 
-@lru_cache(maxsize=None)
+@cache
 def bytes_to_unicode() -> dict[int, str]:
     """The 256-entry bijection byte value -> alias character."""
     table = {b: chr(b) for b in sorted(KEPT)}
@@ -25,13 +25,13 @@ def bytes_to_unicode() -> dict[int, str]:
     return dict(sorted(table.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def unicode_to_bytes() -> dict[str, int]:
     """The inverse bijection alias character -> byte value."""
     return {c: b for b, c in bytes_to_unicode().items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translation() -> tuple[str, ...]:
     return tuple(bytes_to_unicode()[b] for b in range(256))
 

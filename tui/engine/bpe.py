@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import repeat
+from itertools import pairwise, repeat
 from typing import Literal
 
 from .aliases import to_aliases
@@ -116,7 +116,7 @@ def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list 
         return word, "single"
     rank_of = ranks.get
     # pair_ranks[i] is the rank of (word[i], word[i + 1]), NO_RULE for a pair that is not a rule.
-    pair_ranks = list(map(rank_of, zip(word, word[1:]), repeat(NO_RULE)))
+    pair_ranks = list(map(rank_of, pairwise(word), repeat(NO_RULE)))
     while True:
         rank = min(pair_ranks)
         if rank == NO_RULE:
@@ -139,7 +139,7 @@ def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list 
                 fresh.append(rank_of((merged, new_word[k + 1]), NO_RULE))
             pair_ranks[max(k - 1, 0) : k + 2] = fresh
         else:
-            pair_ranks = list(map(rank_of, zip(new_word, new_word[1:]), repeat(NO_RULE)))
+            pair_ranks = list(map(rank_of, pairwise(new_word), repeat(NO_RULE)))
         word = new_word
     cache[token] = word
     return word, "miss"
@@ -219,7 +219,7 @@ class ChunkTrace:
 def candidates(word: Word, ranks: dict) -> list[tuple[int, Pair, int | None]]:
     """Every adjacent pair of `word` by position, with its rank or None when it is not a rule."""
     rank_of = ranks.get
-    return [(i, pair, rank_of(pair)) for i, pair in enumerate(zip(word, word[1:]))]
+    return [(i, pair, rank_of(pair)) for i, pair in enumerate(pairwise(word))]
 
 
 def utf8(text: str) -> bytes:
@@ -228,9 +228,7 @@ def utf8(text: str) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError as exc:
         char = text[exc.start]
-        raise CaptureError(
-            f"the text cannot be encoded as UTF-8: lone surrogate U+{ord(char):04X} at character {exc.start}."
-        ) from None
+        raise CaptureError(f"the text cannot be encoded as UTF-8: lone surrogate U+{ord(char):04X} at character {exc.start}.") from None
 
 
 def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:

@@ -40,6 +40,5 @@ def decode(ids: list[int], table: Table, errors: Errors = "replace") -> str:
         return data.decode("utf-8", errors=errors)
     except UnicodeDecodeError as exc:
         raise DecodeError(
-            f"the bytes are not valid UTF-8: {exc.reason} at byte {exc.start} "
-            f"(0x{data[exc.start]:02x}) under --errors strict."
+            f"the bytes are not valid UTF-8: {exc.reason} at byte {exc.start} (0x{data[exc.start]:02x}) under --errors strict."
         ) from None

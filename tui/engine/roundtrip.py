@@ -226,7 +226,9 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace") 
         try:
             data = bytes([to_byte[c] for c in alias])
         except KeyError:
-            lookup = LookupFailure(position, i, f"id {i} (token {position + 1}) stands for {alias[:40]!r}, which is not made of byte aliases.")
+            lookup = LookupFailure(
+                position, i, f"id {i} (token {position + 1}) stands for {alias[:40]!r}, which is not made of byte aliases."
+            )
             break
         try:
             data.decode("utf-8")
@@ -320,7 +322,9 @@ def explain(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> list[st
         lines.append(f"end of stream: the held bytes {hexbytes(run.frames[-1].held)} raise UnicodeDecodeError")
     if run.frames:
         lines.append("wrong way (decode each token alone, then join): " + " + ".join(q(f.alone) for f in run.frames) + f" = {q(run.wrong)}")
-        lines.append(f"right way (join the bytes, decode once): {hexbytes(run.buffer)} -> " + (q(run.text) if run.text is not None else "fails"))
+        lines.append(
+            f"right way (join the bytes, decode once): {hexbytes(run.buffer)} -> " + (q(run.text) if run.text is not None else "fails")
+        )
     if run.problem is not None:
         lines.append("error: " + show(run.problem))
     else:
@@ -605,8 +609,36 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
 
 
 __all__ = [
-    "AliasEntry", "Built", "DecodeRun", "Figures", "LookupFailure", "OFFSET", "RankCheck", "Rule",
-    "Search", "SpecialScene", "Spelling", "TokenFrame", "Utf8Failure", "alias_counts", "alias_grid",
-    "byte_of_alias", "char_spans", "decode_frames", "utf8_short", "explain", "figures", "hexbytes", "init_summary", "parse_ids",
-    "rank_id_check", "rank_of_id", "rule", "search_rules", "special_scene", "spell", "used_ranks", "utf8_note",
+    "OFFSET",
+    "AliasEntry",
+    "Built",
+    "DecodeRun",
+    "Figures",
+    "LookupFailure",
+    "RankCheck",
+    "Rule",
+    "Search",
+    "SpecialScene",
+    "Spelling",
+    "TokenFrame",
+    "Utf8Failure",
+    "alias_counts",
+    "alias_grid",
+    "byte_of_alias",
+    "char_spans",
+    "decode_frames",
+    "explain",
+    "figures",
+    "hexbytes",
+    "init_summary",
+    "parse_ids",
+    "rank_id_check",
+    "rank_of_id",
+    "rule",
+    "search_rules",
+    "special_scene",
+    "spell",
+    "used_ranks",
+    "utf8_note",
+    "utf8_short",
 ]  # fmt: skip

@@ -16,7 +16,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from .aliases import KEPT, REMAPPED, bytes_to_unicode
@@ -80,7 +80,7 @@ def vocab_bpe_text(merges: tuple[Pair, ...]) -> str:
     return "#version: 0.2\n" + "".join(f"{a} {b}\n" for a, b in merges)
 
 
-@lru_cache(maxsize=None)
+@cache
 def teaching() -> Table:
     """The nine-rule artificial table of seed 000; ids 0..255 are the byte symbols, rank r has id 256 + r."""
     merges = tuple(tuple(rule.split(" ")) for rule in TEACHING_RULES.split("|"))
@@ -186,7 +186,7 @@ def gpt2_files() -> tuple[Path, Path]:
     return Path(str(dist.locate_file(base + "vocab.bpe"))), Path(str(dist.locate_file(base + "encoder.json")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def gpt2() -> Table:
     """The official GPT-2 table (50,000 merges, 50,257 ids), loaded once and only when first asked for."""
     vocab_path, encoder_path = gpt2_files()

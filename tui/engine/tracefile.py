@@ -43,10 +43,7 @@ def _chunk_dict(chunk: ChunkTrace) -> dict[str, Any]:
         "bytes": list(chunk.data),
         "aliases": chunk.aliases,
         "cache": chunk.cache,
-        "rounds": [
-            {"pair": list(r.pair), "rank": r.rank, "word": list(chunk.word(n))}
-            for n, r in enumerate(chunk.rounds, start=1)
-        ],
+        "rounds": [{"pair": list(r.pair), "rank": r.rank, "word": list(chunk.word(n))} for n, r in enumerate(chunk.rounds, start=1)],
         "ids": list(chunk.ids),
     }
 
@@ -128,9 +125,7 @@ def _expect(ok: bool, where: str, what: str) -> None:
 
 
 def _is_int_list(value: Any, low: int = 0, high: int | None = None) -> bool:
-    return isinstance(value, list) and all(
-        type(v) is int and v >= low and (high is None or v <= high) for v in value
-    )
+    return isinstance(value, list) and all(type(v) is int and v >= low and (high is None or v <= high) for v in value)
 
 
 def _is_str_list(value: Any) -> bool:
@@ -182,8 +177,7 @@ def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the t
     _expect(
         info["sha256"] == table.sha256 and info["merges"] == len(table.merges),
         source,
-        f"it was captured with a different {table.name} table (vocab.bpe {info['sha256'][:12]}…, "
-        f"loaded {table.sha256[:12]}…)",
+        f"it was captured with a different {table.name} table (vocab.bpe {info['sha256'][:12]}…, loaded {table.sha256[:12]}…)",
     )
     try:
         trace = capture(data["text"], table)
@@ -201,13 +195,13 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
         source,
         f"its chunks are not GPT-2's regex chunks of its text (expected {len(trace.chunks)} chunks)",
     )
-    for n, (saved, real) in enumerate(zip(chunks, trace.chunks), start=1):
+    for n, (saved, real) in enumerate(zip(chunks, trace.chunks, strict=False), start=1):
         where = f"{source} chunk {n} ({real.text[:20]!r})"
         _expect(saved["bytes"] == list(real.data), where, "bytes are not the UTF-8 bytes of its text")
         _expect(saved["aliases"] == real.aliases, where, "aliases are not the aliases of its bytes")
         _expect(saved["cache"] == real.cache, where, f"cache is {saved['cache']!r}, but the encoder gives {real.cache!r}")
         _expect(len(saved["rounds"]) == len(real.rounds), where, f"it has {len(saved['rounds'])} rounds, the encoder {len(real.rounds)}")
-        for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds), start=1):
+        for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds, strict=False), start=1):
             at = f"{where} round {r}"
             _expect(
                 tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank,

@@ -248,10 +248,13 @@ Views: 1–5 (the step keys above work in view 1)
 class HelpScreen(ModalScreen[None]):
     """The keys and what each pane means."""
 
-    DEFAULT_CSS = dialog_css("HelpScreen") + """
+    DEFAULT_CSS = (
+        dialog_css("HelpScreen")
+        + """
     HelpScreen > Vertical { width: 100%; max-width: 72; height: 90%; }
     HelpScreen VerticalScroll { height: 1fr; }
     """
+    )
     BINDINGS = [Binding("escape,question_mark,q", "close", "close")]
 
     def compose(self) -> ComposeResult:

@@ -5,6 +5,7 @@ Only the visible rows are rendered, so a word of thousands of symbols scrolls as
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -69,7 +70,7 @@ def pair_rows(view: View, order: Order) -> PairRows:
     if len(word) < 2:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
         return PairRows(Rows(), None, note)
-    ranks = list(map(view.trace.table.ranks.get, zip(word, word[1:])))
+    ranks = list(map(view.trace.table.ranks.get, itertools.pairwise(word)))
     present = [r for r in ranks if r is not None]
     lowest = min(present) if present else None
     positions = None

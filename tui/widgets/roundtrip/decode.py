@@ -76,10 +76,7 @@ class FramesList(LineList):
             return text
         f = run.frames[index]
         wide = c["alone"] > 20
-        if f.complete:
-            alone = f"✓ {quoted(f.alone)}"
-        else:
-            alone = f"✗ {f.note} → {quoted(f.alone)}" if wide else f"✗ {quoted(f.alone)} {f.short}"
+        alone = f"✓ {quoted(f.alone)}" if f.complete else f"✗ {f.note} → {quoted(f.alone)}" if wide else f"✗ {quoted(f.alone)} {f.short}"
         if run.stream_stop is not None and index >= run.stream_stop:
             out, held = ("✗ raises" if index == run.stream_stop else "stopped"), ""
         else:
@@ -168,7 +165,9 @@ class DecodeSummary(RunPanel):
                 stream = Text("stream: ")
                 stream.append(f"released '{shown}'" if shown else "released nothing yet", style="bold")
                 stream.append(" · holding ")
-                stream.append(hexbytes(f.held) + " until its character is complete" if f.held else "nothing", style="underline" if f.held else "")
+                stream.append(
+                    hexbytes(f.held) + " until its character is complete" if f.held else "nothing", style="underline" if f.held else ""
+                )
             lines.append(stream)
         else:
             lines.append(Text("no token could be looked up", style="italic"))

@@ -289,8 +289,5 @@ class TablesScreen(RoundTripScreen):
             self.notify("The current text used no rule of this table.", timeout=3)
             return
         cursor = self.query_one(RulesList).cursor
-        if step > 0:
-            target = next((r for r in used if r > cursor), used[0])
-        else:
-            target = next((r for r in reversed(used) if r < cursor), used[-1])
+        target = next((r for r in used if r > cursor), used[0]) if step > 0 else next((r for r in reversed(used) if r < cursor), used[-1])
         self.show_rank(target, f"• used rank {target}: {used.index(target) + 1} of {len(used)} used by this text (u next)")
