@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .engine.bpe import CaptureError, Trace, capture, encode
-from .engine.decode import DecodeError, decode
+from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import count
 from .engine.tables import Table, TableError, get_table, load_two_files, resolver
@@ -114,11 +114,10 @@ def read_utf8(data: bytes, name: str) -> str:
         raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
 
 
-def parse_ids(words: list[str]) -> list[int]:
-    from .engine import roundtrip  # not at start-up: the app does not need it
-
+def read_ids(words: list[str]) -> list[int]:
+    """The ids of the command line's ID words (spaces, commas and brackets allowed)."""
     try:
-        return roundtrip.parse_ids(" ".join(words))
+        return parse_ids(" ".join(words))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -165,15 +164,15 @@ def cmd_encode(args: argparse.Namespace) -> None:
 def cmd_decode(args: argparse.Namespace) -> None:
     table = resolve_table(args)
     if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
-        from .engine import roundtrip
+        from .engine.decoding import decode_frames, explain
         from .safe import visible
 
-        run = roundtrip.decode_frames(parse_ids(args.ids), table, args.errors)
-        sys.stdout.write("\n".join(roundtrip.explain(run, visible)) + "\n")
+        run = decode_frames(read_ids(args.ids), table, args.errors)
+        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
         if run.problem is not None:
             raise DecodeError(run.problem)
         return
-    text = decode(parse_ids(args.ids), table, args.errors)
+    text = decode(read_ids(args.ids), table, args.errors)
     sys.stdout.write(text + "\n")
 
 

@@ -66,7 +66,7 @@ def quoted(text: str, width: int | None = None) -> str:
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ...engine.roundtrip import figures
+    from ...engine.rules import figures
 
     special = len(table.special)
     vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
