@@ -12,7 +12,8 @@ from .engine.bpe import CaptureError, Trace, capture, encode
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import count
-from .engine.tables import Table, TableError, get_table, load_two_files, resolver
+from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
+from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 
 COMMANDS = ("capture", "encode", "decode", "check", "examples")
@@ -28,8 +29,8 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def _table_options(parser: argparse.ArgumentParser, default: str | None = "teaching") -> None:
-    parser.add_argument("--table", choices=("teaching", "gpt2"), default=default, help="rule table (default: teaching)")
+def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT) -> None:
+    parser.add_argument("--table", choices=names(), default=default, help=f"rule table: {about()} (default: {DEFAULT})")
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
 
@@ -95,8 +96,8 @@ def custom_table(args: argparse.Namespace) -> Table | None:
 
 
 def resolve_table(args: argparse.Namespace) -> Table:
-    """The table a command works with: the custom one, else --table, else teaching."""
-    return custom_table(args) or get_table(getattr(args, "table", None) or "teaching")
+    """The table a command works with: the custom one, else --table, else the registry's default."""
+    return custom_table(args) or get_table(getattr(args, "table", None) or DEFAULT)
 
 
 def read_text(args: argparse.Namespace) -> str:
@@ -211,7 +212,7 @@ def run_app(argv: list[str]) -> None:
         text = DEFAULT_TEXT if args.text is None else args.text
         if len(text) > MAX_TEXT:
             raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
-        trace = capture(text, custom or get_table(args.table or "teaching"))
+        trace = capture(text, custom or get_table(args.table or DEFAULT))
     if not trace.chunks:
         raise UsageError("the text is empty: there is nothing to show.")
     from .app import BpeApp

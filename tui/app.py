@@ -205,7 +205,9 @@ class BpeApp(RoundTripViews, App[None]):
     # -- tables and texts ----------------------------------------------------------------------
 
     def table_names(self) -> list[str]:
-        return ["teaching", "gpt2"] + (["custom"] if self.custom is not None else [])
+        from .engine.tables import table_cycle
+
+        return table_cycle(self.custom)
 
     def action_switch_table(self) -> None:
         if self.view is None:

@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine.tables import Table, TableError, get_table
+from ...engine.tables import Table, TableError, get_table, table_cycle
 from ...safe import visible
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ class RoundTripScreen(Screen[None]):
 
     def table_names(self) -> list[str]:
         names = getattr(self.app, "table_names", None)
-        return list(names()) if names is not None else ["teaching", "gpt2"]
+        return list(names()) if names is not None else table_cycle()
 
     def action_cycle_table(self) -> None:
         names = self.table_names()
