@@ -71,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--encoder", metavar="FILE")
     p.add_argument("files", nargs="+", metavar="FILE")
 
-    p = sub.add_parser("examples", help="regenerate the example traces in traces/")
+    p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
     p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
+    p.add_argument("--list", action="store_true", help="print the path of every bundled trace, one per line, and write nothing")
     return parser
 
 
@@ -193,8 +194,14 @@ def cmd_check(args: argparse.Namespace) -> None:
 
 
 def cmd_examples(args: argparse.Namespace) -> None:
-    from .engine.examples import TRACES_DIR, regenerate
+    from .engine.examples import TRACES_DIR, bundled, regenerate
 
+    if args.list:
+        if args.dir:
+            raise UsageError("--list prints the bundled traces; it takes no --dir.")
+        for path in bundled():
+            print(path)
+        return
     for path in regenerate(Path(args.dir) if args.dir else TRACES_DIR):
         print(path)
 
