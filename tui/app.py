@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.examples import TRACES_DIR
-from .engine.tables import Table, TableError, resolver
+from .engine.tables import Table, TableError, resolver, table_cycle
 from .engine.tracefile import TraceError, load, save
 from .messages import PairClicked
 from .safe import visible
@@ -205,8 +205,6 @@ class BpeApp(RoundTripViews, App[None]):
     # -- tables and texts ----------------------------------------------------------------------
 
     def table_names(self) -> list[str]:
-        from .engine.tables import table_cycle
-
         return table_cycle(self.custom)
 
     def action_switch_table(self) -> None:
