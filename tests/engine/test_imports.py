@@ -18,6 +18,10 @@ ENGINE_MODULES = {
     "tui.engine.rules",
     "tui.engine.special",
     "tui.engine.tables",
+    "tui.engine.tables.registry",
+    "tui.engine.tables.table",
+    "tui.engine.tables.teaching_rules",
+    "tui.engine.tables.two_files",
     "tui.engine.tracefile",
     "tui.engine.utf8",
 }
