@@ -88,15 +88,15 @@ def test_teaching_table_decodes_its_merges(teaching_table):
 def test_decode_is_the_recorder_with_recording_off(gpt2_table: Table) -> None:
     """decode() and decode_frames() agree on text and on every error sentence; recording off keeps no frames."""
     for ids, errors in (([19526, 254], "strict"), ([19526], "strict"), ([19526, 99999], "replace"), (CAFE_IDS, "replace")):
-        run = decode_frames(ids, gpt2_table, errors)  # type: ignore[arg-type]
-        quiet = decode_frames(ids, gpt2_table, errors, record=False)  # type: ignore[arg-type]
+        run = decode_frames(ids, gpt2_table, errors)
+        quiet = decode_frames(ids, gpt2_table, errors, record=False)
         assert quiet.frames == () and (quiet.text, quiet.problem, quiet.buffer) == (run.text, run.problem, run.buffer)
         if run.text is None:
             with pytest.raises(DecodeError) as info:
-                decode(ids, gpt2_table, errors)  # type: ignore[arg-type]
+                decode(ids, gpt2_table, errors)
             assert str(info.value) == run.problem
         else:
-            assert decode(ids, gpt2_table, errors) == run.text  # type: ignore[arg-type]
+            assert decode(ids, gpt2_table, errors) == run.text
 
 
 def test_strict_sentence_names_the_token(gpt2_table: Table) -> None:
