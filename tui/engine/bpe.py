@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -99,7 +99,9 @@ def merge_pair(word: Word, first: str, second: str, steps: list[ScanStep] | None
     return tuple(new_word)
 
 
-def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list | None) -> tuple[Word, CacheState]:
+def _bpe(
+    token: str, ranks: Mapping[Pair, int], cache: dict[str, Word], rounds: list[Round] | None, words: list[Word] | None
+) -> tuple[Word, CacheState]:
     """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording.
 
     Each round takes the lowest-ranked pair among the word's current adjacent pairs (GPT-2's
@@ -126,8 +128,8 @@ def _bpe(token: str, ranks: dict, cache: dict, rounds: list | None, words: list 
         new_word = merge_pair(word, first, second)
         if rounds is not None:
             rounds.append(Round((first, second), rank, len(word) - len(new_word)))
-            if len(rounds) % CHECKPOINT == 0:
-                words.append(new_word)  # type: ignore[union-attr]
+            if len(rounds) % CHECKPOINT == 0 and words is not None:
+                words.append(new_word)
         if len(new_word) == 1:
             word = new_word
             break
@@ -216,7 +218,7 @@ class ChunkTrace:
         return steps
 
 
-def candidates(word: Word, ranks: dict) -> list[tuple[int, Pair, int | None]]:
+def candidates(word: Word, ranks: Mapping[Pair, int]) -> list[tuple[int, Pair, int | None]]:
     """Every adjacent pair of `word` by position, with its rank or None when it is not a rule."""
     rank_of = ranks.get
     return [(i, pair, rank_of(pair)) for i, pair in enumerate(pairwise(word))]

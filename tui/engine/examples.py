@@ -27,7 +27,21 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("gpt2-chinese-sentence", "gpt2", "分词是大模型许多怪现象的根源。"),
 )
 
-TRACES_DIR = Path(__file__).resolve().parents[2] / "traces"
+
+def traces_dir() -> Path:
+    """Where the example traces are: bundled inside the package in an installed wheel (tui/traces),
+    else the source tree's top-level traces/ (an editable install, a checkout)."""
+    package = Path(__file__).resolve().parents[1]
+    bundled = package / "traces"
+    return bundled if bundled.is_dir() else package.parent / "traces"
+
+
+TRACES_DIR = traces_dir()
+
+
+def bundled() -> list[Path]:
+    """Every trace file the examples folder holds, by name."""
+    return sorted(TRACES_DIR.glob("*.json"))
 
 
 def render(table: str, text: str) -> str:

@@ -17,14 +17,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
-from ...engine.roundtrip import (
-    AliasEntry,
-    alias_counts,
-    alias_grid,
-    byte_of_alias,
-    spell,
-    utf8_length,
-)
+from ...engine.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
+from ...engine.utf8 import utf8_length
 from ...safe import visible
 from .common import RoundTripScreen, ViewBar, clip
 

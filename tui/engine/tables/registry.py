@@ -1,0 +1,88 @@
+"""The one registry of rule tables: each built-in table's name, label, loader and place in the `t` cycle.
+
+The order of ENTRIES is the order `t` cycles through; a custom table (`--vocab` / `--encoder`)
+comes last, under its own name. Loaders run only when a table is first asked for.
+
+>>> names()
+('teaching', 'gpt2')
+>>> get_table("teaching").title
+'teaching · 9 rules'
+>>> table_cycle()
+['teaching', 'gpt2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .table import Table, TableError
+from .teaching_rules import teaching
+from .two_files import gpt2
+
+
+def rules_label(title: str) -> Callable[[Table], str]:
+    """A label that counts rules: 'teaching · 9 rules' (for small tables, read rule by rule)."""
+    return lambda table: f"{title} · {len(table.merges)} rules"
+
+
+def merges_label(title: str) -> Callable[[Table], str]:
+    """A label with the merge count and the rule file's hash: 'GPT-2 · 50,000 merges · vocab.bpe 1ce16647…'."""
+    return lambda table: f"{title} · {len(table.merges):,} merges · vocab.bpe {table.sha256[:8]}…"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One built-in table: the name --table and trace files use, how the interface names it, how to load it."""
+
+    name: str
+    label: Callable[[Table], str]
+    load: Callable[[], Table]  # cached by the loader: the same Table each time
+    about: str  # a few words for --help
+
+
+#: The built-in tables, in `t` cycling order; the first is the default.
+ENTRIES: tuple[Entry, ...] = (
+    Entry("teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
+    Entry("gpt2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
+)
+BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
+DEFAULT = ENTRIES[0].name
+
+
+def names() -> tuple[str, ...]:
+    """The built-in tables' names, in cycling order."""
+    return tuple(BY_NAME)
+
+
+def about() -> str:
+    """The built-in tables for --help: 'teaching (the nine rules of seed 000), gpt2 (…)'."""
+    return ", ".join(f"{entry.name} ({entry.about})" for entry in BY_NAME.values())
+
+
+def get_table(name: str) -> Table:
+    """A built-in table by name, loaded on first use."""
+    entry = BY_NAME.get(name)
+    if entry is None:
+        raise TableError(f"unknown table {name!r}; choose one of: {', '.join(names())}.")
+    return entry.load()
+
+
+def resolver(custom: Table | None = None) -> Callable[[str], Table]:
+    """Tables by name: the built-in ones, and `custom` under its own name."""
+
+    def resolve(name: str) -> Table:
+        return custom if custom is not None and name == custom.name else get_table(name)
+
+    return resolve
+
+
+def table_cycle(custom: Table | None = None) -> list[str]:
+    """The names `t` cycles through: the built-in tables, then `custom` if one is loaded."""
+    return [*names(), *([custom.name] if custom is not None and custom.name not in BY_NAME else [])]
+
+
+def label(table: Table) -> str:
+    """How the interface names `table`: its entry's label, or for a custom table its name, merges and hash."""
+    entry = BY_NAME.get(table.name)
+    return (entry.label if entry is not None else merges_label(table.name))(table)

@@ -1,0 +1,92 @@
+"""UTF-8 as the decode views read it: how long a sequence is, why some bytes are not a character yet.
+
+>>> utf8_note(bytes([228, 189])), hexbytes(bytes([228, 189, 160]))
+('incomplete: 2 of its 3 bytes', 'e4 bd a0')
+"""
+
+from __future__ import annotations
+
+
+def utf8_length(lead: int) -> int | None:
+    """How many bytes a UTF-8 sequence starting with `lead` has, or None if it cannot start one."""
+    if lead < 0x80:
+        return 1
+    if 0xC2 <= lead <= 0xDF:
+        return 2
+    if 0xE0 <= lead <= 0xEF:
+        return 3
+    if 0xF0 <= lead <= 0xF4:
+        return 4
+    return None
+
+
+def utf8_note(data: bytes) -> str:
+    """Why `data` is, or is not, complete UTF-8 on its own, in a few words.
+
+    >>> utf8_note(bytes([228, 189])), utf8_note(bytes([160]))
+    ('incomplete: 2 of its 3 bytes', 'starts with continuation byte 0xa0')
+    """
+    if not data:
+        return "no bytes"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = data[exc.start]
+        if exc.reason == "unexpected end of data":
+            need = utf8_length(byte) or 0
+            have = len(data) - exc.start
+            return f"incomplete: {have} of its {need} bytes"
+        if 0x80 <= byte <= 0xBF and exc.start == 0:
+            return f"starts with continuation byte 0x{byte:02x}"
+        return f"byte 0x{byte:02x} at {exc.start}: {exc.reason}"
+    return "complete"
+
+
+def utf8_short(data: bytes) -> str:
+    """utf8_note in two or three words, for narrow columns: 'complete', '2 of 3 bytes', 'continuation'."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = data[exc.start]
+        if exc.reason == "unexpected end of data":
+            return f"{len(data) - exc.start} of {utf8_length(byte) or 0} bytes"
+        if 0x80 <= byte <= 0xBF and exc.start == 0:
+            return "continuation"
+        return f"invalid 0x{byte:02x}"
+    return "complete" if data else "no bytes"
+
+
+def char_spans(data: bytes) -> list[tuple[int, int, str]]:
+    """Where each character of `data` lies: (start, end, character), '�' for bytes that are not one.
+
+    Invalid or cut-off sequences become one '�' per maximal valid prefix, as errors='replace' does.
+    >>> char_spans(bytes([99, 228, 189, 160, 228]))
+    [(0, 1, 'c'), (1, 4, '你'), (4, 5, '�')]
+    """
+    spans = []
+    p, n = 0, len(data)
+    while p < n:
+        need = utf8_length(data[p])
+        if need is not None and p + need <= n:
+            try:
+                spans.append((p, p + need, data[p : p + need].decode("utf-8")))
+                p += need
+                continue
+            except UnicodeDecodeError:
+                pass
+        k = 1
+        if need is not None and need > 1:
+            while k < need and p + k < n and 0x80 <= data[p + k] <= 0xBF:
+                try:
+                    (data[p : p + k + 1] + b"\x80" * (need - k - 1)).decode("utf-8")
+                except UnicodeDecodeError:
+                    break
+                k += 1
+        spans.append((p, p + k, "\ufffd"))
+        p += k
+    return spans
+
+
+def hexbytes(data: bytes) -> str:
+    """'e4 bd a0'."""
+    return " ".join(f"{b:02x}" for b in data)
