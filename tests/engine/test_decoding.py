@@ -216,3 +216,11 @@ def test_explain_lines(gpt2_table: Table) -> None:
     assert "19526  'ä½'" in text and "e4 bd" in text and "✗ incomplete: 2 of its 3 bytes -> '\ufffd'" in text
     assert "'\ufffd' + '\ufffd' = '\ufffd\ufffd'" in text and "e4 bd a0 -> '你'" in text
     assert lines[-1] == "decode([19526, 254]) = '你'"
+
+
+def test_explain_speaks_decimal_as_seed_000_does(gpt2_table: Table) -> None:
+    """Seed 000 says 'raw bytes [228,189]' and '[160]': --explain gives decimal beside hex, per token and joined."""
+    lines = explain(decode_frames([19526, 254], gpt2_table))
+    rows = {line.split()[1]: line for line in lines if line[:4].strip() in ("1", "2")}
+    assert "[228,189] e4 bd" in rows["19526"] and "[160] a0" in rows["254"]
+    assert "right way (join the bytes, decode once): [228,189,160] e4 bd a0 -> '你'" in lines

@@ -24,6 +24,8 @@ ENGINE_MODULES = {
     "tui.engine.tables.two_files",
     "tui.engine.tracefile",
     "tui.engine.utf8",
+    "tui.engine.whynot",
+    "tui.engine.official_loader",
 }
 
 

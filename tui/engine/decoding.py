@@ -24,7 +24,7 @@ from typing import Literal
 
 from .aliases import unicode_to_bytes
 from .tables import Table
-from .utf8 import hexbytes, utf8_note, utf8_short
+from .utf8 import bothbytes, utf8_note, utf8_short
 
 Errors = Literal["replace", "strict"]
 
@@ -238,27 +238,27 @@ def explain(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> list[st
         f"decode {len(run.ids)} id{'s' * (len(run.ids) != 1)} with the {run.table} table, errors={run.errors!r}:",
         "each id -> decoder[id] (alias string) -> byte_decoder per character -> bytes appended to one buffer",
         "",
-        f"{'#':>4}  {'id':>6}  {'alias':<14} {'bytes (hex)':<16} {'decoded alone':<48}  stream: released / held",
+        f"{'#':>4}  {'id':>6}  {'alias':<14} {'bytes (decimal, hex)':<26} {'decoded alone':<48}  stream: released / held",
     ]
     for f in run.frames:
         alone = f"✓ complete {q(f.alone)}" if f.complete else f"✗ {f.note} -> {q(f.alone)}"
-        held = hexbytes(f.held) if f.held else "-"
+        held = bothbytes(f.held) if f.held else "-"
         if run.stream_stop is not None and f.position >= run.stream_stop:
             stream = "raises UnicodeDecodeError" if f.position == run.stream_stop else "(stopped)"
         else:
             stream = f"{q(f.released)} / {held}"
-        lines.append(f"{f.position + 1:>4}  {f.id:>6}  {q(f.alias):<14} {hexbytes(f.data):<16} {alone:<48}  {stream}")
+        lines.append(f"{f.position + 1:>4}  {f.id:>6}  {q(f.alias):<14} {bothbytes(f.data):<26} {alone:<48}  {stream}")
     if run.lookup is not None:
         lines.append(f"{run.lookup.position + 1:>4}  {run.lookup.id:>6}  ✗ unknown id")
     lines.append("")
     if run.flushed:
         lines.append(f"end of stream: the held bytes are flushed as {q(run.flushed)}")
     elif run.stream_stop is not None and run.stream_stop == len(run.frames):
-        lines.append(f"end of stream: the held bytes {hexbytes(run.frames[-1].held)} raise UnicodeDecodeError")
+        lines.append(f"end of stream: the held bytes {bothbytes(run.frames[-1].held)} raise UnicodeDecodeError")
     if run.frames:
         lines.append("wrong way (decode each token alone, then join): " + " + ".join(q(f.alone) for f in run.frames) + f" = {q(run.wrong)}")
         lines.append(
-            f"right way (join the bytes, decode once): {hexbytes(run.buffer)} -> " + (q(run.text) if run.text is not None else "fails")
+            f"right way (join the bytes, decode once): {bothbytes(run.buffer)} -> " + (q(run.text) if run.text is not None else "fails")
         )
     if run.problem is not None:
         lines.append("error: " + show(run.problem))

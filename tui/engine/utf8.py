@@ -90,3 +90,13 @@ def char_spans(data: bytes) -> list[tuple[int, int, str]]:
 def hexbytes(data: bytes) -> str:
     """'e4 bd a0'."""
     return " ".join(f"{b:02x}" for b in data)
+
+
+def decbytes(data: bytes) -> str:
+    """The bytes as seed 000 writes them, in decimal: '[228,189,160]'."""
+    return "[" + ",".join(str(b) for b in data) + "]"
+
+
+def bothbytes(data: bytes) -> str:
+    """Decimal and hex together: '[228,189] e4 bd' (the empty buffer is '[]')."""
+    return f"{decbytes(data)} {hexbytes(data)}".rstrip()

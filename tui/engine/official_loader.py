@@ -1,0 +1,65 @@
+"""What GPT-2's own loader would read from a vocab.bpe, beside what this project's loader keeps.
+
+openai/gpt-2's get_encoder() reads the rules as `split('\\n')[1:-1]`: it skips the first line
+(meant to be the '#version' header) and the last (meant to be the empty string after the final
+newline), then splits each line on whitespace. On the official file both slices drop nothing real.
+On a custom file without a final newline the last rule is lost; without a header the first is.
+
+>>> compare(b"#version: 0.2\\na b\\nab c").dropped
+(('ab', 'c'),)
+>>> compare(b"#version: 0.2\\na b\\nab c\\n").dropped
+()
+>>> compare(b"a b\\nab c\\n").dropped
+(('a', 'b'),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tables import Pair, parse_vocab_bpe
+
+
+@dataclass(frozen=True, slots=True)
+class LoaderComparison:
+    """The rules each loader reads from one file, and the ones the official slice loses."""
+
+    official: tuple[Pair, ...]
+    ours: tuple[Pair, ...]
+    dropped: tuple[Pair, ...]
+    ends_with_newline: bool
+    has_header: bool
+
+    @property
+    def sentence(self) -> str:
+        if not self.dropped:
+            return (
+                f"split('\\n')[1:-1] drops nothing here: the file starts with its header and ends with a newline, "
+                f"so both loaders read the same {len(self.ours):,} rules."
+            )
+        why = []
+        if not self.has_header:
+            why.append("it has no '#version' header, so [1:] skips the first rule")
+        if not self.ends_with_newline:
+            why.append("it does not end with a newline, so [:-1] cuts the last rule")
+        shown = ", ".join(f"({a} {b})" for a, b in self.dropped[:3]) + (" …" if len(self.dropped) > 3 else "")
+        return (
+            f"GPT-2's loader would drop {len(self.dropped)} of these {len(self.ours):,} rules ({shown}): "
+            + "; ".join(why)
+            + ". This loader keeps them all."
+        )
+
+
+def official_rules(text: str) -> tuple[Pair, ...]:
+    """The rules as openai/gpt-2 reads them: `[tuple(line.split()) for line in text.split('\\n')[1:-1]]`."""
+    return tuple((parts[0], parts[1]) for line in text.split("\n")[1:-1] if len(parts := line.split()) == 2)
+
+
+def compare(data: bytes) -> LoaderComparison:
+    """Both readings of a vocab.bpe's bytes (which must parse with this project's loader)."""
+    ours = parse_vocab_bpe(data)
+    text = data.decode("utf-8")
+    official = official_rules(text)
+    kept = set(official)
+    dropped = tuple(rule for rule in ours if rule not in kept)
+    return LoaderComparison(official, ours, dropped, text.endswith("\n"), text.startswith("#version"))

@@ -1,0 +1,98 @@
+"""Why a rule never fired: seed 000's "present in the table, unusable on this input".
+
+A rule can be a candidate (its two symbols adjacent in the word) and still never be chosen:
+a lower-ranked rule is always present, and one of those earlier merges takes one of its two
+symbols into a longer one. This module finds, for such a rule, the round whose merge consumed it.
+
+>>> from .bpe import capture
+>>> from .tables import teaching
+>>> [(w.pair, w.rank, w.last_round, w.consumed_by) for w in never_chosen(capture("aaababcabxyz", teaching()), 0)]
+[(('b', 'c'), 2, 2, ('a', 'b')), (('c', 'a'), 3, 2, ('a', 'b'))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .bpe import Trace
+from .tables import Pair
+
+#: A chunk with more symbols than this is not searched round by round (it would take seconds).
+MAX_SYMBOLS = 4_000
+
+
+@dataclass(frozen=True, slots=True)
+class WhyNot:
+    """What happened to one pair in one chunk.
+
+    `first_round` .. `last_round` are the rounds in which it was a candidate (1-based; None if it
+    never was). A pair still present at the end has `last_round` None when it is not a rule.
+    `consumed_by` is the pair chosen in `last_round`, whose merge took one of its symbols.
+    """
+
+    pair: Pair
+    rank: int | None
+    chosen: bool
+    first_round: int | None
+    last_round: int | None
+    consumed_by: Pair | None
+    consumed_rank: int | None
+
+    @property
+    def sentence(self) -> str:
+        """One plain sentence for the user."""
+        a, b = self.pair
+        name = f"({a} {b})"
+        if self.rank is None:
+            return f"{name} is not a rule of this table: it can never be merged."
+        if self.chosen:
+            return f"{name} (rank {self.rank}) was chosen in round {self.first_round}."
+        if self.first_round is None:
+            return f"{name} (rank {self.rank}) is in the table, but its symbols are never next to each other in this chunk."
+        during = f"round {self.first_round}" if self.first_round == self.last_round else f"rounds {self.first_round}–{self.last_round}"
+        c, d = self.consumed_by or ("", "")
+        took = f"its {a!r}" if d == a else f"its {b!r}" if c == b else "one of its symbols"
+        return (
+            f"{name} (rank {self.rank}) was a candidate in {during}, but a lower rank was always present; "
+            f"round {self.last_round} merged ({c} {d}) (rank {self.consumed_rank}), which took {took}: "
+            "present in the table, unusable on this input."
+        )
+
+
+def why_not(trace: Trace, chunk_index: int, pair: Pair) -> WhyNot:
+    """What became of `pair` in chunk `chunk_index`: chosen, never adjacent, or consumed by an earlier merge (and which)."""
+    chunk = trace.chunks[chunk_index]
+    rank = trace.table.ranks.get(pair)
+    rounds = chunk.rounds
+    chosen_in = next((r for r, rnd in enumerate(rounds, start=1) if rnd.pair == pair), None)
+    if rank is None or chosen_in is not None:
+        return WhyNot(pair, rank, chosen_in is not None, chosen_in, chosen_in, None, None)
+    first = last = None
+    for r in range(1, len(rounds) + 1):
+        if pair in pairwise(chunk.word(r - 1)):
+            first = first or r
+            last = r
+    if last is None:
+        return WhyNot(pair, rank, False, None, None, None, None)
+    chosen = rounds[last - 1]
+    return WhyNot(pair, rank, False, first, last, chosen.pair, chosen.rank)
+
+
+def never_chosen(trace: Trace, chunk_index: int) -> list[WhyNot]:
+    """Every rule that was a candidate in some round of chunk `chunk_index` but never chosen, by rank.
+
+    Empty for a chunk that ran no loop, and for one too long to search round by round (MAX_SYMBOLS).
+    """
+    chunk = trace.chunks[chunk_index]
+    if chunk.cache != "miss" or len(chunk.aliases) > MAX_SYMBOLS:
+        return []
+    ranks = trace.table.ranks
+    chosen = {rnd.pair for rnd in chunk.rounds}
+    seen: dict[Pair, None] = {}
+    for r in range(len(chunk.rounds)):
+        for pair in pairwise(chunk.word(r)):
+            if pair in ranks and pair not in chosen:
+                seen.setdefault(pair)
+    found = [why_not(trace, chunk_index, pair) for pair in seen]
+    return sorted(found, key=lambda w: w.rank if w.rank is not None else -1)
