@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.engine import tracefile
+from tui.engine import files, tracefile
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table, load_two_files
 from tui.engine.tracefile import TraceError, dumps, from_dict, load, loads, save, to_dict
@@ -353,7 +353,7 @@ def test_save_is_atomic_when_the_rename_fails(tmp_path, teaching_table, monkeypa
     def fail(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tracefile.os, "replace", fail)
+    monkeypatch.setattr(files.os, "replace", fail)
     with pytest.raises(TraceError) as info:
         save(capture("aaa", teaching_table), path, overwrite=True)
     assert str(info.value) == f"cannot save {path} (Permission denied); nothing was changed."

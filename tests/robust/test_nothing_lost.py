@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tui.app import MAX_TEXT
-from tui.engine import tracefile
+from tui.engine import files
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.engine.tracefile import TraceError, dumps, load, save
@@ -42,7 +42,7 @@ def test_save_writes_a_temporary_file_then_renames_it(tmp_path, monkeypatch) -> 
         seen.append((src.parent == dst.parent, src.name, src.read_text(encoding="utf-8"), dst.read_text(encoding="utf-8")))
         return real_replace(src, dst)
 
-    monkeypatch.setattr(tracefile.os, "replace", spy)
+    monkeypatch.setattr(files.os, "replace", spy)
     save(NEW, target, overwrite=True)
     [(same_dir, name, tmp_content, old_content)] = seen
     assert same_dir and name.startswith(".t.json.") and name.endswith(".tmp")
@@ -79,9 +79,9 @@ def test_a_failed_save_keeps_the_old_file_and_says_why(tmp_path, monkeypatch, wh
                 self.f.write(data[: len(data) // 2])
                 fail()
 
-        monkeypatch.setattr(tracefile.os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
+        monkeypatch.setattr(files.os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
     else:
-        monkeypatch.setattr(tracefile.os, where, fail)
+        monkeypatch.setattr(files.os, where, fail)
     with pytest.raises(TraceError) as caught:
         save(NEW, target, overwrite=True)
     assert str(caught.value) == f"cannot save {target} ({os.strerror(error)}); nothing was changed."
@@ -138,7 +138,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
         await pilot.pause()
         assert target.read_text(encoding="utf-8") == dumps(OLD)
         # yes, but the disk fails: the old file stays, and the notification says why
-        monkeypatch.setattr(tracefile.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
+        monkeypatch.setattr(files.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
         await _save_in_app(app, pilot, target)
         await pilot.press("y")
         await pilot.pause()

@@ -7,6 +7,8 @@ ValueError: /nonexistent.json does not exist.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 
@@ -24,3 +26,24 @@ def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", 
         raise error(f"{path} is a directory, not a {kind}.") from None
     except OSError as exc:
         raise error(f"{path} cannot be read ({exc.strerror}).") from None
+
+
+def write_atomic(path: Path, data: bytes, error: type[Exception]) -> None:
+    """Write `data` to `path` through a temporary file in the same directory and a rename.
+
+    A failure at any point leaves the old file (if any) as it was and raises `error` with one sentence.
+    """
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise error(f"cannot write in {directory} ({exc.strerror}).") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None

@@ -7,14 +7,12 @@ same table, so a trace on screen is always what the encoder really does.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .bpe import CaptureError, ChunkTrace, Trace, capture
-from .files import read_bytes
+from .files import read_bytes, write_atomic
 from .tables import Table, TableError, get_table
 
 FORMAT = "bpe-trace/1"
@@ -75,21 +73,7 @@ def save(trace: Trace, path: str | Path, *, overwrite: bool = False) -> None:
     path = Path(path)
     if path.exists() and not overwrite:
         raise TraceError(f"{path} already exists; choose another name or confirm overwriting it.")
-    data = dumps(trace).encode("utf-8")
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise TraceError(f"cannot write in {directory} ({exc.strerror}).") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TraceError(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+    write_atomic(path, dumps(trace).encode("utf-8"), TraceError)
 
 
 TableResolver = Callable[[str], Table]
