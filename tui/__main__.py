@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from . import cli_train
 from .engine.bpe import CaptureError, Trace, capture, encode
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
@@ -15,9 +16,10 @@ from .engine.frames import count
 from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
 from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
+from .engine.training import TrainingError
 
-COMMANDS = ("capture", "encode", "decode", "check", "examples")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError)
+COMMANDS = ("capture", "encode", "decode", "check", "examples", "train")
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError)
 
 
 class UsageError(Exception):
@@ -70,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--vocab", metavar="FILE")
     p.add_argument("--encoder", metavar="FILE")
     p.add_argument("files", nargs="+", metavar="FILE")
+
+    cli_train.add_parser(sub, _text_options)
 
     p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
     p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
@@ -206,6 +210,10 @@ def cmd_examples(args: argparse.Namespace) -> None:
         print(path)
 
 
+def cmd_train(args: argparse.Namespace) -> None:
+    print(cli_train.run(args, read_text(args)))
+
+
 def run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
     if args.trace and (args.text is not None):
@@ -232,9 +240,14 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
-            {"capture": cmd_capture, "encode": cmd_encode, "decode": cmd_decode, "check": cmd_check, "examples": cmd_examples}[
-                args.command
-            ](args)
+            {
+                "capture": cmd_capture,
+                "encode": cmd_encode,
+                "decode": cmd_decode,
+                "check": cmd_check,
+                "examples": cmd_examples,
+                "train": cmd_train,
+            }[args.command](args)
         else:
             run_app(argv)
     except USER_ERRORS as exc:

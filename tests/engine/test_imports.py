@@ -26,6 +26,8 @@ ENGINE_MODULES = {
     "tui.engine.utf8",
     "tui.engine.whynot",
     "tui.engine.official_loader",
+    "tui.engine.training",
+    "tui.engine.tables.trained",
 }
 
 

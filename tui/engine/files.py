@@ -33,17 +33,36 @@ def write_atomic(path: Path, data: bytes, error: type[Exception]) -> None:
 
     A failure at any point leaves the old file (if any) as it was and raises `error` with one sentence.
     """
-    directory = path.parent if str(path.parent) else Path(".")
+    write_all([(path, data)], error)
+
+
+def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
+    """Write several files that belong together: every temporary file first, then the renames.
+
+    Nothing is replaced until all of them are written, so a full disk or a refused directory leaves
+    every old file as it was.
+    """
+    temps: list[tuple[str, Path]] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise error(f"cannot write in {directory} ({exc.strerror}).") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+        for path, data in files:
+            directory = path.parent if str(path.parent) else Path(".")
+            try:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+            except OSError as exc:
+                raise error(f"cannot write in {directory} ({exc.strerror}).") from None
+            temps.append((tmp, path))
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                    out.flush()
+                    os.fsync(out.fileno())
+            except OSError as exc:
+                raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+        for tmp, path in temps:
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+    finally:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)

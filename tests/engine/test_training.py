@@ -1,0 +1,106 @@
+"""Seed 004's training: counts inside chunks, one global choice per round, ties to the first inserted pair."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+import regex
+
+from tui.engine.pretokenize import GPT2_PATTERN
+from tui.engine.training import TrainingError, merge, train
+
+
+def plain_train(text: str, merges: int, pattern: str | None) -> tuple[list[tuple[tuple[int, int], int, int]], int]:
+    """The seed's loop as written there: a fresh dict each round, max() by count, merge in every chunk.
+
+    Returns (pair, count, how many pairs had that count) per round, and the tokens left.
+    """
+    chunks = regex.findall(pattern, text) if pattern is not None else [text]
+    ids = [list(chunk.encode("utf-8")) for chunk in chunks]
+    out = []
+    for i in range(merges):
+        stats: dict[tuple[int, int], int] = {}
+        for chunk_ids in ids:
+            for pair in pairwise(chunk_ids):
+                stats[pair] = stats.get(pair, 0) + 1
+        if not stats:
+            break
+        pair = max(stats, key=stats.__getitem__)
+        out.append((pair, stats[pair], sum(1 for n in stats.values() if n == stats[pair])))
+        ids = [merge(chunk_ids, pair, 256 + i) for chunk_ids in ids]
+    return out, sum(len(c) for c in ids)
+
+
+def test_the_cat_the_hat_chunked() -> None:
+    """Four chunks, 15 bytes; th (a three-way tie), the, at; 9 tokens; 15 / 9 ≈ 1.67."""
+    result = train("the cat the hat", 3)
+    assert regex.findall(GPT2_PATTERN, "the cat the hat") == ["the", " cat", " the", " hat"]
+    assert [(r.pair, r.count, r.id, r.tied) for r in result.rounds] == [
+        ((116, 104), 2, 256, 3),
+        ((256, 101), 2, 257, 2),
+        ((97, 116), 2, 258, 1),
+    ]
+    assert [result.vocab[r.id] for r in result.rounds] == [b"th", b"the", b"at"]
+    assert (result.byte_count, result.chunk_count, result.tokens) == (15, 4, 9)
+    assert f"{result.compression:.2f}" == "1.67"
+
+
+def test_without_chunks_round_three_crosses_the_space() -> None:
+    """Unchunked, round 3 picks (257, 32): 'the ' — a merge across the letter/space boundary."""
+    result = train("the cat the hat", 3, pattern=None)
+    assert result.chunk_count == 1 and result.rounds[2].pair == (257, 32) and result.vocab[258] == b"the "
+
+
+def test_a_a_in_aaa_counts_two_but_replaces_one() -> None:
+    r = train("aaa", 1).rounds[0]
+    assert (r.pair, r.count, r.replaced, r.tokens) == ((97, 97), 2, 1, 2)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_same_as_the_plain_loop_on_generated_texts(seed: int) -> None:
+    rng = random.Random(seed)
+    alphabet = rng.choice(["ab ", "abc \n", "the cat hat ", "aé你 1!", "xy  z\t"])
+    text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 300)))
+    merges = rng.randint(1, 40)
+    for pattern in (GPT2_PATTERN, None):
+        expected, tokens = plain_train(text, merges, pattern)
+        result = train(text, merges, pattern)
+        assert [(r.pair, r.count, r.tied) for r in result.rounds] == expected
+        assert result.tokens == tokens
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_invariants_of_every_round(seed: int) -> None:
+    """Replaced ≤ count (equal when the two symbols differ); tokens = bytes − everything replaced."""
+    rng = random.Random(100 + seed)
+    text = "".join(rng.choice("aab ba\n") for _ in range(500))
+    result = train(text, 60)
+    for r in result.rounds:
+        assert r.replaced <= r.count
+        a, b = r.pair
+        if a != b:
+            assert r.replaced == r.count
+        assert r.leaders[0] == (r.pair, r.count)
+    assert result.tokens == result.byte_count - sum(r.replaced for r in result.rounds)
+
+
+def test_training_stops_when_no_pair_is_left() -> None:
+    result = train("ab", 5)
+    assert len(result.rounds) == 1 and result.stopped_early and result.tokens == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "merges", "message"),
+    [
+        ("", 3, "the text is empty: there is nothing to train on."),
+        ("abc", 0, "the number of merges must be at least 1, not 0."),
+        ("abc", -2, "the number of merges must be at least 1, not -2."),
+        ("a\ud800b", 3, "the text cannot be encoded as UTF-8: lone surrogate U+D800 at character 1."),
+    ],
+)
+def test_bad_requests_get_one_sentence(text: str, merges: int, message: str) -> None:
+    with pytest.raises(TrainingError) as info:
+        train(text, merges)
+    assert str(info.value) == message
