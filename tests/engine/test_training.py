@@ -3,34 +3,14 @@
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 
 import pytest
 import regex
 
 from tui.engine.pretokenize import GPT2_PATTERN
-from tui.engine.training import TrainingError, merge, train
+from tui.engine.training import TrainingError, train
 
-
-def plain_train(text: str, merges: int, pattern: str | None) -> tuple[list[tuple[tuple[int, int], int, int]], int]:
-    """The seed's loop as written there: a fresh dict each round, max() by count, merge in every chunk.
-
-    Returns (pair, count, how many pairs had that count) per round, and the tokens left.
-    """
-    chunks = regex.findall(pattern, text) if pattern is not None else [text]
-    ids = [list(chunk.encode("utf-8")) for chunk in chunks]
-    out = []
-    for i in range(merges):
-        stats: dict[tuple[int, int], int] = {}
-        for chunk_ids in ids:
-            for pair in pairwise(chunk_ids):
-                stats[pair] = stats.get(pair, 0) + 1
-        if not stats:
-            break
-        pair = max(stats, key=stats.__getitem__)
-        out.append((pair, stats[pair], sum(1 for n in stats.values() if n == stats[pair])))
-        ids = [merge(chunk_ids, pair, 256 + i) for chunk_ids in ids]
-    return out, sum(len(c) for c in ids)
+from .train_reference import plain_train
 
 
 def test_the_cat_the_hat_chunked() -> None:
