@@ -56,18 +56,18 @@ def quantile(values: list[float], q: float) -> float:
 
 async def step_latencies(app: BpeApp, move: str, samples: int) -> list[float]:
     """`samples` latencies of `move`; where the move cannot go on, the view is reset (untimed) and it continues."""
-    view = app.view
+    view = app.position
     assert view is not None
     frames = len(view.frames)
     restart = min(samples, frames - 1) if move == "previous" else 0
-    app.view = view.at(restart)
+    app.position = view.at(restart)
     await refreshed(app)
     out: list[float] = []
     while len(out) < samples:
         await asyncio.sleep(SPACING)
-        before = app.view
+        before = app.position
         if getattr(before, move)().index == before.index:  # at the end (or the start): jump back, untimed
-            app.view = before.at(restart)
+            app.position = before.at(restart)
             await refreshed(app)
             continue
         out.append(await timed_move(app, move))
@@ -119,7 +119,7 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
         start = perf_counter()
         app.action_switch_table()
         elapsed = await shown(app, lambda view: view.trace.table.name == "gpt2" and view.trace.complete) - start
-        assert app.view.index == 0
+        assert app.position.index == 0
     ok = elapsed <= 0.3
     figure(
         "8",

@@ -146,14 +146,14 @@ async def test_the_app_opening_each_bad_trace_says_one_sentence(tmp_path) -> Non
 
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+        before = app.position
         for n, (name, text, words) in enumerate(BAD_TRACES):
             path = tmp_path / f"bad{n}.json"
             path.write_text(text, encoding="utf-8", errors="surrogatepass")
-            app._open_path(path)
+            app.open_file(path)
             await settle(app, pilot)
             assert_alive(app)
-            assert app.view is before, name
+            assert app.position is before, name
             note = list(app._notifications)[-1]
             assert (note.title, note.severity) == ("Cannot open", "error"), name
             assert note.message.startswith(str(path)[:1].upper() + str(path)[1:]) and "\n" not in note.message, note.message

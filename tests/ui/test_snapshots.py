@@ -17,9 +17,7 @@ SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "12
 
 def make_app(text: str = "aaababcabxyz", table: str = "teaching") -> BpeApp:
     """The app without toasts (the 'scan detail on' note would cover the word pane)."""
-    app = _make_app(text, table)
-    app._disable_notifications = True  # what run_test(notifications=False) does; read when a screen mounts
-    return app
+    return _make_app(text, table, quiet=True)
 
 
 @SIZES

@@ -6,8 +6,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 LABELS = ("char ", "alias", "dec  ", "hex  ")
@@ -29,10 +29,10 @@ class AliasesPane(Pane):
         super().on_mount()
         self.border_subtitle = "* moved to 256+n"
 
-    def key(self, view: View) -> object:
+    def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk)
 
-    def draw(self, view: View, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> Text:
         chunk = view.chunk
         alias = bytes_to_unicode()
         rows = [Text(label + " ", style="dim") for label in LABELS]

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 
@@ -26,7 +26,7 @@ class WordPicture:
     ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
 
 
-def picture(view: View) -> WordPicture:
+def picture(view: Position) -> WordPicture:
     """Describe the word pane for `view` (pure, so it can be tested without a terminal)."""
     chunk, frame = view.chunk, view.frame
     if frame.kind != "round":
@@ -60,7 +60,7 @@ class WordPane(Pane):
     TITLE = "Current word"
     DEFAULT_CSS = "WordPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
-    def draw(self, view: View, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> Text:
         pic = picture(view)
         return render_picture(pic, width, height)
 

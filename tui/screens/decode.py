@@ -12,22 +12,25 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Static
 
-from ...engine.decode import Errors
-from ...engine.roundtrip import (
+from ..commands import DECODE
+from ..engine.decode import Errors
+from ..engine.roundtrip import (
     DecodeRun,
     char_spans,
     decode_frames,
     hexbytes,
     parse_ids,
 )
-from ...safe import visible
-from .common import LineList, RoundTripScreen, ViewBar, clip, figures_text, pad, quoted
+from ..messages import CursorMoved, IdsEntered
+from ..safe import visible
+from ..widgets.findrow import FindRow
+from ..widgets.linelist import LineList
+from ..widgets.text import clip, pad, quoted
+from .base import ViewBar, ViewScreen, figures_text
 
 NOTHING = "—"
 
@@ -110,13 +113,7 @@ class RunPanel(Widget):
     """A bordered panel that draws one decode run at one cursor position."""
 
     DEFAULT_CSS = """
-    RunPanel {
-        height: auto;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-    }
+    RunPanel { height: auto; }
     """
     TITLE = ""
 
@@ -298,40 +295,28 @@ class Policy(Static):
         return text
 
 
-class DecodeScreen(RoundTripScreen):
+class DecodeScreen(ViewScreen):
     """Decode the current trace's ids, or typed ones, frame by frame."""
 
     VIEW = "decode"
+    AUTO_FOCUS = "#decode-frames"
+    REGISTRY = DECODE
     DEFAULT_CSS = """
-    DecodeScreen #decode-row { height: 1; }
-    DecodeScreen #decode-row Label { width: auto; padding: 0 1; text-style: bold; }
-    DecodeScreen #decode-ids { border: none; height: 1; width: 1fr; padding: 0 1; }
-    DecodeScreen #decode-ids:focus { border: none; background: $boost; }
     DecodeScreen Policy { width: auto; padding: 0 1; }
     DecodeScreen #decode-figures { height: 1; padding: 0 1; color: $text-muted; }
     DecodeScreen #decode-buffer { display: none; }
     """
-    BINDINGS = [
-        Binding("p", "policy", "replace/strict"),
-        Binding("slash,i", "type_ids", "type ids"),
-        Binding("c", "trace_ids", "trace ids"),
-        Binding("escape", "leave_input", "leave input", show=False),
-    ]
-
     errors: reactive[Errors] = reactive("replace", init=False)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
         self.typed: list[int] | None = None
         self.run: DecodeRun | None = None
 
     def compose(self) -> ComposeResult:
         yield ViewBar("decode")
         yield Static(id="decode-figures")
-        with Horizontal(id="decode-row"):
-            yield Label("ids")
-            yield Input(placeholder="/: type ids (19526 254 · 50256) · empty: the trace's", id="decode-ids")
-            yield Policy()
+        yield FindRow("ids", "/: type ids (19526 254 · 50256) · empty: the trace's", Policy(), input_id="decode-ids", id="decode-row")
         yield FramesList(id="decode-frames")
         yield BufferPanel(id="decode-buffer")
         yield DecodeSummary(id="decode-summary")
@@ -372,8 +357,8 @@ class DecodeScreen(RoundTripScreen):
         self.query_one(BufferPanel).show(self.run, frames.cursor)
         self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))
 
-    @on(FramesList.Moved)
-    def moved(self, message: FramesList.Moved) -> None:
+    @on(CursorMoved)
+    def moved(self, message: CursorMoved) -> None:
         if self.run is not None:
             self.query_one(DecodeSummary).show(self.run, message.row)
             self.query_one(BufferPanel).show(self.run, message.row)
@@ -389,7 +374,7 @@ class DecodeScreen(RoundTripScreen):
         self.errors = "strict" if self.errors == "replace" else "replace"
 
     def action_type_ids(self) -> None:
-        self.query_one("#decode-ids", Input).focus()
+        self.query_one(FindRow).focus_input()
 
     def action_leave_input(self) -> None:
         self.query_one(FramesList).focus()
@@ -397,14 +382,19 @@ class DecodeScreen(RoundTripScreen):
     def action_trace_ids(self) -> None:
         self.typed = None
         self.table_name = None
-        self.query_one("#decode-ids", Input).value = ""
+        self.query_one(FindRow).value = ""
         self.reload()
 
-    def decode_ids(self, ids: list[int]) -> None:
-        """Show `ids` as typed ids (used by the Special view: decode([50256]))."""
-        self.typed = ids
-        self.query_one("#decode-ids", Input).value = " ".join(map(str, ids))
+    @on(IdsEntered)
+    def ids_entered(self, message: IdsEntered) -> None:
+        """Show the ids as typed ids, under their table when one is named (the Special view's decode([50256]))."""
+        message.stop()
+        if message.table is not None:
+            self.table_name = message.table
+        self.typed = list(message.ids)
+        self.query_one(FindRow).value = " ".join(map(str, message.ids))
         self.reload()
+        self.query_one(FramesList).focus()
 
     @on(Input.Submitted, "#decode-ids")
     def submitted(self, event: Input.Submitted) -> None:
@@ -419,6 +409,4 @@ class DecodeScreen(RoundTripScreen):
         except ValueError as exc:
             self.notify(visible(str(exc)), title="Not ids", severity="error")
             return
-        self.typed = ids
-        self.reload()
-        self.query_one(FramesList).focus()
+        self.post_message(IdsEntered(tuple(ids)))

@@ -1,0 +1,68 @@
+"""Captures and loads in a worker thread; what they produce is posted to the app as messages.
+
+A long text's first part is shown early (a partial trace), then only the progress is reported
+until the whole trace is done. A cancelled capture posts nothing more.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from textual.message_pump import MessagePump
+from textual.worker import Worker, get_current_worker
+
+from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
+from .engine.tables import Table, TableError
+from .engine.tracefile import TraceError, load
+from .messages import CaptureFailed, CaptureProgressed, TraceCaptured
+from .position import Position
+from .safe import visible
+
+PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
+PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
+
+
+def capture_in_worker(to: MessagePump, text: str, table_name: str, resolve: object, keep: Position | None) -> None:
+    """The worker's body: resolve the table, capture chunk by chunk, post the results to `to`."""
+    worker = get_current_worker()
+    try:
+        table = resolve(table_name)  # type: ignore[operator]
+        with gc_paused():
+            _capture_chunks(to, worker, text, table, keep)
+    except (CaptureError, TableError) as exc:
+        to.post_message(CaptureFailed(str(exc), source=worker))
+
+
+def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Table, keep: Position | None) -> None:
+    """Partial traces every so often, then the whole one (nothing if cancelled)."""
+    chunks: list[ChunkTrace] = []
+    started = last = time.monotonic()
+    shown = False
+    for chunk in run(text, table, record=True):
+        if worker.is_cancelled:
+            return
+        chunks.append(chunk)
+        now = time.monotonic()
+        if now - last > (PARTIAL_FIRST if not shown else PROGRESS_EVERY) and now - started > PARTIAL_FIRST:
+            last = now
+            share = (chunk.start + len(chunk.text)) / max(len(text), 1)
+            to.post_message(CaptureProgressed(share, source=worker))
+            if shown:  # only the progress: rebuilding the shown trace would slow the capture down
+                continue
+            shown = True
+            to.post_message(TraceCaptured(Trace(table, text, tuple(chunks), complete=False), keep, busy=True, source=worker))
+            keep = None  # from now on the partial trace on screen holds the position
+    if not worker.is_cancelled:
+        to.post_message(TraceCaptured(Trace(table, text, tuple(chunks)), keep, source=worker))
+
+
+def load_in_worker(to: MessagePump, path: Path, resolve: object) -> None:
+    """The worker's body for a trace file: load it and post it (or why it cannot be opened)."""
+    worker = get_current_worker()
+    try:
+        trace = load(path, resolve)  # type: ignore[arg-type]
+    except TraceError as exc:
+        to.post_message(CaptureFailed(str(exc), "Cannot open", source=worker))
+        return
+    to.post_message(TraceCaptured(trace, None, opened=f"Opened {visible(str(path))}.", source=worker))
