@@ -43,7 +43,7 @@ from .messages import (
 from .position import Position
 from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
-from .screens.encode import EncodeScreen
+from .screens.encode import EncodeScreen, dialogs
 
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
@@ -154,20 +154,21 @@ class BpeApp(App[None]):
 
     async def on_rule_in_table_requested(self, message: RuleInTableRequested) -> None:
         await self.action_view("tables")
-        screen = self.screen
-        if screen.is_current and getattr(screen, "VIEW", "") == "tables":
-            screen.show_trace_table()  # type: ignore[attr-defined]
-            screen.show_rank(message.rank, message.note)  # type: ignore[attr-defined]
+        from .screens.tables import TablesScreen
+
+        if isinstance(self.screen, TablesScreen):
+            self.screen.show_trace_table()
+            self.screen.show_rank(message.rank, message.note)
 
     async def on_ids_entered(self, message: IdsEntered) -> None:
         """Ids to decode from another view: show them in the Decode view."""
         await self.action_view("decode")
-        if getattr(self.screen, "VIEW", "") == "decode":
+        if self.shown_view == "decode":
             self.screen.post_message(IdsEntered(message.ids, message.table))
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, _dialogs().HelpScreen):
-            self.push_screen(_dialogs().HelpScreen())
+        if not isinstance(self.screen, dialogs().HelpScreen):
+            self.push_screen(dialogs().HelpScreen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands, then each command of the view shown, from the registry."""
@@ -267,12 +268,6 @@ class BpeApp(App[None]):
             self.busy = ""
             if event.state == WorkerState.ERROR:
                 self.notify(sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
-
-
-def _dialogs():  # type: ignore[no-untyped-def]
-    from .widgets import dialogs
-
-    return dialogs
 
 
 def _settle_heap() -> None:

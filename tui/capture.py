@@ -7,6 +7,7 @@ until the whole trace is done. A cancelled capture posts nothing more.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.message_pump import MessagePump
@@ -23,11 +24,11 @@ PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it ha
 PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
 
 
-def capture_in_worker(to: MessagePump, text: str, table_name: str, resolve: object, keep: Position | None) -> None:
+def capture_in_worker(to: MessagePump, text: str, table_name: str, resolve: Callable[[str], Table], keep: Position | None) -> None:
     """The worker's body: resolve the table, capture chunk by chunk, post the results to `to`."""
     worker = get_current_worker()
     try:
-        table = resolve(table_name)  # type: ignore[operator]
+        table = resolve(table_name)
         with gc_paused():
             _capture_chunks(to, worker, text, table, keep)
     except (CaptureError, TableError) as exc:
@@ -57,11 +58,11 @@ def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Tab
         to.post_message(TraceCaptured(Trace(table, text, tuple(chunks)), keep, source=worker))
 
 
-def load_in_worker(to: MessagePump, path: Path, resolve: object) -> None:
+def load_in_worker(to: MessagePump, path: Path, resolve: Callable[[str], Table]) -> None:
     """The worker's body for a trace file: load it and post it (or why it cannot be opened)."""
     worker = get_current_worker()
     try:
-        trace = load(path, resolve)  # type: ignore[arg-type]
+        trace = load(path, resolve)
     except TraceError as exc:
         to.post_message(CaptureFailed(str(exc), "Cannot open", source=worker))
         return

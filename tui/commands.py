@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Command:
 KEY_NAMES = {"question_mark": "?", "slash": "/", "plus": "+", "minus": "-", "equals_sign": "="}
 
 
-def bindings(commands: Iterable[Command]) -> list[Binding]:
+def bindings(commands: Iterable[Command]) -> list[BindingType]:
     """A screen's BINDINGS, in the order of `commands` (the footer shows them in that order)."""
     return [c.binding for c in commands]
 

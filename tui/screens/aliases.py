@@ -12,6 +12,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -26,10 +27,11 @@ from ..engine.roundtrip import (
     spell,
     utf8_length,
 )
+from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.text import clip
-from .base import ViewBar, ViewScreen
+from .base import TableChoice, ViewBar, ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
 LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
@@ -72,10 +74,10 @@ class AliasGrid(Widget, can_focus=True):
     def cell(self) -> int:
         return 8 if self.wide else 3
 
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return LABEL + 16 * self.cell
 
-    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 17
 
     def watch_selected(self, byte: int) -> None:
@@ -161,8 +163,8 @@ class AliasesScreen(ViewScreen):
     AliasesScreen #aliases-side { width: 1fr; height: 1fr; padding: 0 1; }
     """
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.lookup: Text | None = None
 
     def compose(self) -> ComposeResult:

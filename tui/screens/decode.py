@@ -26,11 +26,12 @@ from ..engine.roundtrip import (
     parse_ids,
 )
 from ..messages import CursorMoved, IdsEntered
+from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quoted
-from .base import ViewBar, ViewScreen, figures_text
+from .base import TableChoice, ViewBar, ViewScreen, figures_text
 
 NOTHING = "—"
 
@@ -187,11 +188,11 @@ class DecodeSummary(RunPanel):
             else:
                 lines.append(Text("  " + visible(u.message)))
         elif run.failure is not None:
-            f = run.failure
+            fail = run.failure
             lines.append(Text("✗ UnicodeDecodeError", style="bold reverse"))
-            where = f"position {f.start}" if f.end - f.start == 1 else f"positions {f.start}–{f.end - 1}"
-            lines[-1].append(f" at {where}: byte 0x{f.byte:02x} of token {f.token + 1} ({f.reason})", style="bold")
-            lines.append(Text("  " + visible(f.message)))
+            where = f"position {fail.start}" if fail.end - fail.start == 1 else f"positions {fail.start}–{fail.end - 1}"
+            lines[-1].append(f" at {where}: byte 0x{fail.byte:02x} of token {fail.token + 1} ({fail.reason})", style="bold")
+            lines.append(Text("  " + visible(fail.message)))
         else:
             done = Text("✓ ", style="bold")
             done.append(f"decode({len(run.ids)} id{'s' * (len(run.ids) != 1)}, errors={run.errors!r}) = ")
@@ -308,8 +309,8 @@ class DecodeScreen(ViewScreen):
     """
     errors: reactive[Errors] = reactive("replace", init=False)
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.typed: list[int] | None = None
         self.run: DecodeRun | None = None
 

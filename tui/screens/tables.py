@@ -27,11 +27,12 @@ from ..engine.roundtrip import (
     used_ranks,
 )
 from ..engine.tables import Table
+from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quoted
-from .base import ViewBar, ViewScreen
+from .base import TableChoice, ViewBar, ViewScreen
 
 
 @lru_cache(maxsize=8)
@@ -154,8 +155,8 @@ class TablesScreen(ViewScreen):
     TablesScreen #tables-note { height: 1; padding: 0 1; }
     """
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.matches: tuple[int, ...] = ()
         self.match = 0
         self.note = ""

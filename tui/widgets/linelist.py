@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -17,7 +17,7 @@ from textual.strip import Strip
 
 from ..messages import CursorMoved
 
-CURSOR_KEYS = [
+CURSOR_KEYS: list[BindingType] = [
     Binding("up,k", "cursor(-1)", "up", show=False),
     Binding("down,j", "cursor(1)", "down", show=False),
     Binding("pageup", "page(-1)", "page up", show=False),
@@ -132,9 +132,10 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def row_at(self, event: events.Click) -> int | None:
         """The row under a click, or None for the header and below the last row."""
-        if event.y < 1:
+        offset = event.get_content_offset(self)  # inside the border: the header is line 0
+        if offset is None or offset.y < 1:
             return None
-        index = round(self.scroll_offset.y) + event.y - 1
+        index = round(self.scroll_offset.y) + offset.y - 1
         return index if 0 <= index < self.count else None
 
     def on_click(self, event: events.Click) -> None:

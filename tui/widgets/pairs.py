@@ -41,7 +41,7 @@ class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
     def __len__(self) -> int:
         return len(self.ranks)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         position = self.order[index] if self.order is not None else range(len(self.ranks))[index]

@@ -41,7 +41,7 @@ def picture(view: Position) -> WordPicture:
         return WordPicture(caption, word, frozenset(), None, None, 0, ids)
     old = chunk.word(frame.round - 1)
     steps = view.steps
-    chosen = frozenset(s.j for s in steps if s.kind == "merge")  # type: ignore[misc]
+    chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
     new_word = chunk.word(frame.round)
     rnd = chunk.rounds[frame.round - 1]
     caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {len(new_word)} symbols"
