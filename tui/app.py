@@ -6,14 +6,13 @@ given (by data_bind), switches views, and runs captures and loads (tui/capture.p
 
 from __future__ import annotations
 
-import gc
+import os
 from collections.abc import Iterable
 from functools import partial
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from textual import on
 from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
@@ -21,25 +20,11 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from . import capture
+from . import messages as msg
 from .commands import BY_VIEW, QUIT
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver
-from .messages import (
-    CaptureCancelled,
-    CaptureFailed,
-    CaptureProgressed,
-    IdsEntered,
-    PairClicked,
-    RuleInTableRequested,
-    ScanDetailToggled,
-    StepPressed,
-    TableSwitchRequested,
-    TextEdited,
-    TraceCaptured,
-    TraceFileChosen,
-    ViewPicked,
-)
 from .position import Position
 from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
@@ -47,7 +32,7 @@ from .screens.encode import EncodeScreen, dialogs
 
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
-SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (see _settle_heap)
+SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (capture.settle_heap)
 
 #: views 2–5: name -> module of tui.screens and screen class, imported when a view is first opened.
 VIEW_SCREENS = {"decode": "DecodeScreen", "aliases": "AliasesScreen", "tables": "TablesScreen", "special": "SpecialScreen"}
@@ -84,25 +69,22 @@ class BpeApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
-        self.set_timer(SETTLE_AFTER, _settle_heap)
-        if _ready_exit():
+        self.set_timer(SETTLE_AFTER, capture.settle_heap)
+        if os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.call_after_refresh(self.exit)
 
     # -- the position --------------------------------------------------------------------------
 
-    @on(StepPressed)
-    def step(self, message: StepPressed) -> None:
+    def on_step_pressed(self, message: msg.StepPressed) -> None:
         if self.position is not None:
             self.position = getattr(self.position, message.move)()
 
-    @on(ScanDetailToggled)
-    def toggle_detail(self) -> None:
+    def on_scan_detail_toggled(self) -> None:
         if self.position is not None:
             self.position = self.position.with_detail(not self.position.detail)
             self.notify(f"scan detail {'on: right steps through the inner scan' if self.position.detail else 'off'}", timeout=2)
 
-    @on(PairClicked)
-    def pair_clicked(self, message: PairClicked) -> None:
+    def on_pair_clicked(self, message: msg.PairClicked) -> None:
         a, b = message.pair
         if message.rank is None:
             self.notify(f"({visible(a)} {visible(b)}) at {message.position} is not a rule of this table.")
@@ -149,10 +131,10 @@ class BpeApp(App[None]):
         else:
             await self.switch_screen(self.view_screen(name))
 
-    async def on_view_picked(self, message: ViewPicked) -> None:
+    async def on_view_picked(self, message: msg.ViewPicked) -> None:
         await self.action_view(message.view)
 
-    async def on_rule_in_table_requested(self, message: RuleInTableRequested) -> None:
+    async def on_rule_in_table_requested(self, message: msg.RuleInTableRequested) -> None:
         await self.action_view("tables")
         from .screens.tables import TablesScreen
 
@@ -160,11 +142,11 @@ class BpeApp(App[None]):
             self.screen.show_trace_table()
             self.screen.show_rank(message.rank, message.note)
 
-    async def on_ids_entered(self, message: IdsEntered) -> None:
+    async def on_ids_entered(self, message: msg.IdsEntered) -> None:
         """Ids to decode from another view: show them in the Decode view."""
         await self.action_view("decode")
         if self.shown_view == "decode":
-            self.screen.post_message(IdsEntered(message.ids, message.table))
+            self.screen.post_message(msg.IdsEntered(message.ids, message.table))
 
     def action_help(self) -> None:
         if not isinstance(self.screen, dialogs().HelpScreen):
@@ -180,13 +162,11 @@ class BpeApp(App[None]):
 
     # -- captures and loads --------------------------------------------------------------------
 
-    @on(TableSwitchRequested)
-    def switch_table(self) -> None:
+    def on_table_switch_requested(self) -> None:
         if self.position is not None:
             self.start_capture(self.position.trace.text, self.tables.after(self.position.trace.table.name), keep=self.position)
 
-    @on(TextEdited)
-    def text_edited(self, message: TextEdited) -> None:
+    def on_text_edited(self, message: msg.TextEdited) -> None:
         self.apply_text(message.text)
 
     def apply_text(self, text: str) -> None:
@@ -205,8 +185,7 @@ class BpeApp(App[None]):
         work = partial(capture.capture_in_worker, self, text, table_name, self.tables.resolve, keep)
         self._capture = self.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
-    @on(TraceFileChosen)
-    def file_chosen(self, message: TraceFileChosen) -> None:
+    def on_trace_file_chosen(self, message: msg.TraceFileChosen) -> None:
         self.open_file(message.path)
 
     def open_file(self, path: Path | str) -> None:
@@ -218,13 +197,11 @@ class BpeApp(App[None]):
         """A worker's message still counts: a capture that was cancelled (or replaced) says nothing more."""
         return not (isinstance(source, Worker) and source.is_cancelled)
 
-    @on(CaptureProgressed)
-    def progressed(self, message: CaptureProgressed) -> None:
+    def on_capture_progressed(self, message: msg.CaptureProgressed) -> None:
         if self._current(message.source):
             self.busy = f"capturing… {message.share:.0%} (escape cancels)"
 
-    @on(TraceCaptured)
-    def captured(self, message: TraceCaptured) -> None:
+    def on_trace_captured(self, message: msg.TraceCaptured) -> None:
         """Show the trace: from `keep`'s position for a switch, else from the current one if the text is the same."""
         if not self._current(message.source):
             return
@@ -235,27 +212,19 @@ class BpeApp(App[None]):
             return
         if not message.busy:
             self.busy = ""
-        current = self.position
-        if current is None or trace.text != current.trace.text:
+        if self.position is None or trace.text != self.position.trace.text:
             self.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
-        if keep is not None:
-            self.position = keep.with_trace(trace)
-        elif current is not None and not current.trace.complete and current.trace.text == trace.text:
-            self.position = current.with_trace(trace)
-        else:
-            self.position = Position.of(trace, detail=current.detail if current else False)
+        self.position = capture.landing(trace, keep, self.position)
         if trace.complete:
-            self.set_timer(SETTLE_AFTER, _settle_heap)
+            self.set_timer(SETTLE_AFTER, capture.settle_heap)
         if message.opened:
             self.notify(message.opened, timeout=2)
 
-    @on(CaptureFailed)
-    def capture_failed(self, message: CaptureFailed) -> None:
+    def on_capture_failed(self, message: msg.CaptureFailed) -> None:
         self.busy = ""
         self.notify(sentence(message.message), title=message.title, severity="error")
 
-    @on(CaptureCancelled)
-    def cancel_capture(self) -> None:
+    def on_capture_cancelled(self) -> None:
         if self._capture is not None and self._capture.is_running:
             self._capture.cancel()
             self.busy = ""
@@ -268,20 +237,3 @@ class BpeApp(App[None]):
             self.busy = ""
             if event.state == WorkerState.ERROR:
                 self.notify(sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
-
-
-def _settle_heap() -> None:
-    """Move what exists now (tables, traces, widgets) out of the collector's sight.
-
-    None of it forms reference cycles, but a full collection would still walk it all, and such a
-    walk in the middle of a keypress is a visible stall.
-    """
-    gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
-    gc.collect()
-    gc.freeze()
-
-
-def _ready_exit() -> bool:
-    import os
-
-    return os.environ.get("BPE_TUI_EXIT_ON_READY") == "1"

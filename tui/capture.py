@@ -6,6 +6,7 @@ until the whole trace is done. A cancelled capture posts nothing more.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -67,3 +68,24 @@ def load_in_worker(to: MessagePump, path: Path, resolve: Callable[[str], Table])
         to.post_message(CaptureFailed(str(exc), "Cannot open", source=worker))
         return
     to.post_message(TraceCaptured(trace, None, opened=f"Opened {visible(str(path))}.", source=worker))
+
+
+def landing(trace: Trace, keep: Position | None, current: Position | None) -> Position:
+    """Where to stand on a new trace: near `keep` (a table switch), near the current position while a
+    partial trace of the same text grows, else at the start (keeping scan detail as it was)."""
+    if keep is not None:
+        return keep.with_trace(trace)
+    if current is not None and not current.trace.complete and current.trace.text == trace.text:
+        return current.with_trace(trace)
+    return Position.of(trace, detail=current.detail if current else False)
+
+
+def settle_heap() -> None:
+    """Move what exists now (tables, traces, widgets) out of the collector's sight.
+
+    None of it forms reference cycles, but a full collection would still walk it all, and such a
+    walk in the middle of a keypress is a visible stall.
+    """
+    gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
+    gc.collect()
+    gc.freeze()

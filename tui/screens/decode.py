@@ -17,10 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from ..commands import DECODE
+from ..engine.byte_rows import byte_rows
 from ..engine.decode import Errors
 from ..engine.roundtrip import (
     DecodeRun,
-    char_spans,
     decode_frames,
     hexbytes,
     parse_ids,
@@ -205,59 +205,32 @@ class DecodeSummary(RunPanel):
         return Text("\n", no_wrap=True).join(lines)
 
 
-def buffer_rows(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
+def buffer_text(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
     """The joined buffer: bytes grouped by token (│ between tokens) over the characters they decode to.
 
-    A character whose bytes cross a token boundary is drawn across it with ─: that is why decoding
-    must wait until the bytes are joined. Shows `pairs` byte/character row pairs, starting near the cursor.
+    A character whose bytes cross a token boundary is drawn across it with ─. Shows `pairs`
+    byte/character row pairs, starting near the cursor (the layout is tui/engine/byte_rows.py's).
     """
-    frames = run.frames
-    if not frames:
+    rows = byte_rows(run, cursor, max((width - 8) // 3, 4), pairs)
+    if not rows:
         return Text("(no bytes)", style="italic")
-    k = min(cursor, len(frames) - 1)
-    first = frames[max(k - 2, 0)].start
-    per_row = max((width - 8) // 3, 4)
-    # Only a window of the buffer is drawn; it starts on a character boundary and reads a little past its end.
-    start = first
-    while start > 0 and first - start < 3 and 0x80 <= run.buffer[start] <= 0xBF:
-        start -= 1
-    end = min(first + per_row * pairs + 4, len(run.buffer))
-    spans = [(s + start, e + start, c) for s, e, c in char_spans(run.buffer[start:end])]
-    char_at: dict[int, tuple[int, int, str]] = {s: (s, e, c) for s, e, c in spans}
-    inside: dict[int, int] = {}  # byte -> end of the character it belongs to
-    for s, e, _ in spans:
-        for b in range(s, e):
-            inside[b] = e
-    lo = max(k - 2, 0)
-    starts = {f.start: f.position for f in frames[lo : lo + per_row * pairs + 1]}
     text = Text(no_wrap=True)
-    pos = first
-    for row in range(pairs):
-        if pos >= len(run.buffer):
-            break
+    for n, row in enumerate(rows):
         top, bottom = Text("bytes ", style="dim"), Text("text  ", style="dim")
-        used = 0
-        while pos < len(run.buffer) and used < per_row:
-            b = run.buffer[pos]
-            token = starts.get(pos)
-            if token is not None and pos != first:
-                crossing = inside.get(pos - 1, pos) > pos
+        for cell in row:
+            if cell.boundary:
                 top.append("│", style="bold")
-                bottom.append("─" if crossing else "│", style="bold" if crossing else "")
+                bottom.append("─" if cell.crossing else "│", style="bold" if cell.crossing else "")
             else:
                 top.append(" ")
-                bottom.append(" " if pos in char_at or pos == first else "─")
-            mine = frames[k].start <= pos < frames[k].end
-            top.append(f"{b:02x}", style="bold reverse" if mine else "")
-            if pos in char_at:
-                ch = char_at[pos][2]
-                glyph = visible(ch, space="·")
+                bottom.append("─" if cell.joined else " ")
+            top.append(f"{cell.byte:02x}", style="bold reverse" if cell.selected else "")
+            if cell.char is not None:
+                glyph = visible(cell.char, space="·")
                 bottom.append(glyph + " " * max(2 - cell_len(glyph), 0), style="bold")
             else:
                 bottom.append("──")
-            pos += 1
-            used += 1
-        if row:
+        if n:
             text.append("\n")
         text.append(top)
         text.append("\n")
@@ -277,7 +250,7 @@ class BufferPanel(RunPanel):
     def render(self) -> Text:
         if self.run is None:
             return Text("")
-        return buffer_rows(self.run, self.cursor, max(self.content_size.width, 20), 3)
+        return buffer_text(self.run, self.cursor, max(self.content_size.width, 20), 3)
 
 
 class Policy(Static):
