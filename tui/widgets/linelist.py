@@ -51,7 +51,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def fit(self, line: Text, width: int) -> None:
         """Cut a line that is too long with … (a list that scrolls sideways keeps it whole)."""
-        line.truncate(width, overflow="ellipsis", pad=True)
+        line.truncate(width, overflow="ellipsis")  # padded by render_line, with the widget's style
 
     @property
     def has_cursor(self) -> bool:
@@ -112,7 +112,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        base = None  # TODO(padding style): self.rich_style
+        base = self.rich_style  # padding carries the widget's style (an unstyled one draws black in a browser)
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
