@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 import tiktoken
 import tiktoken.load
+from textual.widgets import Input, TextArea
 
 from tui.__main__ import main
 from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, gpt2, gpt2_files, teaching
@@ -68,3 +69,11 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return code, out, err
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Text cursors never blink in the app's tests, so what is drawn (and every snapshot) does not depend on timing."""
+    monkeypatch.setattr(TextArea.__dict__["cursor_blink"], "_default", False)
+    monkeypatch.setattr(Input.__dict__["cursor_blink"], "_default", False)
+    yield

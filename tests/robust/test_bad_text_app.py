@@ -18,9 +18,8 @@ from tui.messages import PairClicked
 from tui.safe import visible
 from tui.widgets.chunks import ChunksPane
 
-from .apphelp import assert_alive, assert_screen_clean, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, screen_text, settle, type_text
 from .hostile import ALL_ESCAPES, EVERYTHING, HOSTILE, LONG_LINE, SURROGATES
-from .terminal import screen_text
 
 CONTROLS = HOSTILE["nul"] + HOSTILE["del"] + HOSTILE["c0 controls"] + HOSTILE["c1 controls"]
 #: The escape payloads are tested one by one in a real terminal (test_terminal.py); here together.
@@ -60,13 +59,14 @@ async def test_every_hostile_text_through_the_editor() -> None:
 async def test_empty_text_in_the_editor_changes_nothing() -> None:
     """The empty text has no frames: applying it warns, keeps the trace shown, and keeps the draft."""
     app = make_app("abc")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         before = app.position
         await type_text(app, pilot, "")
         assert_alive(app)
         assert app.position is before
         assert app.draft == ""
-        assert any("empty" in n.message for n in app._notifications)
+        assert any("empty" in n.message for n in notes.all)
         assert "empty" in screen_text(app)
 
 
@@ -74,12 +74,13 @@ async def test_empty_text_in_the_editor_changes_nothing() -> None:
 async def test_lone_surrogate_in_the_editor(text: str) -> None:
     """A lone surrogate typed into the editor: one sentence naming it, the trace kept, the draft kept."""
     app = make_app("abc")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         before = app.position
         await type_text(app, pilot, text)
         assert_alive(app)
         assert app.position is before and app.draft == text
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in notes.all if n.severity == "error"]
         assert len(errors) == 1 and "lone surrogate U+" in errors[0], errors
         assert_screen_clean(app)
         # the editor opens again on the draft, surrogate and all, and draws it safely

@@ -10,7 +10,7 @@ from textual.worker import WorkerState
 
 from tui.app import MAX_TEXT
 
-from .apphelp import assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, settle, type_text
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -27,7 +27,8 @@ def test_cli_refuses_a_text_over_the_limit(cli) -> None:  # type: ignore[no-unty
 
 async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         await pilot.press("e")
         await pilot.pause()
         assert "at most 1,000,000 characters" in str(app.screen.query_one(".hint").render())
@@ -38,7 +39,7 @@ async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
         assert_alive(app)
         assert app.position is before and not app.capturing
         assert app.draft == OVER  # the text is kept for editing down
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in notes.all if n.severity == "error"]
         assert errors == ["The text has 1,000,001 characters; the limit is 1,000,000. Nothing was changed."]
 
 

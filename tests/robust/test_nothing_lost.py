@@ -17,7 +17,7 @@ from tui.engine.tables import get_table
 from tui.engine.tracefile import TraceError, dumps, load, save
 from tui.widgets.dialogs import ConfirmScreen, EditBox, PathScreen
 
-from .apphelp import assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, settle, type_text
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -131,7 +131,8 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
     target = tmp_path / "t.json"
     save(OLD, target)
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         await _save_in_app(app, pilot, target)
         assert isinstance(app.screen, ConfirmScreen)  # asked
         await pilot.press("n")
@@ -144,7 +145,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
         await pilot.pause()
         assert_alive(app)
         assert target.read_text(encoding="utf-8") == dumps(OLD) and leftovers(tmp_path) == []
-        errors = [(n.title, n.message) for n in app._notifications if n.severity == "error"]
+        errors = [(n.title, n.message) for n in notes.all if n.severity == "error"]
         assert errors == [("Not saved", f"Cannot save {target} (No space left on device); nothing was changed.")]
         monkeypatch.undo()
         await _save_in_app(app, pilot, target)
@@ -175,7 +176,8 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
     monkeypatch.setattr(tui.capture, "run", held_run)
     text = "lorem ipsum 你好 " * 2000
     app = make_app("abc", "gpt2")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         app.apply_text(text)
         for _ in range(300):  # until the part captured so far is shown
             await pilot.pause(0.01)
@@ -184,7 +186,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
         assert not app.position.trace.complete
         await _save_in_app(app, pilot, tmp_path / "partial.json")
         assert not (tmp_path / "partial.json").exists()
-        assert [n.message for n in app._notifications if n.title == "Not saved"] == ["The capture is still running: save when it is done."]
+        assert [n.message for n in notes.all if n.title == "Not saved"] == ["The capture is still running: save when it is done."]
         gate.set()
         await settle(app, pilot)
         assert app.position.trace.complete and app.position.trace.text == text
@@ -220,12 +222,13 @@ async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
 async def test_the_draft_survives_a_cancelled_capture() -> None:
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         app.apply_text(text)  # what the editor hands over on enter
         await pilot.pause(0.05)
         await pilot.press("escape")
         await settle(app, pilot)
         assert_alive(app)
         assert app.draft == text
-        assert any("cancelled" in n.message for n in app._notifications)
+        assert any("cancelled" in n.message for n in notes.all)
         assert app.position.trace.text == "aaababcabxyz" and app.position.trace.complete

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -38,10 +40,42 @@ def cafe_app(text: str = CAFE, *, quiet: bool = False) -> BpeApp:
 
 
 async def settle(app: BpeApp, pilot: Pilot) -> None:
-    """Let capture and load workers finish and their results reach the screen."""
+    """Let capture and load workers finish and their results (posted as messages) reach the screen."""
     await app.workers.wait_for_complete()
     await pilot.pause()
+    await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+class Notes:
+    """Every notification the app raised, in order (a `message_hook` for `run_test`).
+
+    It also keeps every message posted, each once (`sent`): the hook sees a message again at each
+    step it bubbles up.
+    """
+
+    def __init__(self) -> None:
+        self.all: list[Notification] = []
+        self.posted: dict[int, Message] = {}
+
+    def __call__(self, message: Message) -> None:
+        if id(message) in self.posted:
+            return
+        self.posted[id(message)] = message
+        if isinstance(message, Notify):
+            self.all.append(message.notification)
+
+    def sent(self, kind: type[Message]) -> list[Message]:
+        """The messages of `kind` posted so far, in order."""
+        return [m for m in self.posted.values() if type(m) is kind]
+
+    @property
+    def errors(self) -> list[Notification]:
+        return [n for n in self.all if n.severity == "error"]
+
+    @property
+    def messages(self) -> list[str]:
+        return [n.message for n in self.all]
 
 
 def header(app: BpeApp) -> list[str]:
@@ -116,6 +150,7 @@ __all__ = [
     "AliasesPane",
     "ChunksPane",
     "IdsPane",
+    "Notes",
     "PairsPane",
     "Status",
     "WordPane",

@@ -2,56 +2,45 @@
 
 from __future__ import annotations
 
-from textual.message import Message
-
 from tui.messages import IdsEntered, PairClicked, RuleInTableRequested, StepPressed, ViewPicked
 from tui.screens.decode import DecodeScreen
 from tui.screens.tables import TablesScreen
 
-from .support import cafe_app, make_app, position
-
-
-def sent(messages: list[Message], kind: type[Message]) -> list[Message]:
-    """The messages of `kind`, each once (the hook sees a message again at each step it bubbles up)."""
-    unique: dict[int, Message] = {}
-    for m in messages:
-        if type(m) is kind:
-            unique.setdefault(id(m), m)
-    return list(unique.values())
+from .support import Notes, cafe_app, make_app, position
 
 
 async def test_a_click_on_a_pair_row_reports_that_pair() -> None:
     """A click on the first row of the pairs pane (a a, rank 0) sends PairClicked for position 0; the app says which rule it is."""
-    messages: list[Message] = []
+    notes = Notes()
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=messages.append, notifications=True) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
         await pilot.click("#pairs", offset=(4, 2))  # inside the border, below the note line: row 0
         await pilot.pause()
-        assert sent(messages, PairClicked) == [PairClicked(0, ("a", "a"), 0)]
+        assert notes.sent(PairClicked) == [PairClicked(0, ("a", "a"), 0)]
         await pilot.click("#pairs", offset=(4, 4))  # row 2: the pair at position 2, a b
         await pilot.pause()
-        assert sent(messages, PairClicked)[-1] == PairClicked(2, ("a", "b"), 1)
-        assert any(n.message.startswith("rule 1: a + b → ab") for n in app._notifications)
+        assert notes.sent(PairClicked)[-1] == PairClicked(2, ("a", "b"), 1)
+        assert any(n.message.startswith("rule 1: a + b → ab") for n in notes.all)
 
 
 async def test_step_keys_send_steps_and_the_app_moves() -> None:
     """right and end are the encode screen's keys: they send StepPressed, and the app moves the position."""
-    messages: list[Message] = []
+    notes = Notes()
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("right", "end")
-        assert [m.move for m in sent(messages, StepPressed)] == ["next", "last"]  # type: ignore[attr-defined]
+        assert [m.move for m in notes.sent(StepPressed)] == ["next", "last"]  # type: ignore[attr-defined]
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
 
 
 async def test_g_asks_for_this_rounds_rule_in_the_table() -> None:
     """g at round 1 of internationalization sends RuleInTableRequested for rank 3 (i n); the Tables view shows it."""
-    messages: list[Message] = []
+    notes = Notes()
     app = cafe_app("internationalization")
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("right", "g")
         await pilot.pause()
-        (request,) = sent(messages, RuleInTableRequested)
+        (request,) = notes.sent(RuleInTableRequested)
         assert request.rank == 3  # type: ignore[attr-defined]
         assert request.note.startswith("▶ chunk 1, round 1 chose rank 3: i + n → in")  # type: ignore[attr-defined]
         assert isinstance(app.screen, TablesScreen)
@@ -59,23 +48,23 @@ async def test_g_asks_for_this_rounds_rule_in_the_table() -> None:
 
 async def test_typed_ids_are_sent_to_decode() -> None:
     """Typing 19526 254 into the Decode view's input and pressing enter sends IdsEntered((19526, 254))."""
-    messages: list[Message] = []
+    notes = Notes()
     app = cafe_app()
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("2")
-        assert sent(messages, ViewPicked) == [] and isinstance(app.screen, DecodeScreen)
+        assert notes.sent(ViewPicked) == [] and isinstance(app.screen, DecodeScreen)
         await pilot.press("slash", "1", "9", "5", "2", "6", "space", "2", "5", "4", "enter")
         await pilot.pause()
-        assert sent(messages, IdsEntered) == [IdsEntered((19526, 254))]
+        assert notes.sent(IdsEntered) == [IdsEntered((19526, 254))]
 
 
 async def test_the_view_bar_reports_the_view_clicked() -> None:
     """A click on '3 Aliases' in the view bar sends ViewPicked('aliases'), and the app shows that view."""
-    messages: list[Message] = []
+    notes = Notes()
     app = cafe_app()
-    async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("2")
         await pilot.click("ViewBar", offset=(24, 0))
         await pilot.pause()
-        assert sent(messages, ViewPicked) == [ViewPicked("aliases")]
+        assert notes.sent(ViewPicked) == [ViewPicked("aliases")]
         assert app.shown_view == "aliases"
