@@ -16,9 +16,9 @@ from tui.engine.tables import get_table
 from tui.widgets.aliases import AliasesPane
 from tui.widgets.chunks import ChunksPane
 from tui.widgets.header import Status
-from tui.widgets.ids import IdsPane, shown_ids
+from tui.widgets.ids import IdsPane
 from tui.widgets.pairs import PairsPane
-from tui.widgets.word import WordPane, picture
+from tui.widgets.word import WordPane, WordPicture
 
 TEACHING_TITLE = "teaching · 9 rules"
 GPT2_TITLE = "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"
@@ -110,13 +110,19 @@ def pairs(app: BpeApp):  # type: ignore[no-untyped-def]
 
 
 def ids(app: BpeApp) -> list[int]:
-    assert app.position is not None
-    return shown_ids(app.position)
+    """The ids the ids pane shows, read from its text: 'alias id  alias id │ alias id …'."""
+    text = pane_text(app, IdsPane)
+    if text.startswith("(no ids yet"):
+        return []
+    words = [w for w in text.split() if w != "│"]
+    return [int(w) for w in words[1::2]]
 
 
-def word(app: BpeApp):  # type: ignore[no-untyped-def]
-    assert app.position is not None
-    return picture(app.position)
+def word(app: BpeApp) -> WordPicture:
+    """What the word pane draws now (its old word, marks, new word and scan cursor)."""
+    shown = app.screen_stack[0].query_one(WordPane).shown
+    assert shown is not None
+    return shown
 
 
 def pane_text(app: BpeApp, pane: type) -> str:

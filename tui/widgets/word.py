@@ -60,9 +60,13 @@ class WordPane(Pane):
     TITLE = "Current word"
     DEFAULT_CSS = "WordPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
-    def draw(self, view: Position, width: int, height: int) -> Text:
-        pic = picture(view)
-        return render_picture(pic, width, height)
+    shown: WordPicture | None = None  # what the pane draws, made once per position
+
+    def describe(self, position: Position) -> None:
+        self.shown = picture(position)
+
+    def draw(self, position: Position, width: int, height: int) -> Text:
+        return render_picture(self.shown or picture(position), width, height)
 
 
 class _Runs:
