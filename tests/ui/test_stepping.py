@@ -337,3 +337,13 @@ async def test_play_then_pause_keeps_the_frame() -> None:
         assert 2 <= stopped < 15
         await pilot.pause(0.3)
         assert app.position.index == stopped
+
+
+async def test_the_bytes_caption_counts_what_the_pane_shows() -> None:
+    """At 80x24 the bytes pane has room for 7 of aaababcabxyz's 12 bytes, and its caption says so from the first frame."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(AliasesPane)
+        assert pane.border_subtitle == "7 of 12 bytes shown · * moved to 256+n"
+        assert pane_text(app, AliasesPane).splitlines()[2].split()[1:] == ["97"] * 3 + ["98", "97", "98", "99"]
