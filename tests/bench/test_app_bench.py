@@ -21,6 +21,7 @@ import pytest
 from tui.app import BpeApp
 from tui.engine import tables
 from tui.engine.bpe import capture
+from tui.messages import TableSwitchRequested
 
 from .apptime import BPE_TUI, MINIMAL, ROOT, SPACING, refreshed, run_in_pty, shown, startup_env, timed_move
 from .conftest import ms, race
@@ -117,7 +118,7 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
         tables.gpt2.cache_clear()  # the switch pays the official table's first load
         gc.collect()  # and not for what earlier tests left behind
         start = perf_counter()
-        app.action_switch_table()
+        app.post_message(TableSwitchRequested())
         elapsed = await shown(app, lambda view: view.trace.table.name == "gpt2" and view.trace.complete) - start
         assert app.position.index == 0
     ok = elapsed <= 0.3

@@ -6,6 +6,7 @@ are rendered, so 50,000 rules scroll as fast as ten. Lists with a cursor mark it
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -116,16 +117,22 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
+            self.fit(line, width)
         else:
             index = round(self.scroll_offset.y) + y - 1
             if index >= self.count:
                 return Strip.blank(width, base)
             selected = self.has_cursor and index == self.cursor
             line = self.row(index, width, selected)
-            line.stylize(self.row_style(index, selected))
-        self.fit(line, width)
+            style = self.row_style(index, selected)
+            self.fit(line, width)
+            if not line.spans and not line.style:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
+                return self._strip([Segment(line.plain, style)], width, base)
+            line.stylize(style)
         line.no_wrap = True
-        segments = [s for s in line.render(self.app.console) if s.text != "\n"]
+        return self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+
+    def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
         strip = Strip(segments)
         x = round(self.scroll_offset.x)
         return strip.crop(x, x + width).extend_cell_length(width, base)
