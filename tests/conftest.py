@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 import tiktoken
 import tiktoken.load
 from engine.reference import SEED_PATTERN  # tests/ is on sys.path: its packages import by their own names
 from engine.support import CliResult
+from textual.widgets import Input, TextArea
 
 from tui.__main__ import main
 from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, gpt2, gpt2_files, teaching
@@ -65,3 +66,18 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return code, out, err
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Text cursors never blink in the app's tests, so what is drawn (and every snapshot) does not depend on timing."""
+    monkeypatch.setattr(TextArea.__dict__["cursor_blink"], "_default", False)
+    monkeypatch.setattr(Input.__dict__["cursor_blink"], "_default", False)
+    yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long runs (marked slow or bench) get 30 minutes before pytest-timeout stops them; the rest 120 s."""
+    for item in items:
+        if item.get_closest_marker("timeout") is None and (item.get_closest_marker("slow") or item.get_closest_marker("bench")):
+            item.add_marker(pytest.mark.timeout(1800))

@@ -1,10 +1,26 @@
-"""Messages the panes send up to the app; the app decides what they mean."""
+"""Messages the screens and panes send up; each is named for what happened, and the app decides."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual.message import Message
+
+from .engine.bpe import Trace
+from .position import Position
+
+
+@dataclass
+class StepPressed(Message):
+    """A step key asked for another frame: `move` names a Position move ('next', 'last', …)."""
+
+    move: str
+
+
+@dataclass
+class ScanDetailToggled(Message):
+    """Scan detail was switched on or off."""
 
 
 @dataclass
@@ -17,7 +33,95 @@ class PairClicked(Message):
 
 
 @dataclass
+class TableSwitchRequested(Message):
+    """The animator's table key was pressed: capture the text again under the next table."""
+
+
+@dataclass
+class TextEdited(Message):
+    """The edit dialog was applied with this text."""
+
+    text: str
+
+
+@dataclass
 class TextSubmitted(Message):
     """The edit box was applied with this text."""
 
     text: str
+
+
+@dataclass
+class TraceFileChosen(Message):
+    """A trace file was picked (examples or open) to be loaded."""
+
+    path: Path
+
+
+@dataclass
+class CaptureCancelled(Message):
+    """Escape was pressed while a capture runs."""
+
+
+@dataclass
+class CaptureProgressed(Message):
+    """The running capture has read this share of the text (0 to 1)."""
+
+    share: float
+    source: object = None  # the worker
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, CaptureProgressed) and message.source is self.source
+
+
+@dataclass
+class TraceCaptured(Message):
+    """A capture or load produced `trace` (partial while `busy`); `keep` is the position to stay near."""
+
+    trace: Trace
+    keep: Position | None = None
+    busy: bool = False
+    opened: str = ""  # for a file: what to say once it is shown
+    source: object = None  # the worker
+
+
+@dataclass
+class CaptureFailed(Message):
+    """A capture or load stopped with this message; nothing was changed."""
+
+    message: str
+    title: str = "Cannot capture"
+    source: object = None  # the worker
+
+
+@dataclass
+class ViewPicked(Message):
+    """A view was chosen by its key or on the view bar: 'encode', 'decode', …"""
+
+    view: str
+
+
+@dataclass
+class RuleInTableRequested(Message):
+    """The animator asked to show the rule of rank `rank` among its neighbours in the Tables view."""
+
+    rank: int
+    note: str
+
+
+@dataclass
+class IdsEntered(Message):
+    """Ids were given to decode (typed in the Decode view, or picked in the Special view) under `table`."""
+
+    ids: tuple[int, ...]
+    table: str | None = None
+
+
+@dataclass
+class CursorMoved(Message):
+    """The cursor of a line list moved to `row`."""
+
+    row: int
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, CursorMoved) and message._sender is self._sender

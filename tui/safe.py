@@ -68,3 +68,9 @@ def one_for_one(text: str) -> str:
     if _NEEDS_SPELLING.search(text) is not None:
         text = _EDIT_OTHER.sub("◌", text)
     return text
+
+
+def sentence(message: str) -> str:
+    """An error message made visible and begun with a capital: 'no such file' -> 'No such file'."""
+    message = visible(message.strip())
+    return message[:1].upper() + message[1:]

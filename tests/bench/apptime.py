@@ -96,12 +96,14 @@ async def shown(app, predicate) -> float:  # type: ignore[no-untyped-def]
         if not future.done() and view is not None and predicate(view):
             app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
 
-    app.watch(app, "view", changed, init=True)
+    app.watch(app, "position", changed, init=True)
     return await future
 
 
 async def timed_move(app, move: str) -> float:  # type: ignore[no-untyped-def]
-    """Latency of one step: from the action to the repainted screen, in seconds."""
+    """Latency of one step: from the step message (what a step key sends) to the repainted screen, in seconds."""
+    from tui.messages import StepPressed
+
     start = perf_counter()
-    app.action_move(move)
+    app.post_message(StepPressed(move))
     return await refreshed(app) - start

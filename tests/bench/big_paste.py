@@ -40,7 +40,7 @@ async def main() -> dict[str, float]:
         app.start_capture(text, "gpt2", keep=None)
         first = await first_shown - start
         complete = await complete_shown - start
-        trace = app.view.trace
+        trace = app.position.trace
         assert trace.ids == ids
     return {
         "chars": len(text),

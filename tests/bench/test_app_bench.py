@@ -23,6 +23,7 @@ from tui.app import BpeApp
 from tui.engine import tables
 from tui.engine.bpe import capture
 from tui.engine.tables import registry
+from tui.messages import TableSwitchRequested
 
 from .apptime import BPE_TUI, MINIMAL, ROOT, SPACING, refreshed, run_in_pty, shown, startup_env, timed_move
 from .conftest import ms, race
@@ -58,18 +59,18 @@ def quantile(values: list[float], q: float) -> float:
 
 async def step_latencies(app: BpeApp, move: str, samples: int) -> list[float]:
     """`samples` latencies of `move`; where the move cannot go on, the view is reset (untimed) and it continues."""
-    view = app.view
+    view = app.position
     assert view is not None
     frames = len(view.frames)
     restart = min(samples, frames - 1) if move == "previous" else 0
-    app.view = view.at(restart)
+    app.position = view.at(restart)
     await refreshed(app)
     out: list[float] = []
     while len(out) < samples:
         await asyncio.sleep(SPACING)
-        before = app.view
+        before = app.position
         if getattr(before, move)().index == before.index:  # at the end (or the start): jump back, untimed
-            app.view = before.at(restart)
+            app.position = before.at(restart)
             await refreshed(app)
             continue
         out.append(await timed_move(app, move))
@@ -119,9 +120,9 @@ async def test_8_table_switch(figure, teaching_table, monkeypatch):
         tables.gpt2.cache_clear()  # the switch pays the official table's first load
         gc.collect()  # and not for what earlier tests left behind
         start = perf_counter()
-        app.action_switch_table()
+        app.post_message(TableSwitchRequested())
         elapsed = await shown(app, lambda view: view.trace.table.name == "gpt2" and view.trace.complete) - start
-        assert app.view.index == 0
+        assert app.position.index == 0
     ok = elapsed <= 0.3
     figure(
         "8",

@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from ui.support import Notes, make_app, screen_text, settle
 
 from tui.app import BpeApp
-from tui.engine.bpe import capture
-from tui.engine.tables import get_table
 from tui.widgets.dialogs import EditBox, EditScreen
 from tui.widgets.header import Status
 
 from .terminal import screen_output, terminal_problems
 
-
-def make_app(text: str = "aaababcabxyz", table: str = "teaching") -> BpeApp:
-    return BpeApp(capture(text, get_table(table)))
-
-
-async def settle(app: BpeApp, pilot: Pilot) -> None:
-    """Let capture and load workers finish and their results reach the screen."""
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    await app.workers.wait_for_complete()
-    await pilot.pause()
+__all__ = ["Notes", "assert_alive", "assert_screen_clean", "header_lines", "make_app", "screen_text", "settle", "type_text"]
 
 
 async def type_text(app: BpeApp, pilot: Pilot, text: str, *, submit: bool = True, paste: bool = True) -> None:

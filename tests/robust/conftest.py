@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from engine.support import CliResult
-from textual.widgets import Input, TextArea
 
 
 def assert_one_sentence(result: CliResult, *parts: str) -> str:
@@ -20,14 +17,6 @@ def assert_one_sentence(result: CliResult, *parts: str) -> str:
     for part in parts:
         assert part in err, (part, err)
     return err.removeprefix("bpe-tui: ").rstrip("\n")
-
-
-@pytest.fixture(autouse=True)
-def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Text cursors never blink here, so what is drawn does not depend on timing."""
-    monkeypatch.setattr(TextArea.__dict__["cursor_blink"], "_default", False)
-    monkeypatch.setattr(Input.__dict__["cursor_blink"], "_default", False)
-    yield
 
 
 @pytest.fixture(autouse=True)

@@ -66,11 +66,6 @@ def screen_output(app) -> str:  # type: ignore[no-untyped-def]
     return update.render_segments(app.console)
 
 
-def screen_text(app) -> str:  # type: ignore[no-untyped-def]
-    """The current screen as plain lines (what a person reads)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
 @dataclass
 class TerminalRun:
     output: bytes

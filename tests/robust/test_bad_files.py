@@ -142,19 +142,20 @@ def test_all_bad_traces_through_check_give_one_line_each(cli, tmp_path) -> None:
 
 async def test_the_app_opening_each_bad_trace_says_one_sentence(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """In the app (o), every bad file gives one error notification; the trace shown stays."""
-    from .apphelp import assert_alive, assert_screen_clean, make_app, settle
+    from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, settle
 
     app = make_app()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+        before = app.position
         for n, (name, text, words) in enumerate(BAD_TRACES):
             path = tmp_path / f"bad{n}.json"
             path.write_text(text, encoding="utf-8", errors="surrogatepass")
-            app._open_path(path)
+            app.open_file(path)
             await settle(app, pilot)
             assert_alive(app)
-            assert app.view is before, name
-            note = list(app._notifications)[-1]
+            assert app.position is before, name
+            note = notes.all[-1]
             assert (note.title, note.severity) == ("Cannot open", "error"), name
             assert note.message.startswith(str(path)[:1].upper() + str(path)[1:]) and "\n" not in note.message, note.message
             for word in words:

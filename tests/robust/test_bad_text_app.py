@@ -18,9 +18,8 @@ from tui.messages import PairClicked
 from tui.safe import visible
 from tui.widgets.chunks import ChunksPane
 
-from .apphelp import assert_alive, assert_screen_clean, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, screen_text, settle, type_text
 from .hostile import ALL_ESCAPES, EVERYTHING, HOSTILE, LONG_LINE, SURROGATES
-from .terminal import screen_text
 
 CONTROLS = HOSTILE["nul"] + HOSTILE["del"] + HOSTILE["c0 controls"] + HOSTILE["c1 controls"]
 #: The escape payloads are tested one by one in a real terminal (test_terminal.py); here together.
@@ -45,7 +44,7 @@ async def test_every_hostile_text_through_the_editor() -> None:
             assert_alive(app)
             assert app.draft == text, name
             if text:
-                assert app.view.trace.text == text, name
+                assert app.position.trace.text == text, name
             for table in ("gpt2", "teaching"):
                 for key in KEYS:
                     await pilot.press(key)
@@ -53,20 +52,21 @@ async def test_every_hostile_text_through_the_editor() -> None:
                 assert_screen_clean(app)
                 await pilot.press("t")
                 await settle(app, pilot)
-                assert app.view.trace.table.name == table and app.draft == text, name
+                assert app.position.trace.table.name == table and app.draft == text, name
                 assert_screen_clean(app)
 
 
 async def test_empty_text_in_the_editor_changes_nothing() -> None:
     """The empty text has no frames: applying it warns, keeps the trace shown, and keeps the draft."""
     app = make_app("abc")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+        before = app.position
         await type_text(app, pilot, "")
         assert_alive(app)
-        assert app.view is before
+        assert app.position is before
         assert app.draft == ""
-        assert any("empty" in n.message for n in app._notifications)
+        assert any("empty" in n.message for n in notes.all)
         assert "empty" in screen_text(app)
 
 
@@ -74,12 +74,13 @@ async def test_empty_text_in_the_editor_changes_nothing() -> None:
 async def test_lone_surrogate_in_the_editor(text: str) -> None:
     """A lone surrogate typed into the editor: one sentence naming it, the trace kept, the draft kept."""
     app = make_app("abc")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+        before = app.position
         await type_text(app, pilot, text)
         assert_alive(app)
-        assert app.view is before and app.draft == text
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        assert app.position is before and app.draft == text
+        errors = [n.message for n in notes.all if n.severity == "error"]
         assert len(errors) == 1 and "lone surrogate U+" in errors[0], errors
         assert_screen_clean(app)
         # the editor opens again on the draft, surrogate and all, and draws it safely
@@ -120,7 +121,7 @@ async def test_notifications_quote_markup_and_escapes_literally(tmp_path) -> Non
     bad.write_text(json.dumps({"format": "[/]x[@click=app.quit]y\x1b]0;pwned\x07"}), encoding="utf-8")
     app = make_app("[/]", "gpt2")
     async with app.run_test(size=(160, 40), notifications=True) as pilot:
-        app._open_path(bad)
+        app.open_file(bad)
         await settle(app, pilot)
         app.post_message(PairClicked(0, ("[", "/]"), 123))
         app.post_message(PairClicked(1, ("[/", "]"), None))
@@ -139,9 +140,9 @@ async def test_a_hostile_trace_file_opens_cleanly(tmp_path) -> None:  # type: ig
     save(capture(EVERYTHING, get_table("gpt2")), path)
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        app._open_path(path)
+        app.open_file(path)
         await settle(app, pilot)
-        assert app.view.trace.text == EVERYTHING
+        assert app.position.trace.text == EVERYTHING
         for key in ["end", "home"] + ["pagedown"] * 10:
             await pilot.press(key)
         assert_alive(app)

@@ -10,7 +10,7 @@ from textual.worker import WorkerState
 
 from tui.app import MAX_TEXT
 
-from .apphelp import assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, settle, type_text
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -27,18 +27,19 @@ def test_cli_refuses_a_text_over_the_limit(cli) -> None:  # type: ignore[no-unty
 
 async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         await pilot.press("e")
         await pilot.pause()
         assert "at most 1,000,000 characters" in str(app.screen.query_one(".hint").render())
         await pilot.press("escape")
-        before = app.view
-        app._edited(OVER)  # what the editor hands over when enter applies it
+        before = app.position
+        app.apply_text(OVER)  # what the editor hands over when enter applies it
         await settle(app, pilot)
         assert_alive(app)
-        assert app.view is before and app._capture is None
+        assert app.position is before and not app.capturing
         assert app.draft == OVER  # the text is kept for editing down
-        errors = [n.message for n in app._notifications if n.severity == "error"]
+        errors = [n.message for n in notes.all if n.severity == "error"]
         assert errors == ["The text has 1,000,001 characters; the limit is 1,000,000. Nothing was changed."]
 
 
@@ -47,38 +48,50 @@ async def test_app_refuses_a_pasted_text_over_the_limit() -> None:
     """The same through the editor itself (slow: the text area holds a million characters)."""
     app = make_app("aaababcabxyz")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+        before = app.position
         await type_text(app, pilot, OVER)
-        assert app.view is before and app.draft == OVER
+        assert app.position is before and app.draft == OVER
 
 
-async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive() -> None:
+async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive(monkeypatch: pytest.MonkeyPatch) -> None:
     """A million-character capture under GPT-2: while it runs the keys still move; escape stops the
-    worker within a moment, the previous trace is shown again, and the keys work afterwards."""
+    worker within a moment, the previous trace is shown again, and the keys work afterwards.
+    (After its first 5,000 chunks the capture is slowed down, so it is certainly still running at escape.)"""
+    import tui.capture
+
+    real_run = tui.capture.run
+
+    def slowed_run(text, table, *, record):  # type: ignore[no-untyped-def]
+        for n, chunk in enumerate(real_run(text, table, record=record)):
+            if n > 5000:
+                time.sleep(0.001)
+            yield chunk
+
+    monkeypatch.setattr(tui.capture, "run", slowed_run)
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
-        app._edited(text)
-        worker = app._capture
+        before = app.position
+        app.apply_text(text)
+        worker = next(w for w in app.workers if w.group == "capture")
         for _ in range(200):  # until the first part of the growing trace is shown
             await pilot.pause(0.01)
-            if app.view.trace.text == text:
+            if app.position.trace.text == text:
                 break
-        assert worker is not None and worker.is_running and not app.view.trace.complete
+        assert worker is not None and worker.is_running and not app.position.trace.complete
         await pilot.press("end")  # responsive during the capture: the keys move in the part shown
-        assert app.view.index > 0
+        assert app.position.index > 0
         started = time.monotonic()
         await pilot.press("escape")
         await settle(app, pilot)
         assert time.monotonic() - started < 3
         # the thread saw the cancellation and stopped early (Textual may record its return as SUCCESS)
         assert worker.is_cancelled and worker.is_finished and worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS)
-        assert app.view.trace is before.trace
+        assert app.position.trace is before.trace
         assert "capturing" not in str(app.query_one("Status").render())
-        for key, expected in [("home", 0), ("right", 1), ("end", len(app.view.frames) - 1)]:
+        for key, expected in [("home", 0), ("right", 1), ("end", len(app.position.frames) - 1)]:
             await pilot.press(key)
-            assert app.view.index == expected, key
+            assert app.position.index == expected, key
         assert_alive(app)
 
 
@@ -87,4 +100,4 @@ async def test_escape_without_a_capture_does_nothing() -> None:
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await pilot.press("end", "escape", "escape")
         assert_alive(app)
-        assert app.view.index == len(app.view.frames) - 1
+        assert app.position.index == len(app.position.frames) - 1

@@ -56,7 +56,7 @@ SIZES = [(20, 8), (200, 60), (80, 24), (40, 12), (120, 40), (30, 30), (160, 10)]
 def expected_ids(app: BpeApp) -> list[int]:
     """The ids emitted up to the current frame, from the trace alone: every chunk has a start frame,
     one frame per round and a done frame; a chunk's ids count from its done frame on."""
-    view = app.view
+    view = app.position
     start = 0
     ids: list[int] = []
     for chunk in view.trace.chunks:
@@ -70,7 +70,7 @@ def expected_ids(app: BpeApp) -> list[int]:
 
 def check_invariants(app: BpeApp, where: str) -> None:
     assert_alive(app)
-    view = app.view
+    view = app.position
     assert view is not None
     assert 0 <= view.index < len(view.frames), where
     assert shown_ids(view) == expected_ids(app), where

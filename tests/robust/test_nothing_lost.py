@@ -17,7 +17,7 @@ from tui.engine.tables import get_table
 from tui.engine.tracefile import TraceError, dumps, load, save
 from tui.widgets.dialogs import ConfirmScreen, EditBox, PathScreen
 
-from .apphelp import assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, settle, type_text
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -131,7 +131,8 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
     target = tmp_path / "t.json"
     save(OLD, target)
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
         await _save_in_app(app, pilot, target)
         assert isinstance(app.screen, ConfirmScreen)  # asked
         await pilot.press("n")
@@ -144,7 +145,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
         await pilot.pause()
         assert_alive(app)
         assert target.read_text(encoding="utf-8") == dumps(OLD) and leftovers(tmp_path) == []
-        errors = [(n.title, n.message) for n in app._notifications if n.severity == "error"]
+        errors = [(n.title, n.message) for n in notes.all if n.severity == "error"]
         assert errors == [("Not saved", f"Cannot save {target} (No space left on device); nothing was changed.")]
         monkeypatch.undo()
         await _save_in_app(app, pilot, target)
@@ -159,10 +160,10 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
     import threading
     import time
 
-    import tui.app
+    import tui.capture
 
     gate = threading.Event()
-    real_run = tui.app.run
+    real_run = tui.capture.run
 
     def held_run(text, table, *, record):  # type: ignore[no-untyped-def]
         for n, chunk in enumerate(real_run(text, table, record=record)):
@@ -172,22 +173,23 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
                 gate.wait(10)
             yield chunk
 
-    monkeypatch.setattr(tui.app, "run", held_run)
+    monkeypatch.setattr(tui.capture, "run", held_run)
     text = "lorem ipsum 你好 " * 2000
     app = make_app("abc", "gpt2")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        app._edited(text)
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+        app.apply_text(text)
         for _ in range(300):  # until the part captured so far is shown
             await pilot.pause(0.01)
-            if app.view.trace.text == text:
+            if app.position.trace.text == text:
                 break
-        assert not app.view.trace.complete
+        assert not app.position.trace.complete
         await _save_in_app(app, pilot, tmp_path / "partial.json")
         assert not (tmp_path / "partial.json").exists()
-        assert [n.message for n in app._notifications if n.title == "Not saved"] == ["The capture is still running: save when it is done."]
+        assert [n.message for n in notes.all if n.title == "Not saved"] == ["The capture is still running: save when it is done."]
         gate.set()
         await settle(app, pilot)
-        assert app.view.trace.complete and app.view.trace.text == text
+        assert app.position.trace.complete and app.position.trace.text == text
         await _save_in_app(app, pilot, tmp_path / "whole.json")
         assert load(tmp_path / "whole.json").text == text
 
@@ -196,12 +198,12 @@ async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
     bad = "my long text with a lone surrogate \ud800 in it"
     app = make_app("aaababcabxyz")
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        before = app.view
+        before = app.position
         await type_text(app, pilot, bad)
-        assert app.view is before and app.draft == bad  # failed capture: the trace shown is kept
+        assert app.position is before and app.draft == bad  # failed capture: the trace shown is kept
         await pilot.press("t")  # switch table: the shown text is recaptured, the draft is kept
         await settle(app, pilot)
-        assert app.view.trace.table.name == "gpt2" and app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.table.name == "gpt2" and app.position.trace.text == "aaababcabxyz"
         assert app.draft == bad
         await pilot.press("e")
         await pilot.pause()
@@ -211,21 +213,22 @@ async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
         assert app.draft == bad
         good = "a fixed text"
         await type_text(app, pilot, good)
-        assert app.view.trace.text == good == app.draft
+        assert app.position.trace.text == good == app.draft
         await pilot.press("t")
         await settle(app, pilot)
-        assert app.draft == good and app.view.trace.table.name == "teaching"
+        assert app.draft == good and app.position.trace.table.name == "teaching"
 
 
 async def test_the_draft_survives_a_cancelled_capture() -> None:
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        app._edited(text)  # what the editor hands over on enter
+    notes = Notes()
+    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+        app.apply_text(text)  # what the editor hands over on enter
         await pilot.pause(0.05)
         await pilot.press("escape")
         await settle(app, pilot)
         assert_alive(app)
         assert app.draft == text
-        assert any("cancelled" in n.message for n in app._notifications)
-        assert app.view.trace.text == "aaababcabxyz" and app.view.trace.complete
+        assert any("cancelled" in n.message for n in notes.all)
+        assert app.position.trace.text == "aaababcabxyz" and app.position.trace.complete

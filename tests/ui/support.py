@@ -1,10 +1,13 @@
-"""Helpers for driving the app: build it on a text, wait for captures, read what the panes show."""
+"""Helpers for driving the app: build it on a text, wait for captures, read what the panes and views show."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tui.app import BpeApp
 from tui.engine.bpe import capture
@@ -13,29 +16,76 @@ from tui.engine.tables import get_table
 from tui.widgets.aliases import AliasesPane
 from tui.widgets.chunks import ChunksPane
 from tui.widgets.header import Status
-from tui.widgets.ids import IdsPane, shown_ids
+from tui.widgets.ids import IdsPane
 from tui.widgets.pairs import PairsPane
-from tui.widgets.word import WordPane, picture
+from tui.widgets.word import WordPane, WordPicture
 
 TEACHING_TITLE = "teaching · 9 rules"
 GPT2_TITLE = "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"
+CAFE = "café 你好"
+CAFE_IDS = [66, 1878, 2634, 220, 19526, 254, 25001, 121]
 
 
-def make_app(text: str = "aaababcabxyz", table: str = "teaching", traces_dir: Path = TRACES_DIR) -> BpeApp:
-    """The app as `bpe-tui --table TABLE --text TEXT` opens it."""
-    return BpeApp(capture(text, get_table(table)), traces_dir=traces_dir)
+def make_app(text: str = "aaababcabxyz", table: str = "teaching", *, traces_dir: Path = TRACES_DIR, quiet: bool = False) -> BpeApp:
+    """The app as `bpe-tui --table TABLE --text TEXT` opens it; `quiet` switches toasts off (for pictures)."""
+    app = BpeApp(capture(text, get_table(table)), traces_dir=traces_dir)
+    if quiet:
+        app._disable_notifications = True  # what run_test(notifications=False) does; snap_compare has no such option
+    return app
+
+
+def cafe_app(text: str = CAFE, *, quiet: bool = False) -> BpeApp:
+    """The app on café 你好 (or `text`) under GPT-2, where the views have the most to show."""
+    return make_app(text, "gpt2", quiet=quiet)
 
 
 async def settle(app: BpeApp, pilot: Pilot) -> None:
-    """Let capture and load workers finish and their results reach the screen."""
+    """Let capture and load workers finish and their results (posted as messages) reach the screen."""
     await app.workers.wait_for_complete()
     await pilot.pause()
+    await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+class Notes:
+    """Every notification the app raised, in order (a `message_hook` for `run_test`).
+
+    It also keeps every message posted, each once (`sent`): the hook sees a message again at each
+    step it bubbles up.
+    """
+
+    def __init__(self) -> None:
+        self.all: list[Notification] = []
+        self.posted: dict[int, Message] = {}
+
+    def __call__(self, message: Message) -> None:
+        if id(message) in self.posted:
+            return
+        self.posted[id(message)] = message
+        if isinstance(message, Notify):
+            self.all.append(message.notification)
+
+    def sent(self, kind: type[Message]) -> list[Message]:
+        """The messages of `kind` posted so far, in order."""
+        return [m for m in self.posted.values() if type(m) is kind]
+
+    @property
+    def errors(self) -> list[Notification]:
+        return [n for n in self.all if n.severity == "error"]
+
+    @property
+    def messages(self) -> list[str]:
+        return [n.message for n in self.all]
 
 
 def header(app: BpeApp) -> list[str]:
-    """The status header's three lines: title and figures, position, narration."""
-    return str(app.query_one(Status).render()).split("\n")
+    """The status header's three lines: title and figures, position, narration (also under a dialog)."""
+    return str(app.screen_stack[0].query_one(Status).render()).split("\n")
+
+
+def playing(app: BpeApp) -> bool:
+    """Whether the header says the animation is playing."""
+    return "▶ playing" in "\n".join(header(app))
 
 
 def position(app: BpeApp) -> str:
@@ -60,13 +110,19 @@ def pairs(app: BpeApp):  # type: ignore[no-untyped-def]
 
 
 def ids(app: BpeApp) -> list[int]:
-    assert app.view is not None
-    return shown_ids(app.view)
+    """The ids the ids pane shows, read from its text: 'alias id  alias id │ alias id …'."""
+    text = pane_text(app, IdsPane)
+    if text.startswith("(no ids yet"):
+        return []
+    words = [w for w in text.split() if w != "│"]
+    return [int(w) for w in words[1::2]]
 
 
-def word(app: BpeApp):  # type: ignore[no-untyped-def]
-    assert app.view is not None
-    return picture(app.view)
+def word(app: BpeApp) -> WordPicture:
+    """What the word pane draws now (its old word, marks, new word and scan cursor)."""
+    shown = app.screen_stack[0].query_one(WordPane).shown
+    assert shown is not None
+    return shown
 
 
 def pane_text(app: BpeApp, pane: type) -> str:
@@ -74,22 +130,48 @@ def pane_text(app: BpeApp, pane: type) -> str:
     return str(app.query_one(pane).render())
 
 
+def screen_text(app: BpeApp) -> str:
+    """Everything the terminal shows now, one line per row, as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def submit(pilot: Pilot, selector: str, value: str) -> None:
+    """Focus the input `selector` with /, give it `value` (not typed key by key: faster), press enter."""
+    await pilot.press("slash")
+    pilot.app.screen.query_one(selector, Input).value = value
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def type_ids(pilot: Pilot, ids: str) -> None:
+    """In the Decode view: enter `ids` in the ids input."""
+    await submit(pilot, "#decode-ids", ids)
+
+
 __all__ = [
+    "CAFE",
+    "CAFE_IDS",
     "GPT2_TITLE",
     "TEACHING_TITLE",
     "AliasesPane",
     "ChunksPane",
     "IdsPane",
+    "Notes",
     "PairsPane",
     "Status",
     "WordPane",
+    "cafe_app",
     "header",
     "ids",
     "make_app",
     "pairs",
     "pane_text",
+    "playing",
     "position",
+    "screen_text",
     "sentence",
     "settle",
+    "submit",
+    "type_ids",
     "word",
 ]

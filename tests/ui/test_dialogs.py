@@ -14,7 +14,7 @@ from tui.engine.tracefile import load
 from tui.widgets.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
 
 from .conftest import Notes
-from .support import GPT2_TITLE, TEACHING_TITLE, header, ids, make_app, pairs, position, sentence, settle
+from .support import GPT2_TITLE, TEACHING_TITLE, header, ids, make_app, pairs, playing, position, sentence, settle
 
 
 async def test_t_switches_table_and_keeps_text_and_round() -> None:
@@ -26,7 +26,7 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
         await settle(app, pilot)
         assert GPT2_TITLE in header(app)[0]
         assert TEACHING_TITLE not in header(app)[0]
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
         # GPT-2 merges this text in 4 rounds: (a b) 141, (x y) 5175, (a a) 6996, (ab c) 39049.
         assert position(app) == "chunk 1/1 · round 3/4 · frame 4/6"
         assert sentence(app) == "round 3: lowest rank among 7 pairs is 6996 (a a); merging 1 occurrence"
@@ -35,7 +35,7 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
         await pilot.press("t")
         await settle(app, pilot)
         assert TEACHING_TITLE in header(app)[0]
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"  # the done frame maps to the done frame
         assert ids(app) == [264, 257, 261]
 
@@ -46,7 +46,7 @@ async def test_t_keeps_scan_detail() -> None:
         await pilot.press("d", "right", "t")
         await settle(app, pilot)
         assert GPT2_TITLE in header(app)[0]
-        assert app.view.detail
+        assert app.position.detail
         assert position(app).startswith("chunk 1/1 · round 1/4 · frame 2/6 · scan 0/")
 
 
@@ -62,11 +62,11 @@ async def test_e_typing_enter_recaptures() -> None:
         assert box.text == "xyz aaa"
         # Step keys belong to the main screen: under the editor they edit, they do not step.
         await pilot.press("left", "right")
-        assert app.view.index == 1
+        assert app.position.index == 1
         await pilot.press("enter")
         await settle(app, pilot)
         assert len(app.screen_stack) == 1
-        assert app.view.trace.text == "xyz aaa"
+        assert app.position.trace.text == "xyz aaa"
         assert TEACHING_TITLE in header(app)[0]
         assert position(app) == "chunk 1/2 · round 0/2 · frame 1/7"  # 'xyz': 2 rounds, ' aaa': 1 round
         assert sentence(app) == "chunk 1: 'xyz' is 3 UTF-8 bytes, written as aliases 'xyz'"
@@ -85,9 +85,9 @@ async def test_edit_with_newline_and_gpt2_recaptures_on_the_same_table() -> None
         assert app.screen.query_one(EditBox).text == "Hi\nyo"
         await pilot.press("enter")
         await settle(app, pilot)
-        assert app.view.trace.text == "Hi\nyo"
+        assert app.position.trace.text == "Hi\nyo"
         assert GPT2_TITLE in header(app)[0]
-        assert [c.text for c in app.view.trace.chunks] == ["Hi", "\n", "yo"]
+        assert [c.text for c in app.position.trace.chunks] == ["Hi", "\n", "yo"]
 
 
 async def test_escape_in_editor_cancels_and_keeps_the_trace() -> None:
@@ -98,7 +98,7 @@ async def test_escape_in_editor_cancels_and_keeps_the_trace() -> None:
         await pilot.press("escape")
         await settle(app, pilot)
         assert len(app.screen_stack) == 1
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
         assert position(app) == "chunk 1/1 · round 2/7 · frame 3/9"
         assert pairs(app).lowest == 1
 
@@ -111,7 +111,7 @@ async def test_uncapturable_text_notifies_and_keeps_the_trace(notes: Notes) -> N
         await settle(app, pilot)
         assert [n.title for n in notes.errors] == ["Cannot capture"]
         assert "U+D800" in notes.errors[0].message
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
         assert position(app) == "chunk 1/1 · round 1/7 · frame 2/9"
         assert "capturing" not in "\n".join(header(app))
 
@@ -120,16 +120,16 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
     """A slowed-down capture (one chunk every 20 ms) reports progress; escape stops it and keeps the old trace."""
     import time
 
-    import tui.app
+    import tui.capture
 
-    real_run = tui.app.run
+    real_run = tui.capture.run
 
     def slow_run(text, table, *, record):  # type: ignore[no-untyped-def]
         for chunk in real_run(text, table, record=record):
             time.sleep(0.02)
             yield chunk
 
-    monkeypatch.setattr(tui.app, "run", slow_run)
+    monkeypatch.setattr(tui.capture, "run", slow_run)
     app = make_app()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("right", "e")
@@ -144,7 +144,7 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
         await settle(app, pilot)
         assert "capturing" not in position(app)
         assert [m for m in notes.messages if m.startswith("Capture cancelled")]
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
         assert position(app) == "chunk 1/1 · round 1/7 · frame 2/9"
         # The draft survives: the editor opens on the text that was being captured.
         await pilot.press("e")
@@ -183,7 +183,7 @@ async def test_x_opens_each_example_trace(notes: Notes) -> None:
             await pilot.press("enter")
             await settle(app, pilot)
             assert len(app.screen_stack) == 1, name
-            assert app.view.trace.text == text, name
+            assert app.position.trace.text == text, name
             assert (GPT2_TITLE if table == "gpt2" else TEACHING_TITLE) in header(app)[0], name
             assert position(app).startswith("chunk 1/"), name
             assert notes.messages[-1] == f"Opened {TRACES_DIR / name}."
@@ -195,8 +195,8 @@ async def test_x_escape_keeps_the_trace() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "x", "down", "escape")
         await settle(app, pilot)
-        assert app.view.trace.text == "aaababcabxyz"
-        assert app.view.index == 1
+        assert app.position.trace.text == "aaababcabxyz"
+        assert app.position.index == 1
 
 
 async def test_x_with_no_examples_warns(tmp_path: Path, notes: Notes) -> None:
@@ -238,7 +238,7 @@ async def test_o_bad_file_notifies_and_keeps_the_trace(tmp_path: Path, notes: No
         assert [n.title for n in notes.errors] == ["Cannot open"]
         assert str(path) in notes.errors[0].message
         assert expected in notes.errors[0].message
-        assert app.view.trace.text == "The cat"
+        assert app.position.trace.text == "The cat"
         assert (position(app), sentence(app)) == before
 
 
@@ -246,7 +246,7 @@ async def test_o_opens_a_good_file(notes: Notes) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await _open(app, pilot, str(TRACES_DIR / "gpt2-hi-ni.json"))
-        assert app.view.trace.text == "Hi 你!"
+        assert app.position.trace.text == "Hi 你!"
         assert GPT2_TITLE in header(app)[0]
         await pilot.press("end")
         assert ids(app) == [17250, 220, 19526, 254, 0]
@@ -261,7 +261,7 @@ async def test_o_markup_in_a_bad_path_is_shown_literally(tmp_path: Path, notes: 
         await pilot.pause(0.1)
         assert notes.errors and bad in notes.errors[0].message
         assert all(not n.markup for n in notes.all)
-        assert app.is_running and app.view.trace.text == "aaababcabxyz"
+        assert app.is_running and app.position.trace.text == "aaababcabxyz"
 
 
 async def test_s_saves_and_refuses_to_overwrite_without_yes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notes: Notes) -> None:
@@ -286,7 +286,7 @@ async def test_s_saves_and_refuses_to_overwrite_without_yes(tmp_path: Path, monk
         await settle(app, pilot)
         assert len(app.screen_stack) == 1
         assert target.read_text(encoding="utf-8") == "sentinel"
-        assert app.view.index == 0
+        assert app.position.index == 0
 
         await pilot.press("s", "enter", "escape")
         await settle(app, pilot)
@@ -306,7 +306,7 @@ async def test_s_to_an_unwritable_place_notifies(tmp_path: Path, notes: Notes) -
         await pilot.press("enter")
         await settle(app, pilot)
         assert [n.title for n in notes.errors] == ["Not saved"]
-        assert app.view.trace.text == "aaababcabxyz"
+        assert app.position.trace.text == "aaababcabxyz"
 
 
 async def test_help_opens_and_step_keys_wait_for_it() -> None:
@@ -318,13 +318,13 @@ async def test_help_opens_and_step_keys_wait_for_it() -> None:
         for words in ("shift+right", "pagedown", "scan detail", "Pairs", "Ids", "Bytes", "Chunks", "Word"):
             assert words in shown
         await pilot.press("right", "space")
-        assert app.view.index == 0 and not app.playing
+        assert app.position.index == 0 and not playing(app)
         await pilot.press("escape")
         assert len(app.screen_stack) == 1
         await pilot.press("question_mark", "question_mark")
         assert len(app.screen_stack) == 1
         await pilot.press("right")
-        assert app.view.index == 1
+        assert app.position.index == 1
 
 
 async def test_command_palette_lists_next_frame_and_runs_it() -> None:
@@ -345,7 +345,7 @@ async def test_command_palette_lists_next_frame_and_runs_it() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert len(app.screen_stack) == 1
-        assert app.view.index == 1
+        assert app.position.index == 1
 
 
 async def test_palette_over_another_view_offers_views_not_animator_steps() -> None:

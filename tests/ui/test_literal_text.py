@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tui.engine.bpe import capture
 from tui.engine.tables import gpt2
-from tui.view import View
+from tui.position import Position
 from tui.widgets.dialogs import EditBox
 
 from .conftest import Notes
@@ -46,8 +46,8 @@ async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         assert _bare(pane_text(app, ChunksPane)) == "[bold]x[/]·[link=a]"
         assert sentence(app) == "chunk 1: '[' is 1 UTF-8 byte, written as aliases '['"
-        for _ in range(len(app.view.frames)):
-            app.view = app.view.next()
+        for _ in range(len(app.position.frames)):
+            app.position = app.position.next()
             _everything(app)  # renders every pane at every frame; markup errors would raise here
         await pilot.press("home", "end")
         await pilot.pause()
@@ -60,7 +60,7 @@ async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
         await settle(app, pilot)
         await pilot.pause()
         assert app.is_running
-        assert app.view.trace.text == MARKUP
+        assert app.position.trace.text == MARKUP
 
 
 async def test_markup_typed_in_the_editor_is_captured_literally(notes: Notes) -> None:
@@ -70,7 +70,7 @@ async def test_markup_typed_in_the_editor_is_captured_literally(notes: Notes) ->
         app.screen.query_one(EditBox).text = ""
         await pilot.press(*"[b]x[/b]", "enter")
         await settle(app, pilot)
-        assert app.view.trace.text == "[b]x[/b]"
+        assert app.position.trace.text == "[b]x[/b]"
         assert _bare(pane_text(app, ChunksPane)) == "[b]x[/b]"
         await pilot.press("s")  # the suggested file name is built from the text
         await pilot.press("escape")
@@ -84,13 +84,13 @@ async def test_control_characters_are_escaped_in_every_pane() -> None:
         for shown in ("␛[2J", "→", "↵", "␇", "␡", "⟨U+202E⟩", "⟨U+0085⟩"):
             assert shown in chunks, shown
         _assert_no_raw_controls(chunks)
-        for _ in range(len(app.view.frames)):
+        for _ in range(len(app.position.frames)):
             _assert_no_raw_controls(_everything(app))
-            app.view = app.view.next()
+            app.position = app.position.next()
         await pilot.press("d", "home", "right", "right", "end")
         _assert_no_raw_controls(_everything(app))
-        assert app.view.trace.text == CONTROLS
-        assert app.view.index == len(app.view.frames) - 1
+        assert app.position.trace.text == CONTROLS
+        assert app.position.index == len(app.position.frames) - 1
 
 
 ODD_TEXTS = ["\x00", "[", "[/]", "\u0301\u0301\u0301\u0301", "\ue000", " " * 5, "\n\n", "\u202e[b]\u200b"]
@@ -100,11 +100,11 @@ async def test_odd_texts_open_and_step_without_crashing() -> None:
     app = make_app("x", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         for text in ODD_TEXTS:
-            app.view = View.of(capture(text, gpt2()), detail=True)
+            app.position = Position.of(capture(text, gpt2()), detail=True)
             for move in ("next", "next", "next_round", "next_chunk", "last", "previous", "first"):
-                app.view = getattr(app.view, move)()
+                app.position = getattr(app.position, move)()
                 _assert_no_raw_controls(_everything(app))
             await pilot.press("r", "end")
             _assert_no_raw_controls(_everything(app))
             assert app.is_running, repr(text)
-            assert app.view.trace.text == text
+            assert app.position.trace.text == text

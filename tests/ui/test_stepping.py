@@ -21,6 +21,7 @@ from .support import (
     make_app,
     pairs,
     pane_text,
+    playing,
     position,
     sentence,
     word,
@@ -244,7 +245,7 @@ async def test_scan_detail_walks_the_inner_loop() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("d")
-        assert app.view.detail
+        assert app.position.detail
         assert "[scan detail]" in position(app) or "[scan detail]" in "\n".join(header(app))
         await pilot.press("right")
         assert position(app).startswith("chunk 1/1 · round 1/7 · frame 2/9 · scan 0/5")
@@ -276,7 +277,7 @@ async def test_scan_detail_walks_the_inner_loop() -> None:
         assert word(app).cursor == (8, None)
         # Off again: plain frames, no cursor.
         await pilot.press("d")
-        assert not app.view.detail
+        assert not app.position.detail
         assert position(app) == "chunk 1/1 · round 1/7 · frame 2/9"
         assert word(app).cursor is None
 
@@ -310,13 +311,13 @@ async def test_play_runs_to_the_end_and_stops() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus", "plus", "plus", "plus")
         await pilot.press("space")
-        assert app.playing
+        assert playing(app)
         assert "▶ playing" in position(app)
         for _ in range(100):
             await pilot.pause(0.05)
-            if not app.playing:
+            if not playing(app):
                 break
-        assert not app.playing
+        assert not playing(app)
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
         assert "playing" not in position(app)
 
@@ -328,11 +329,21 @@ async def test_play_then_pause_keeps_the_frame() -> None:
         await pilot.press("space")
         for _ in range(100):
             await pilot.pause(0.05)
-            if app.view.index >= 2:
+            if app.position.index >= 2:
                 break
         await pilot.press("space")
-        assert not app.playing
-        stopped = app.view.index
+        assert not playing(app)
+        stopped = app.position.index
         assert 2 <= stopped < 15
         await pilot.pause(0.3)
-        assert app.view.index == stopped
+        assert app.position.index == stopped
+
+
+async def test_the_bytes_caption_counts_what_the_pane_shows() -> None:
+    """At 80x24 the bytes pane has room for 7 of aaababcabxyz's 12 bytes, and its caption says so from the first frame."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pane = app.query_one(AliasesPane)
+        assert pane.border_subtitle == "7 of 12 bytes shown · * moved to 256+n"
+        assert pane_text(app, AliasesPane).splitlines()[2].split()[1:] == ["97"] * 3 + ["98", "97", "98", "99"]

@@ -1,1 +1,1 @@
-"""The panes of the animator; each renders the View it is given and nothing else."""
+"""The panes of the animator and the shared pieces; each pane renders the Position it is given and nothing else."""

@@ -6,8 +6,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 LABELS = ("char ", "alias", "dec  ", "hex  ")
@@ -17,6 +17,22 @@ COLUMN = 4  # cells per byte
 def char_groups(text: str) -> list[tuple[str, bytes]]:
     """Each character of `text` with its UTF-8 bytes: ' 你' -> [(' ', b' '), ('你', b'\\xe4\\xbd\\xa0')]."""
     return [(ch, ch.encode("utf-8")) for ch in text]
+
+
+def bytes_that_fit(text: str, width: int, height: int) -> int:
+    """How many of `text`'s UTF-8 bytes the pane's bands hold at this size (whole characters only)."""
+    start = len(LABELS[0]) + 1
+    used, bands, shown = start, 1, 0
+    max_bands = max(1, (height + 1) // (len(LABELS) + 1))
+    for _, data in char_groups(text):
+        need = COLUMN * len(data) + 1
+        if used + need > width and used > start:
+            if bands >= max_bands:
+                break
+            bands, used = bands + 1, start
+        used += need
+        shown += len(data)
+    return shown
 
 
 class AliasesPane(Pane):
@@ -29,10 +45,24 @@ class AliasesPane(Pane):
         super().on_mount()
         self.border_subtitle = "* moved to 256+n"
 
-    def key(self, view: View) -> object:
+    def describe(self, position: Position) -> None:
+        self._caption(position)
+
+    def on_resize(self) -> None:
+        if self.position is not None:
+            self._caption(self.position)
+
+    def _caption(self, position: Position) -> None:
+        """'40 of 120 bytes shown · * moved to 256+n': computed with the layout, not while drawing."""
+        data = position.chunk.data
+        shown = bytes_that_fit(position.chunk.text, max(self.content_size.width, 1), max(self.content_size.height, 1))
+        more = f"{shown} of {len(data)} bytes shown · " if shown < len(data) else ""
+        self.border_subtitle = f"{more}* moved to 256+n"
+
+    def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk)
 
-    def draw(self, view: View, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> Text:
         chunk = view.chunk
         alias = bytes_to_unicode()
         rows = [Text(label + " ", style="dim") for label in LABELS]
@@ -70,8 +100,4 @@ class AliasesPane(Pane):
             if n:
                 out.append("\n")
             out.append(Text("\n").join(band))
-        more = f"{shown} of {len(chunk.data)} bytes shown · " if shown < len(chunk.data) else ""
-        subtitle = f"{more}* moved to 256+n"
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
         return out

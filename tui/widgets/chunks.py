@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 MARKS = {"hit": "↺", "single": "¹", "miss": ""}
@@ -24,10 +24,10 @@ class ChunksPane(Pane):
         super().on_mount()
         self.border_subtitle = "·space ↵newline →tab ↺hit ¹single"
 
-    def key(self, view: View) -> object:
+    def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk, view.frame.kind == "done")
 
-    def draw(self, view: View, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> Text:
         chunks = view.trace.chunks
         current = view.frame.chunk
         budget = width * height

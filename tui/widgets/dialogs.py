@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -186,23 +187,26 @@ class PickerScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-HELP = """\
+def help_text() -> str:
+    """The help page; every key in it comes from the command registry (tui/commands.py)."""
+    from ..commands import keys_table, shared_keys, view_keys
+
+    views = []
+    for name, label, prose in VIEWS_PROSE:
+        keys = view_keys(name) if name != "encode" else ""
+        paragraph = prose + (f" {keys}." if keys else "")
+        views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {label:<11}", subsequent_indent=" " * 13))
+    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + "\n".join(views) + f"\n  In views 2–5, {shared_keys()}.\n"
+
+
+HELP_INTRO = """\
 bpe-tui shows GPT-2's tokenizer one frame at a time, from a
 captured merge trace.
 
 Keys (they work whatever has focus)
-  right / l      next frame        left / h     previous frame
-  shift+right    next round        shift+left   previous round
-  pagedown       next chunk        pageup       previous chunk
-  home / end     first / last      space        play / pause
-  + / -          faster / slower   d            scan detail
-  t              switch table      e            edit the text
-  x              examples          o / s        open / save
-  r              sort pairs        escape       cancel capture
-  1-5            views (below)     g            rule in table
-  ?              this help         q            quit
-  ctrl+p         command palette: every action by name
+"""
 
+HELP_PANES = """
 Panes
   Header    the table in use, the text's figures (bytes →
             tokens, merges that fire), where you are, and one
@@ -222,27 +226,32 @@ Panes
   Ids       each id after its alias string, │ between chunks.
 
 Views: 1–5 (the step keys above work in view 1)
-  1 Encode   this animator; g shows this round's rule in view 4.
-  2 Decode   each id → alias string → bytes → one buffer → one
-             UTF-8 decode. ✓/✗: a token's bytes are complete
-             UTF-8 alone or not; released/held: what a stream
-             lets out or keeps. Wrong way (decode each token,
-             join) vs right way (join bytes, decode once).
-             p: errors replace/strict · /: type ids · c: the
-             trace's ids. An unknown id is named (KeyError).
-  3 Aliases  the 256 bytes in a 16 × 16 grid: 188 keep their
-             code point, 68 (marked *) move to 256+n. Arrows
-             select; /: a byte, an alias or any text (alias Ġ
-             is byte 32; the text Ġ is the bytes c4 a0).
-  4 Tables   what initialisation builds, with sizes; the check
-             encoder[left+right] == 256 + rank over all rules;
-             every rule by rank, • used by this text. /: a
-             rank, id N, 'left right' or a symbol; n: next
-             match; u: next used rank.
-  5 Special  '<|endoftext|>' typed as text is 7 ordinary ids;
-             id 50256 is inserted by the caller; d decodes it.
-  In views 2–5, t shows another table; escape leaves an input.
 """
+
+#: (view, label, what it shows); its keys are added from the registry.
+VIEWS_PROSE = (
+    ("encode", "1 Encode", "this animator; g shows this round's rule in view 4."),
+    (
+        "decode",
+        "2 Decode",
+        "each id → alias string → bytes → one buffer → one UTF-8 decode. ✓/✗: a token's bytes are complete"
+        " UTF-8 alone or not; released/held: what a stream lets out or keeps. Wrong way (decode each token,"
+        " join) vs right way (join bytes, decode once). Unknown ids are named (KeyError).",
+    ),
+    (
+        "aliases",
+        "3 Aliases",
+        "the 256 bytes in a 16 × 16 grid: 188 keep their code point, 68 (marked *) move to 256+n; arrows"
+        " select. Alias Ġ is byte 32; the text Ġ is the bytes c4 a0.",
+    ),
+    (
+        "tables",
+        "4 Tables",
+        "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules;"
+        " every rule by rank, • used by this text.",
+    ),
+    ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
+)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -260,7 +269,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             with VerticalScroll():
-                yield Static(Text(HELP))
+                yield Static(Text(help_text()))
             yield Label("escape: close", classes="hint")
 
     def action_close(self) -> None:

@@ -7,12 +7,15 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..position import Position
 from ..safe import visible
-from ..view import View
 
 
 class Status(Widget):
-    """Three lines that are always visible: table identity and figures, position, narration."""
+    """Three lines that are always visible: table identity and figures, position, narration.
+
+    All three reactives are bound from the encode screen: nothing writes to the header.
+    """
 
     DEFAULT_CSS = """
     Status {
@@ -22,12 +25,11 @@ class Status(Widget):
     }
     """
 
-    view: reactive[View | None] = reactive(None, always_update=True)
+    position: reactive[Position | None] = reactive(None, always_update=True)
     playing: reactive[bool] = reactive(False)
     busy: reactive[str] = reactive("")
 
-    def show(self, view: View) -> None:
-        self.view = view
+    def watch_position(self) -> None:
         self._fit()
 
     def watch_busy(self) -> None:
@@ -46,7 +48,7 @@ class Status(Widget):
             self.styles.height = rows
 
     def render(self) -> Text:
-        view = self.view
+        view = self.position
         if view is None:
             return Text(self.busy or "no trace")
         text = Text()
@@ -55,7 +57,7 @@ class Status(Widget):
         # Title and figures share the first line when they fit; otherwise the figures go first on the next.
         fits = cell_len(title) + 2 + cell_len(figures) <= self.content_size.width
         text.append(f"  {figures}\n" if fits else f"\n{figures} · ")
-        text.append(view.position, style="bold")
+        text.append(view.where, style="bold")
         if view.detail:
             text.append("  [scan detail]")
         if self.playing:

@@ -5,18 +5,18 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 
-def emitted_chunks(view: View) -> int:
+def emitted_chunks(view: Position) -> int:
     """How many chunks have produced their ids at this frame (the current one at its 'done' frame)."""
     frame = view.frame
     return frame.chunk + (1 if frame.kind == "done" else 0)
 
 
-def shown_ids(view: View) -> list[int]:
+def shown_ids(view: Position) -> list[int]:
     """The ids emitted up to the current frame (what the pane shows, with nothing cut)."""
     return [i for chunk in view.trace.chunks[: emitted_chunks(view)] for i in chunk.ids]
 
@@ -26,16 +26,16 @@ class IdsPane(Pane):
 
     TITLE = "Output ids"
 
-    def key(self, view: View) -> object:
+    def key(self, view: Position) -> object:
         return (id(view.trace), emitted_chunks(view))
 
-    def describe(self, view: View) -> None:
+    def describe(self, view: Position) -> None:
         done = emitted_chunks(view)
         count = sum(len(c.ids) for c in view.trace.chunks[:done]) if done < 5000 else None
         total = len(view.trace.ids) if len(view.trace.chunks) < 5000 else None
         self.border_subtitle = f"{count} of {total} ids" if count is not None and total is not None else ""
 
-    def draw(self, view: View, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> Text:
         chunks = view.trace.chunks
         done = emitted_chunks(view)
         decoder = view.trace.table.decoder

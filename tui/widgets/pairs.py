@@ -1,4 +1,4 @@
-"""The candidate-pairs pane: every adjacent pair of the word with its rank, drawn with the line API.
+"""The candidate-pairs pane: every adjacent pair of the word with its rank, a line list.
 
 Only the visible rows are rendered, so a word of thousands of symbols scrolls as fast as a short one.
 """
@@ -11,18 +11,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
 
 from ..messages import PairClicked
+from ..position import Position
 from ..safe import visible
-from ..view import View
+from .linelist import LineList
+from .pane import FollowsPosition
 
 Order = Literal["position", "rank"]
 NONE = "—"
@@ -42,7 +41,7 @@ class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
     def __len__(self) -> int:
         return len(self.ranks)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         position = self.order[index] if self.order is not None else range(len(self.ranks))[index]
@@ -61,7 +60,7 @@ class PairRows:
     note: str
 
 
-def pair_rows(view: View, order: Order) -> PairRows:
+def pair_rows(view: Position, order: Order) -> PairRows:
     """The candidates considered at this frame: the word the round reads (pure, testable)."""
     chunk, frame = view.chunk, view.frame
     if frame.kind == "done" and chunk.cache == "hit":
@@ -82,10 +81,11 @@ def pair_rows(view: View, order: Order) -> PairRows:
     return PairRows(Rows(word, ranks, positions), lowest, note)
 
 
-class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
+class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
     """Candidate pairs with ranks; ▶ and reverse mark the lowest rank (the pair this round merges).
 
     Only up/down scroll it from the keyboard: the other navigation keys step the animation.
+    A click on a row reports the pair (PairClicked).
     """
 
     BINDINGS = [
@@ -93,40 +93,28 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
         Binding("down", "scroll_down", "scroll down", show=False),
     ]
 
-    DEFAULT_CSS = """
-    PairsPane {
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-    }
-    PairsPane:focus { border: round $accent; }
-    """
-
-    view: reactive[View | None] = reactive(None, always_update=True)
     order: reactive[Order] = reactive("position")
+    header_style = Style()
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.data = PairRows(Rows(), None, "")
         self._widths = (1, 1, 1)
 
+    @property
+    def has_cursor(self) -> bool:
+        return False
+
     def on_mount(self) -> None:
         self._update_title()
 
-    def show(self, view: View) -> None:
-        """Take `view` if the candidate list changes: a new chunk, a new word, or a cache hit's end."""
-        if self.view is None or self.key(view) != self.key(self.view):
-            self.view = view
-
-    @staticmethod
-    def key(view: View) -> object:
-        frame = view.frame
+    def key(self, position: Position) -> object:
+        """The candidate list changes with a new chunk, a new word, or a cache hit's end."""
+        frame = position.frame
         word = frame.round - 1 if frame.kind == "round" else frame.round
-        return (id(view.trace), frame.chunk, word, frame.kind == "done" and view.chunk.cache == "hit")
+        return (id(position.trace), frame.chunk, word, frame.kind == "done" and position.chunk.cache == "hit")
 
-    def watch_view(self) -> None:
+    def changed(self, position: Position) -> None:
         self._reload(scroll=True)
 
     def watch_order(self) -> None:
@@ -138,9 +126,9 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
         self.border_subtitle = "r: sort"
 
     def _reload(self, scroll: bool) -> None:
-        if self.view is None:
+        if self.position is None:
             return
-        self.data = pair_rows(self.view, self.order)
+        self.data = pair_rows(self.position, self.order)
         rows = self.data.rows
         pos_w = len(str(max(len(rows) - 1, 0)))
         # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
@@ -150,14 +138,9 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The height only changes with the chunk (its first word has the most pairs), so stepping
         # through rounds never triggers a layout of the whole screen.
-        height = len(self.view.chunk.aliases) + 1
-        if self.virtual_size.height != height:
-            self.virtual_size = Size(0, height)
+        self.set_count(len(rows), height=len(self.position.chunk.aliases))
         if scroll:
-            visible_rows = max(self.scrollable_content_region.height - 1, 1)
-            if not (self.scroll_y <= target < self.scroll_y + visible_rows):
-                self.scroll_to(y=max(target - visible_rows // 3, 0), animate=False, immediate=True)
-        self.refresh()
+            self.keep_visible(target, third=True)
 
     def _target_row(self) -> int:
         """The row of the first occurrence of the lowest-ranked pair (0 when there is none)."""
@@ -169,28 +152,31 @@ class PairsPane(ScrollView, can_focus=True, inherit_bindings=False):
             return rows.ranks.index(data.lowest)
         return 0  # in rank order the lowest comes first
 
-    def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
-        if y == 0:
-            return Strip([Segment(self.data.note[:width], Style(italic=True))]).extend_cell_length(width)
-        index = round(self.scroll_offset.y) + y - 1
-        rows = self.data.rows
-        if index >= len(rows):
-            return Strip.blank(width)
-        pos, (a, b), rank = rows[index]
+    def header(self, width: int) -> Text:
+        return Text.styled(self.data.note[:width], "italic")
+
+    def fit(self, line: Text, width: int) -> None:
+        """Rows are cut at the edge, not ellipsised: the rank column is the last."""
+
+    def row(self, index: int, width: int, selected: bool) -> Text:
+        pos, (a, b), rank = self.data.rows[index]
         pos_w, sym_w, _ = self._widths
-        chosen = rank is not None and rank == self.data.lowest
         pair = f"{visible(a, space='·')} {visible(b, space='·')}"
         if cell_len(pair) > sym_w:
             pair = pair[: sym_w - 1] + "…"
         pad = " " * max(sym_w - cell_len(pair), 0)
-        text = f"{'▶' if chosen else ' '}{pos:>{pos_w}}  {pair}{pad}  {NONE if rank is None else rank:>6}"
-        style = Style(bold=True, reverse=True) if chosen else Style(dim=rank is None)
-        strip = Strip([Segment(text, style)])
-        return strip.crop(round(self.scroll_offset.x), round(self.scroll_offset.x) + width).extend_cell_length(width)
+        mark = "▶" if self._chosen(rank) else " "
+        return Text(f"{mark}{pos:>{pos_w}}  {pair}{pad}  {NONE if rank is None else rank:>6}")
+
+    def _chosen(self, rank: int | None) -> bool:
+        return rank is not None and rank == self.data.lowest
+
+    def row_style(self, index: int, selected: bool) -> Style:
+        rank = self.data.rows[index][2]
+        return Style(bold=True, reverse=True) if self._chosen(rank) else Style(dim=rank is None)
 
     def on_click(self, event: events.Click) -> None:
-        index = round(self.scroll_offset.y) + event.y - 1
-        if 0 <= index < len(self.data.rows) and event.y >= 1:
+        index = self.row_at(event)
+        if index is not None:
             pos, pair, rank = self.data.rows[index]
             self.post_message(PairClicked(pos, pair, rank))

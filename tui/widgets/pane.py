@@ -1,4 +1,4 @@
-"""The base of every pane: it holds the View it was given and draws it at its current size."""
+"""What every animator pane shares: it is given the current Position and redraws only when the part it shows changes."""
 
 from __future__ import annotations
 
@@ -7,50 +7,56 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..view import View
+from ..position import Position
 
 
-class Pane(Widget):
-    """A bordered pane that re-renders whenever its `view` changes or it is resized."""
+class FollowsPosition:
+    """Mixed into a pane (a plain widget or a line list): `position` is bound from its screen.
 
-    DEFAULT_CSS = """
-    Pane {
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-        height: 1fr;
-    }
+    `key` says what the pane's picture depends on; `changed` runs only when that changes, so a step
+    that leaves a pane's picture as it is costs that pane nothing.
     """
 
-    view: reactive[View | None] = reactive(None, layout=False, always_update=True)
+    position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
+    _shown: object = None
+
+    def key(self, position: Position) -> object:
+        """What this pane's picture depends on; by default the whole position."""
+        return (id(position.trace), position.index, position.step, position.detail)
+
+    def watch_position(self, position: Position | None) -> None:
+        if position is None:
+            return
+        key = self.key(position)
+        if key != self._shown:
+            self._shown = key
+            self.changed(position)
+
+    def changed(self, position: Position) -> None:  # pragma: no cover - each pane redraws itself
+        """The part of `position` this pane shows has changed."""
+
+
+class Pane(FollowsPosition, Widget):
+    """A bordered pane drawn from its position at its current size (the look is in global.tcss)."""
+
     TITLE = ""
 
     def on_mount(self) -> None:
         self.border_title = self.TITLE
 
-    def show(self, view: View) -> None:
-        """Take `view` if it changes what this pane draws (see `key`); otherwise keep the picture."""
-        if self.view is None or self.key(view) != self.key(self.view):
-            self.view = view
+    def changed(self, position: Position) -> None:
+        self.describe(position)
+        self.refresh()
 
-    def key(self, view: View) -> object:
-        """What this pane's picture depends on; by default the whole position."""
-        return (id(view.trace), view.index, view.step, view.detail)
-
-    def watch_view(self, view: View | None) -> None:
-        if view is not None:
-            self.describe(view)
-
-    def describe(self, view: View) -> None:
-        """Update titles for a new view (override); rendering happens in `draw`."""
+    def describe(self, position: Position) -> None:
+        """Update titles for a new position (override); rendering happens in `draw`."""
 
     def render(self) -> RenderableType:
-        if self.view is None:
+        if self.position is None:
             return Text("")
         width = max(self.content_size.width, 1)
         height = max(self.content_size.height, 1)
-        return self.draw(self.view, width, height)
+        return self.draw(self.position, width, height)
 
-    def draw(self, view: View, width: int, height: int) -> RenderableType:  # pragma: no cover - abstract
+    def draw(self, position: Position, width: int, height: int) -> RenderableType:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..position import Position
 from ..safe import visible
-from ..view import View
 from .pane import Pane
 
 
@@ -26,7 +26,7 @@ class WordPicture:
     ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
 
 
-def picture(view: View) -> WordPicture:
+def picture(view: Position) -> WordPicture:
     """Describe the word pane for `view` (pure, so it can be tested without a terminal)."""
     chunk, frame = view.chunk, view.frame
     if frame.kind != "round":
@@ -41,7 +41,7 @@ def picture(view: View) -> WordPicture:
         return WordPicture(caption, word, frozenset(), None, None, 0, ids)
     old = chunk.word(frame.round - 1)
     steps = view.steps
-    chosen = frozenset(s.j for s in steps if s.kind == "merge")  # type: ignore[misc]
+    chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
     new_word = chunk.word(frame.round)
     rnd = chunk.rounds[frame.round - 1]
     caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {len(new_word)} symbols"
@@ -60,9 +60,13 @@ class WordPane(Pane):
     TITLE = "Current word"
     DEFAULT_CSS = "WordPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
-    def draw(self, view: View, width: int, height: int) -> Text:
-        pic = picture(view)
-        return render_picture(pic, width, height)
+    shown: WordPicture | None = None  # what the pane draws, made once per position
+
+    def describe(self, position: Position) -> None:
+        self.shown = picture(position)
+
+    def draw(self, position: Position, width: int, height: int) -> Text:
+        return render_picture(self.shown or picture(position), width, height)
 
 
 class _Runs:

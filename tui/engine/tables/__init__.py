@@ -13,7 +13,7 @@ the app) is one loader module here that builds a `Table`, and one `Entry` in `re
 the CLI's `--table`, the app's `t` cycle and every label follow from the registry.
 """
 
-from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, table_cycle
+from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, short_name, table_cycle
 from .table import Pair, Table, TableError, byte_symbol_order, vocab_bpe_text
 from .teaching_rules import TEACHING_RULES, teaching
 from .two_files import (
@@ -50,6 +50,7 @@ __all__ = [
     "parse_encoder_json",
     "parse_vocab_bpe",
     "resolver",
+    "short_name",
     "table_cycle",
     "teaching",
     "vocab_bpe_text",

@@ -36,6 +36,7 @@ class Entry:
     """One built-in table: the name --table and trace files use, how the interface names it, how to load it."""
 
     name: str
+    short: str  # the table's name in a sentence: 'GPT-2'
     label: Callable[[Table], str]
     load: Callable[[], Table]  # cached by the loader: the same Table each time
     about: str  # a few words for --help
@@ -43,8 +44,8 @@ class Entry:
 
 #: The built-in tables, in `t` cycling order; the first is the default.
 ENTRIES: tuple[Entry, ...] = (
-    Entry("teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
-    Entry("gpt2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
+    Entry("teaching", "teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
+    Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
@@ -86,3 +87,9 @@ def label(table: Table) -> str:
     """How the interface names `table`: its entry's label, or for a custom table its name, merges and hash."""
     entry = BY_NAME.get(table.name)
     return (entry.label if entry is not None else merges_label(table.name))(table)
+
+
+def short_name(table: Table) -> str:
+    """The table's name in a sentence: 'GPT-2' for gpt2, a custom table's own name."""
+    entry = BY_NAME.get(table.name)
+    return entry.short if entry is not None else table.name

@@ -12,15 +12,20 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Static
 
-from ...engine.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
-from ...engine.utf8 import utf8_length
-from ...safe import visible
-from .common import RoundTripScreen, ViewBar, clip
+from ..commands import ALIASES
+from ..engine.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
+from ..engine.utf8 import utf8_length
+from ..position import Position
+from ..safe import visible
+from ..widgets.findrow import FindRow
+from ..widgets.text import clip
+from .base import TableChoice, ViewBar, ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
 LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
@@ -30,15 +35,7 @@ class AliasGrid(Widget, can_focus=True):
     """16 × 16 bytes; arrows move the selection; wide screens also show each alias's id."""
 
     DEFAULT_CSS = """
-    AliasGrid {
-        width: auto;
-        height: auto;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0;
-    }
-    AliasGrid:focus { border: round $accent; }
+    AliasGrid { width: auto; height: auto; padding: 0; }
     """
     BINDINGS = [
         Binding("up,k", "move(-16)", "up", show=False),
@@ -53,6 +50,8 @@ class AliasGrid(Widget, can_focus=True):
     wide: reactive[bool] = reactive(False, layout=True)
 
     class Selected(Message):
+        """The selection moved to `byte`."""
+
         def __init__(self, byte: int) -> None:
             super().__init__()
             self.byte = byte
@@ -69,10 +68,10 @@ class AliasGrid(Widget, can_focus=True):
     def cell(self) -> int:
         return 8 if self.wide else 3
 
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return LABEL + 16 * self.cell
 
-    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 17
 
     def watch_selected(self, byte: int) -> None:
@@ -145,34 +144,21 @@ def describe(entry: AliasEntry) -> Text:
     return text
 
 
-class AliasesScreen(RoundTripScreen):
+class AliasesScreen(ViewScreen):
     """The byte ↔ alias grid, one byte described, and lookups from a byte, an alias or any text."""
 
     VIEW = "aliases"
+    AUTO_FOCUS = "#aliases-grid"
+    REGISTRY = ALIASES
     DEFAULT_CSS = """
     AliasesScreen #aliases-body { height: 1fr; }
     AliasesScreen #aliases-left { width: auto; height: 1fr; }
     AliasesScreen #aliases-legend { width: 1fr; height: 1fr; padding: 0 1; color: $text-muted; }
-    AliasesScreen #aliases-side {
-        width: 1fr;
-        height: 1fr;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-    }
-    AliasesScreen #aliases-row { height: 1; }
-    AliasesScreen #aliases-row Label { width: auto; padding: 0 1; text-style: bold; }
-    AliasesScreen #aliases-find { border: none; height: 1; width: 1fr; padding: 0 1; }
-    AliasesScreen #aliases-find:focus { border: none; background: $boost; }
+    AliasesScreen #aliases-side { width: 1fr; height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [
-        Binding("slash,f", "find", "find"),
-        Binding("escape", "leave_input", "leave input", show=False),
-    ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.lookup: Text | None = None
 
     def compose(self) -> ComposeResult:
@@ -182,9 +168,7 @@ class AliasesScreen(RoundTripScreen):
                 yield AliasGrid(alias_grid(self.table), id="aliases-grid")
                 yield Static(LEGEND, id="aliases-legend")
             yield Static(id="aliases-side")
-        with Horizontal(id="aliases-row"):
-            yield Label("find")
-            yield Input(placeholder="/: a byte (97, 0x20), an alias (Ġ) or any text (你)", id="aliases-find")
+        yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -231,7 +215,7 @@ class AliasesScreen(RoundTripScreen):
     # -- lookups -------------------------------------------------------------------------------
 
     def action_find(self) -> None:
-        self.query_one("#aliases-find", Input).focus()
+        self.query_one(FindRow).focus_input()
 
     def action_leave_input(self) -> None:
         self.query_one(AliasGrid).focus()

@@ -12,24 +12,18 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Static
 
-from ...engine.aliases import from_aliases
-from ...engine.rules import (
-    OFFSET,
-    Built,
-    RankCheck,
-    init_summary,
-    rank_id_check,
-    rule,
-    search_rules,
-    used_ranks,
-)
-from ...engine.tables import Table
-from ...safe import visible
-from .common import LineList, RoundTripScreen, ViewBar, clip, pad, quoted
+from ..commands import TABLES
+from ..engine.aliases import from_aliases
+from ..engine.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ..engine.tables import Table, short_name
+from ..position import Position
+from ..safe import visible
+from ..widgets.findrow import FindRow
+from ..widgets.linelist import LineList
+from ..widgets.text import clip, pad, quoted
+from .base import TableChoice, ViewBar, ViewScreen
 
 
 @lru_cache(maxsize=8)
@@ -140,30 +134,20 @@ class RulesList(LineList):
         return Style(underline=True) if index in self.used else Style()
 
 
-class TablesScreen(RoundTripScreen):
+class TablesScreen(ViewScreen):
     """Sizes, the rank/id check, and the whole rule table with search, jump to rank, and used rules."""
 
     VIEW = "tables"
+    AUTO_FOCUS = "#tables-rules"
+    REGISTRY = TABLES
     DEFAULT_CSS = """
     TablesScreen #tables-built { height: auto; padding: 0 1; }
     TablesScreen #tables-check { height: auto; padding: 0 1; }
     TablesScreen #tables-note { height: 1; padding: 0 1; }
-    TablesScreen #tables-row { height: 1; }
-    TablesScreen #tables-row Label { width: auto; padding: 0 1; text-style: bold; }
-    TablesScreen #tables-find { border: none; height: 1; width: 1fr; padding: 0 1; }
-    TablesScreen #tables-find:focus { border: none; background: $boost; }
     """
-    BINDINGS = [
-        Binding("slash,f", "find", "find"),
-        Binding("n", "match(1)", "next match"),
-        Binding("N", "match(-1)", "prev match", show=False),
-        Binding("u", "used(1)", "next used"),
-        Binding("U", "used(-1)", "prev used", show=False),
-        Binding("escape", "leave_input", "leave input", show=False),
-    ]
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.matches: tuple[int, ...] = ()
         self.match = 0
         self.note = ""
@@ -175,9 +159,7 @@ class TablesScreen(RoundTripScreen):
         yield Static(id="tables-check")
         yield RulesList(id="tables-rules")
         yield Static(id="tables-note")
-        with Horizontal(id="tables-row"):
-            yield Label("find")
-            yield Input(placeholder="/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", id="tables-find")
+        yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -203,7 +185,7 @@ class TablesScreen(RoundTripScreen):
         used = self.used()
         rules = self.query_one(RulesList)
         rules.show(table, set(used))
-        label = "GPT-2" if table.name == "gpt2" else table.name
+        label = short_name(table)
         rules.border_title = f"Rules · {label} · {len(table.merges):,} by rank"
         rules.border_subtitle = "• used by this text · / find · n next · u used"
         self.draw_built()
@@ -253,7 +235,7 @@ class TablesScreen(RoundTripScreen):
             self.set_note(note)
 
     def action_find(self) -> None:
-        self.query_one("#tables-find", Input).focus()
+        self.query_one(FindRow).focus_input()
 
     def action_leave_input(self) -> None:
         self.query_one(RulesList).focus()

@@ -12,16 +12,21 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Static
 
-from ...engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
-from ...engine.utf8 import char_spans, hexbytes
-from ...safe import visible
-from .common import LineList, RoundTripScreen, ViewBar, clip, figures_text, pad, quoted
+from ..commands import DECODE
+from ..engine.byte_rows import byte_rows
+from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
+from ..engine.utf8 import hexbytes
+from ..messages import CursorMoved, IdsEntered
+from ..position import Position
+from ..safe import visible
+from ..widgets.findrow import FindRow
+from ..widgets.linelist import LineList
+from ..widgets.text import clip, pad, quoted
+from .base import TableChoice, ViewBar, ViewScreen, figures_text
 
 NOTHING = "—"
 
@@ -104,13 +109,7 @@ class RunPanel(Widget):
     """A bordered panel that draws one decode run at one cursor position."""
 
     DEFAULT_CSS = """
-    RunPanel {
-        height: auto;
-        border: round $primary 60%;
-        border-title-color: $text;
-        border-title-style: bold;
-        padding: 0 1;
-    }
+    RunPanel { height: auto; }
     """
     TITLE = ""
 
@@ -184,11 +183,11 @@ class DecodeSummary(RunPanel):
             else:
                 lines.append(Text("  " + visible(u.message)))
         elif run.failure is not None:
-            f = run.failure
+            fail = run.failure
             lines.append(Text("✗ UnicodeDecodeError", style="bold reverse"))
-            where = f"position {f.start}" if f.end - f.start == 1 else f"positions {f.start}–{f.end - 1}"
-            lines[-1].append(f" at {where}: byte 0x{f.byte:02x} of token {f.token + 1} ({f.reason})", style="bold")
-            lines.append(Text("  " + visible(f.message)))
+            where = f"position {fail.start}" if fail.end - fail.start == 1 else f"positions {fail.start}–{fail.end - 1}"
+            lines[-1].append(f" at {where}: byte 0x{fail.byte:02x} of token {fail.token + 1} ({fail.reason})", style="bold")
+            lines.append(Text("  " + visible(fail.message)))
         else:
             done = Text("✓ ", style="bold")
             done.append(f"decode({len(run.ids)} id{'s' * (len(run.ids) != 1)}, errors={run.errors!r}) = ")
@@ -201,59 +200,32 @@ class DecodeSummary(RunPanel):
         return Text("\n", no_wrap=True).join(lines)
 
 
-def buffer_rows(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
+def buffer_text(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
     """The joined buffer: bytes grouped by token (│ between tokens) over the characters they decode to.
 
-    A character whose bytes cross a token boundary is drawn across it with ─: that is why decoding
-    must wait until the bytes are joined. Shows `pairs` byte/character row pairs, starting near the cursor.
+    A character whose bytes cross a token boundary is drawn across it with ─. Shows `pairs`
+    byte/character row pairs, starting near the cursor (the layout is tui/engine/byte_rows.py's).
     """
-    frames = run.frames
-    if not frames:
+    rows = byte_rows(run, cursor, max((width - 8) // 3, 4), pairs)
+    if not rows:
         return Text("(no bytes)", style="italic")
-    k = min(cursor, len(frames) - 1)
-    first = frames[max(k - 2, 0)].start
-    per_row = max((width - 8) // 3, 4)
-    # Only a window of the buffer is drawn; it starts on a character boundary and reads a little past its end.
-    start = first
-    while start > 0 and first - start < 3 and 0x80 <= run.buffer[start] <= 0xBF:
-        start -= 1
-    end = min(first + per_row * pairs + 4, len(run.buffer))
-    spans = [(s + start, e + start, c) for s, e, c in char_spans(run.buffer[start:end])]
-    char_at: dict[int, tuple[int, int, str]] = {s: (s, e, c) for s, e, c in spans}
-    inside: dict[int, int] = {}  # byte -> end of the character it belongs to
-    for s, e, _ in spans:
-        for b in range(s, e):
-            inside[b] = e
-    lo = max(k - 2, 0)
-    starts = {f.start: f.position for f in frames[lo : lo + per_row * pairs + 1]}
     text = Text(no_wrap=True)
-    pos = first
-    for row in range(pairs):
-        if pos >= len(run.buffer):
-            break
+    for n, row in enumerate(rows):
         top, bottom = Text("bytes ", style="dim"), Text("text  ", style="dim")
-        used = 0
-        while pos < len(run.buffer) and used < per_row:
-            b = run.buffer[pos]
-            token = starts.get(pos)
-            if token is not None and pos != first:
-                crossing = inside.get(pos - 1, pos) > pos
+        for cell in row:
+            if cell.boundary:
                 top.append("│", style="bold")
-                bottom.append("─" if crossing else "│", style="bold" if crossing else "")
+                bottom.append("─" if cell.crossing else "│", style="bold" if cell.crossing else "")
             else:
                 top.append(" ")
-                bottom.append(" " if pos in char_at or pos == first else "─")
-            mine = frames[k].start <= pos < frames[k].end
-            top.append(f"{b:02x}", style="bold reverse" if mine else "")
-            if pos in char_at:
-                ch = char_at[pos][2]
-                glyph = visible(ch, space="·")
+                bottom.append("─" if cell.joined else " ")
+            top.append(f"{cell.byte:02x}", style="bold reverse" if cell.selected else "")
+            if cell.char is not None:
+                glyph = visible(cell.char, space="·")
                 bottom.append(glyph + " " * max(2 - cell_len(glyph), 0), style="bold")
             else:
                 bottom.append("──")
-            pos += 1
-            used += 1
-        if row:
+        if n:
             text.append("\n")
         text.append(top)
         text.append("\n")
@@ -273,7 +245,7 @@ class BufferPanel(RunPanel):
     def render(self) -> Text:
         if self.run is None:
             return Text("")
-        return buffer_rows(self.run, self.cursor, max(self.content_size.width, 20), 3)
+        return buffer_text(self.run, self.cursor, max(self.content_size.width, 20), 3)
 
 
 class Policy(Static):
@@ -292,40 +264,28 @@ class Policy(Static):
         return text
 
 
-class DecodeScreen(RoundTripScreen):
+class DecodeScreen(ViewScreen):
     """Decode the current trace's ids, or typed ones, frame by frame."""
 
     VIEW = "decode"
+    AUTO_FOCUS = "#decode-frames"
+    REGISTRY = DECODE
     DEFAULT_CSS = """
-    DecodeScreen #decode-row { height: 1; }
-    DecodeScreen #decode-row Label { width: auto; padding: 0 1; text-style: bold; }
-    DecodeScreen #decode-ids { border: none; height: 1; width: 1fr; padding: 0 1; }
-    DecodeScreen #decode-ids:focus { border: none; background: $boost; }
     DecodeScreen Policy { width: auto; padding: 0 1; }
     DecodeScreen #decode-figures { height: 1; padding: 0 1; color: $text-muted; }
     DecodeScreen #decode-buffer { display: none; }
     """
-    BINDINGS = [
-        Binding("p", "policy", "replace/strict"),
-        Binding("slash,i", "type_ids", "type ids"),
-        Binding("c", "trace_ids", "trace ids"),
-        Binding("escape", "leave_input", "leave input", show=False),
-    ]
-
     errors: reactive[Errors] = reactive("replace", init=False)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.typed: list[int] | None = None
         self.run: DecodeRun | None = None
 
     def compose(self) -> ComposeResult:
         yield ViewBar("decode")
         yield Static(id="decode-figures")
-        with Horizontal(id="decode-row"):
-            yield Label("ids")
-            yield Input(placeholder="/: type ids (19526 254 · 50256) · empty: the trace's", id="decode-ids")
-            yield Policy()
+        yield FindRow("ids", "/: type ids (19526 254 · 50256) · empty: the trace's", Policy(), input_id="decode-ids", id="decode-row")
         yield FramesList(id="decode-frames")
         yield BufferPanel(id="decode-buffer")
         yield DecodeSummary(id="decode-summary")
@@ -366,8 +326,8 @@ class DecodeScreen(RoundTripScreen):
         self.query_one(BufferPanel).show(self.run, frames.cursor)
         self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))
 
-    @on(FramesList.Moved)
-    def moved(self, message: FramesList.Moved) -> None:
+    @on(CursorMoved)
+    def moved(self, message: CursorMoved) -> None:
         if self.run is not None:
             self.query_one(DecodeSummary).show(self.run, message.row)
             self.query_one(BufferPanel).show(self.run, message.row)
@@ -383,7 +343,7 @@ class DecodeScreen(RoundTripScreen):
         self.errors = "strict" if self.errors == "replace" else "replace"
 
     def action_type_ids(self) -> None:
-        self.query_one("#decode-ids", Input).focus()
+        self.query_one(FindRow).focus_input()
 
     def action_leave_input(self) -> None:
         self.query_one(FramesList).focus()
@@ -391,14 +351,19 @@ class DecodeScreen(RoundTripScreen):
     def action_trace_ids(self) -> None:
         self.typed = None
         self.table_name = None
-        self.query_one("#decode-ids", Input).value = ""
+        self.query_one(FindRow).value = ""
         self.reload()
 
-    def decode_ids(self, ids: list[int]) -> None:
-        """Show `ids` as typed ids (used by the Special view: decode([50256]))."""
-        self.typed = ids
-        self.query_one("#decode-ids", Input).value = " ".join(map(str, ids))
+    @on(IdsEntered)
+    def ids_entered(self, message: IdsEntered) -> None:
+        """Show the ids as typed ids, under their table when one is named (the Special view's decode([50256]))."""
+        message.stop()
+        if message.table is not None:
+            self.table_name = message.table
+        self.typed = list(message.ids)
+        self.query_one(FindRow).value = " ".join(map(str, message.ids))
         self.reload()
+        self.query_one(FramesList).focus()
 
     @on(Input.Submitted, "#decode-ids")
     def submitted(self, event: Input.Submitted) -> None:
@@ -413,6 +378,4 @@ class DecodeScreen(RoundTripScreen):
         except ValueError as exc:
             self.notify(visible(str(exc)), title="Not ids", severity="error")
             return
-        self.typed = ids
-        self.reload()
-        self.query_one(FramesList).focus()
+        self.post_message(IdsEntered(tuple(ids)))

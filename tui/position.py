@@ -20,7 +20,7 @@ def scan_steps(chunk: ChunkTrace, round: int) -> tuple[ScanStep, ...]:
 
 
 @dataclass(frozen=True)
-class View:
+class Position:
     """A trace, its frames, the frame shown, and (in scan detail) the inner-scan step shown."""
 
     trace: Trace
@@ -30,7 +30,7 @@ class View:
     step: int = 0
 
     @classmethod
-    def of(cls, trace: Trace, *, detail: bool = False) -> View:
+    def of(cls, trace: Trace, *, detail: bool = False) -> Position:
         return cls(trace, Frames(trace), 0, detail, 0)
 
     @property
@@ -54,59 +54,59 @@ class View:
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def at(self, index: int, *, end_of_scan: bool = False) -> View:
+    def at(self, index: int, *, end_of_scan: bool = False) -> Position:
         index = max(0, min(index, len(self.frames) - 1))
         moved = replace(self, index=index, step=0)
         if end_of_scan and moved.scanning:
             moved = replace(moved, step=len(moved.steps))
         return moved
 
-    def next(self) -> View:
+    def next(self) -> Position:
         if self.scanning and self.step < len(self.steps):
             return replace(self, step=self.step + 1)
         return self.at(self.index + 1)
 
-    def previous(self) -> View:
+    def previous(self) -> Position:
         if self.scanning and self.step > 0:
             return replace(self, step=self.step - 1)
         return self.at(self.index - 1, end_of_scan=True)
 
-    def next_round(self) -> View:
+    def next_round(self) -> Position:
         return self.at(self.frames.next_round(self.index))
 
-    def previous_round(self) -> View:
+    def previous_round(self) -> Position:
         return self.at(self.frames.previous_round(self.index))
 
-    def next_chunk(self) -> View:
+    def next_chunk(self) -> Position:
         chunk = self.frame.chunk
         if chunk + 1 >= len(self.trace.chunks):
             return self.last()
         return self.at(self.frames.chunk_start(chunk + 1))
 
-    def previous_chunk(self) -> View:
+    def previous_chunk(self) -> Position:
         chunk = self.frame.chunk
         start = self.frames.chunk_start(chunk)
         return self.at(start if self.index > start else self.frames.chunk_start(max(chunk - 1, 0)))
 
-    def first(self) -> View:
+    def first(self) -> Position:
         return self.at(0)
 
-    def last(self) -> View:
+    def last(self) -> Position:
         return self.at(len(self.frames) - 1)
 
-    def with_detail(self, detail: bool) -> View:
+    def with_detail(self, detail: bool) -> Position:
         return replace(self, detail=detail, step=0)
 
-    def with_trace(self, trace: Trace) -> View:
+    def with_trace(self, trace: Trace) -> Position:
         """The same text under another table: the nearest frame (same chunk, same round, clamped)."""
         frame = self.frame
         frames = Frames(trace)
-        return View(trace, frames, frames.find(frame.chunk, frame.round, frame.kind if frame.kind != "round" else None), self.detail, 0)
+        return Position(trace, frames, frames.find(frame.chunk, frame.round, frame.kind if frame.kind != "round" else None), self.detail, 0)
 
     # -- what the header says ------------------------------------------------------------------
 
     @property
-    def position(self) -> str:
+    def where(self) -> str:
         """'chunk 2/5 · round 3/14 · frame 41/120', plus the scan step in detail."""
         frame, chunk = self.frame, self.chunk
         text = (

@@ -6,11 +6,13 @@ related checks share one app.
 
 from __future__ import annotations
 
-from tui.widgets.dialogs import HELP
-from tui.widgets.roundtrip import AliasesScreen, DecodeScreen, SpecialScreen, TablesScreen
-from tui.widgets.roundtrip.tables import RulesList
+from tui.screens.aliases import AliasesScreen
+from tui.screens.decode import DecodeScreen
+from tui.screens.special import SpecialScreen
+from tui.screens.tables import RulesList, TablesScreen
+from tui.widgets.dialogs import help_text
 
-from .support import CAFE_IDS, make_app, screen_text, submit, type_ids
+from .support import CAFE_IDS, cafe_app, make_app, playing, screen_text, submit, type_ids
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -18,7 +20,7 @@ from .support import CAFE_IDS, make_app, screen_text, submit, type_ids
 async def test_number_keys_switch_views_and_step_keys_stay_with_the_animator() -> None:
     """2–5 open the views over the animator (the view bar brackets the current one); right/space/end
     do not step the animator meanwhile; 1 returns to it and its step keys work again."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         for key, screen in (("2", DecodeScreen), ("3", AliasesScreen), ("4", TablesScreen), ("5", SpecialScreen)):
             await pilot.press(key)
@@ -26,38 +28,38 @@ async def test_number_keys_switch_views_and_step_keys_stay_with_the_animator() -
             assert isinstance(app.screen, screen) and len(app.screen_stack) == 2, key
             assert f"[{key} " in screen_text(app).splitlines()[0]
             await pilot.press("right", "space", "end", "l")
-            assert app.view is not None and app.view.index == 0 and not app.playing, key
+            assert app.position is not None and app.position.index == 0 and not playing(app), key
         await pilot.press("1")
         await pilot.pause()
-        assert len(app.screen_stack) == 1 and app.shown_view() == "encode"
+        assert len(app.screen_stack) == 1 and app.shown_view == "encode"
         await pilot.press("right")
-        assert app.view.index == 1
+        assert app.position.index == 1
         await pilot.press("end")
-        assert app.view.index == len(app.view.frames) - 1
+        assert app.position.index == len(app.position.frames) - 1
 
 
 async def test_inputs_keep_the_keys_the_app_binds() -> None:
     """Typed into the ids input, digits, space, home, end, left and right edit the text."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "slash", "2", "5", "4", "home", "1", "9", "5", "2", "6", "space", "end", "left", "right")
         assert app.screen.query_one("#decode-ids").value == "19526 254"  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()
-        assert app.view is not None and app.view.index == 0
+        assert app.position is not None and app.position.index == 0
         assert "✓ decode(2 ids, errors='replace') = '你'" in screen_text(app)
 
 
 async def test_palette_and_help_list_the_views() -> None:
     """The command palette and the help page name every view; under the help, number keys do nothing."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for title in ("View 1: Encode (the animator)", "View 2: Decode, frame by frame", "View 3: the 256 byte aliases",
                       "View 4: tables, rank vs id, all rules", "View 5: special tokens", "This round's rule in the rule table"):  # fmt: skip
             assert title in titles
         for line in ("2 Decode", "3 Aliases", "4 Tables", "5 Special"):
-            assert line in HELP
+            assert line in help_text()
         await pilot.press("2", "question_mark", "3")
         await pilot.pause()
         assert isinstance(app.screen_stack[1], DecodeScreen) and len(app.screen_stack) == 3
@@ -68,7 +70,7 @@ async def test_palette_and_help_list_the_views() -> None:
 
 async def test_decode_shows_the_trace_ids_with_streaming() -> None:
     """The trace's ids by default: per token bytes, ✓/✗ alone, released text and held bytes."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()
@@ -89,7 +91,7 @@ async def test_decode_shows_the_trace_ids_with_streaming() -> None:
 
 async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
     """[19526] and [254] alone are '�'; [19526, 254] is 你 the right way, �� the wrong way; 99999 is named."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await type_ids(pilot, "19526")
@@ -111,7 +113,7 @@ async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
 
 async def test_decode_strict_versus_replace() -> None:
     """p switches the policy: strict shows the exact UnicodeDecodeError and its position."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await type_ids(pilot, "19526")
@@ -128,7 +130,7 @@ async def test_decode_strict_versus_replace() -> None:
 
 
 async def test_decode_bad_input_is_reported_and_c_restores_trace_ids() -> None:
-    app = make_app()
+    app = cafe_app()
     notes: list[str] = []
     async with app.run_test(size=(80, 24), message_hook=lambda m: notes.append(str(getattr(m, "notification", "")))) as pilot:
         await pilot.press("2")
@@ -144,7 +146,7 @@ async def test_decode_bad_input_is_reported_and_c_restores_trace_ids() -> None:
 
 async def test_aliases_grid_counts_selection_and_lookups() -> None:
     """188 kept, 68 moved; byte 32 → Ġ → id 220; right selects '!' (id 0); lookups both ways."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
@@ -169,7 +171,7 @@ async def test_aliases_grid_counts_selection_and_lookups() -> None:
 
 async def test_tables_sizes_check_jump_and_search() -> None:
     """Sizes of what initialisation builds; the check over 50,000 rules; jump to a rank; search."""
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4")
         await pilot.pause()
@@ -196,7 +198,7 @@ async def test_tables_sizes_check_jump_and_search() -> None:
 async def test_encode_key_g_jumps_to_the_rounds_rule_with_neighbours() -> None:
     """From round 1 of 'internationalization' (rank 3, i n), g shows that rule among ranks 2 and 4;
     the other ranks the text used are marked •, and u steps to the next one."""
-    app = make_app("internationalization")
+    app = cafe_app("internationalization")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("right", "g")
         await pilot.pause()
@@ -225,7 +227,7 @@ async def test_tables_teaching_table() -> None:
 
 
 async def test_special_scene_and_decode_50256() -> None:
-    app = make_app()
+    app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         await pilot.pause()

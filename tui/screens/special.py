@@ -8,22 +8,23 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...engine.pretokenize import split
-from ...engine.special import ENDOFTEXT, SpecialScene, special_scene
-from ...engine.tables import Table, TableError, gpt2
-from ...safe import visible
-from .common import RoundTripScreen, ViewBar
+from ..commands import SPECIAL
+from ..engine.pretokenize import split
+from ..engine.special import ENDOFTEXT, SpecialScene, special_scene
+from ..engine.tables import Table, TableError, gpt2, short_name
+from ..messages import IdsEntered
+from ..safe import visible
+from .base import ViewBar, ViewScreen
 
 
 def scene_text(scene: SpecialScene, table: Table, width: int, borrowed_from: str | None = None) -> Text:
     """The whole scene as text, wrapped to `width`; `borrowed_from` names a table without special tokens."""
     lit = visible(scene.literal)
     ids = "[" + ", ".join(map(str, scene.ids)) + "]"
-    label = "GPT-2" if table.name == "gpt2" else table.name
+    label = short_name(table)
     t = Text()
     if borrowed_from is not None:
         t.append(f"(the {borrowed_from} table has no special token: this scene uses {label}'s)\n", style="italic")
@@ -74,14 +75,15 @@ def scene_text(scene: SpecialScene, table: Table, width: int, borrowed_from: str
     return t
 
 
-class SpecialScreen(RoundTripScreen):
+class SpecialScreen(ViewScreen):
     """The '<|endoftext|>' scene, for the current table if it registers the token, else for GPT-2."""
 
     VIEW = "special"
+    AUTO_FOCUS = "#special-body"
     DEFAULT_CSS = """
     SpecialScreen #special-body { height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [Binding("d", "decode_special", "decode it")]
+    REGISTRY = SPECIAL
 
     def compose(self) -> ComposeResult:
         yield ViewBar("special")
@@ -118,16 +120,10 @@ class SpecialScreen(RoundTripScreen):
         borrowed = None if table is self.table else self.table.name
         self.query_one("#special-scene", Static).update(scene_text(scene, table, self.size.width, borrowed))
 
-    async def action_decode_special(self) -> None:
+    def action_decode_special(self) -> None:
         table = self.scene_table()
         ident = table.encoder.get(ENDOFTEXT)
         if ident is None:
             self.notify("This table has no special token to decode.", timeout=3)
             return
-        await self.app.switch_screen("decode")
-        screen = self.app.screen
-        from .decode import DecodeScreen
-
-        if isinstance(screen, DecodeScreen):
-            screen.table_name = table.name
-            screen.decode_ids([ident])
+        self.post_message(IdsEntered((ident,), table.name))

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from .support import make_app, submit
+from .support import cafe_app, submit
 
 
 def test_decode_cafe_nihao(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """Decode of café 你好's 8 ids at 80x24: ✗ rows for ä½ ł å¥ ½, held e4 bd / e5 a5, wrong 'café ����' vs right 'café 你好'."""
-    assert snap_compare(make_app(quiet=True), press=["2"])
+    assert snap_compare(cafe_app(quiet=True), press=["2"])
 
 
 def test_decode_19526_strict(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -22,24 +22,24 @@ def test_decode_19526_strict(snap_compare) -> None:  # type: ignore[no-untyped-d
         await pilot.press("2")
         await submit(pilot, "#decode-ids", "19526")
 
-    assert snap_compare(make_app(quiet=True), run_before=typed, press=["p"])
+    assert snap_compare(cafe_app(quiet=True), run_before=typed, press=["p"])
 
 
 def test_decode_buffer_160x50(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """At 160x50 the Decode view adds the buffer: token boundaries │, 你 and 好 drawn across them with ─."""
-    assert snap_compare(make_app(quiet=True), press=["2", "down", "down", "down", "down", "down"], terminal_size=(160, 50))
+    assert snap_compare(cafe_app(quiet=True), press=["2", "down", "down", "down", "down", "down"], terminal_size=(160, 50))
 
 
 def test_aliases_grid(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The 16 × 16 alias grid with byte 32 (Ġ*, id 220) selected, 188 kept · 68 moved*, alias Ġ vs text Ġ."""
-    assert snap_compare(make_app(quiet=True), press=["3"])
+    assert snap_compare(cafe_app(quiet=True), press=["3"])
 
 
 def test_tables_rule_of_round_one(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """g from round 1 of internationalization: rank 3 (i n) among its neighbours, ranks 5, 7, 9 marked •, the 50,000-rule check."""
-    assert snap_compare(make_app("internationalization", quiet=True), press=["right", "g"])
+    assert snap_compare(cafe_app("internationalization", quiet=True), press=["right", "g"])
 
 
 def test_special_scene(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The special-token scene: seven ordinary ids for the literal, 50256 registered, three different things."""
-    assert snap_compare(make_app(quiet=True), press=["5"])
+    assert snap_compare(cafe_app(quiet=True), press=["5"])

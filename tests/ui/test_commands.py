@@ -1,0 +1,67 @@
+"""One registry of commands (tui/commands.py): every key a view binds has a palette entry and a help line."""
+
+from __future__ import annotations
+
+import pytest
+from textual.binding import Binding
+
+from tui.commands import BY_VIEW, ENCODE, ENCODE_HELP, QUIT, help_cells
+from tui.screens.aliases import AliasesScreen
+from tui.screens.base import ViewScreen
+from tui.screens.decode import DecodeScreen
+from tui.screens.encode import EncodeScreen
+from tui.screens.special import SpecialScreen
+from tui.screens.tables import TablesScreen
+from tui.widgets.dialogs import help_text
+
+from .support import cafe_app
+
+
+def flat_help() -> str:
+    """The help page with its line breaks and indents as single spaces (its paragraphs are wrapped)."""
+    return " ".join(help_text().split())
+
+
+SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen]
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.VIEW)
+def test_every_binding_comes_from_the_registry_with_a_title_and_a_help_line(screen: type) -> None:
+    """Each binding of a view is one registry entry (same keys, same action) with a palette title and help words."""
+    commands = BY_VIEW[screen.VIEW]
+    bound = [(b.key, b.action) for b in screen.BINDINGS if isinstance(b, Binding)]
+    assert bound == [(c.keys, c.action) for c in commands]
+    for command in commands:
+        assert command.title and command.help, command
+        if screen is not EncodeScreen and command.action.startswith("app."):
+            continue  # help, quit and the view keys are listed once, with the animator's
+        assert " ".join(command.help.split()) in flat_help(), command
+
+
+def test_the_help_table_lists_every_animator_command() -> None:
+    """The keys table is laid out from ENCODE_HELP; every animator command falls in one of its cells."""
+    shown = help_cells(ENCODE_HELP)
+    for cell in help_cells(ENCODE):
+        assert cell in shown, cell
+    text = help_text()
+    for keys, words in shown:
+        assert f"{keys:<13}" in text and words in text, (keys, words)
+
+
+def test_the_footer_labels_keep_their_order() -> None:
+    """The animator's footer: what a newcomer needs first, so it survives 80 columns."""
+    labels = [c.label for c in ENCODE if c.label]
+    assert labels == ["next", "prev", "play", "scan", "table", "edit", "examples", "help", "quit", "views", "round▶", "chunk▶"]
+
+
+async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
+    """Over each view the command palette holds every command of that view by its title (quit is Textual's own)."""
+    app = cafe_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.shown_view == view
+            assert isinstance(app.screen, (EncodeScreen, ViewScreen))
+            titles = {c.title for c in app.get_system_commands(app.screen)}
+            assert {c.title for c in BY_VIEW[view] if c is not QUIT} <= titles, view

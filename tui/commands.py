@@ -1,0 +1,179 @@
+"""One registry of commands: each command's keys, footer label, palette title and help line, defined once.
+
+A screen's BINDINGS, the footer (its labels, in registry order), the command palette and the keys
+part of the help page are all made from these entries; nothing else names a key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from textual.binding import Binding, BindingType
+
+
+@dataclass(frozen=True)
+class Command:
+    """A key (or keys) bound to an action; `label` is the footer's word ("" keeps it out of the footer)."""
+
+    action: str  # as bound on the screen; 'app.' runs it on the app
+    keys: str  # Textual key names, comma-separated
+    title: str  # the command palette's title
+    help: str  # the help page's words for it
+    label: str = ""
+    help_keys: str = ""  # how the help page writes the keys, when not the key names
+    key_display: str | None = None
+    priority: bool = False
+
+    @property
+    def binding(self) -> Binding:
+        return Binding(
+            self.keys, self.action, self.label or self.help, show=bool(self.label), key_display=self.key_display, priority=self.priority
+        )
+
+    @property
+    def shown_keys(self) -> str:
+        """'right / l', 'pagedown', '?': the keys as the palette and help name them."""
+        return self.help_keys or " / ".join(KEY_NAMES.get(k, k) for k in self.keys.split(","))
+
+
+KEY_NAMES = {"question_mark": "?", "slash": "/", "plus": "+", "minus": "-", "equals_sign": "="}
+
+
+def bindings(commands: Iterable[Command]) -> list[BindingType]:
+    """A screen's BINDINGS, in the order of `commands` (the footer shows them in that order)."""
+    return [c.binding for c in commands]
+
+
+def _step(move: str, keys: str, title: str, help: str, label: str = "", help_keys: str = "") -> Command:
+    return Command(f"move('{move}')", keys, title, help, label, help_keys, priority=True)
+
+
+def _view(name: str, key: str, title: str, label: str = "") -> Command:
+    return Command(f"app.view('{name}')", key, title, "views (below)", label, "1-5", key_display="1-5" if label else None)
+
+
+HELP = Command("app.help", "question_mark", "Help: keys and panes", "this help", "help")
+QUIT = Command("app.quit", "q", "Quit", "quit", "quit")
+VIEW_1 = _view("encode", "1", "View 1: Encode (the animator)")
+VIEW_2 = _view("decode", "2", "View 2: Decode, frame by frame", "views")
+VIEW_2_HIDDEN = _view("decode", "2", "View 2: Decode, frame by frame")
+VIEW_3 = _view("aliases", "3", "View 3: the 256 byte aliases")
+VIEW_4 = _view("tables", "4", "View 4: tables, rank vs id, all rules")
+VIEW_5 = _view("special", "5", "View 5: special tokens")
+
+NEXT = _step("next", "right,l", "Next frame", "next frame", "next")
+PREVIOUS = _step("previous", "left,h", "Previous frame", "previous frame", "prev")
+NEXT_ROUND = _step("next_round", "shift+right", "Next round", "next round", "round▶")
+PREVIOUS_ROUND = _step("previous_round", "shift+left", "Previous round", "previous round")
+NEXT_CHUNK = _step("next_chunk", "pagedown", "Next chunk", "next chunk", "chunk▶")
+PREVIOUS_CHUNK = _step("previous_chunk", "pageup", "Previous chunk", "previous chunk")
+FIRST = _step("first", "home", "First frame", "first / last", help_keys="home / end")
+LAST = _step("last", "end", "Last frame", "first / last", help_keys="home / end")
+PLAY = Command("play", "space", "Play / pause", "play / pause", "play", priority=True)
+FASTER = Command("speed(1)", "plus,equals_sign", "Faster", "faster / slower", help_keys="+ / -")
+SLOWER = Command("speed(-1)", "minus", "Slower", "faster / slower", help_keys="+ / -")
+DETAIL = Command("detail", "d", "Scan detail on/off", "scan detail", "scan")
+SWITCH_TABLE = Command("switch_table", "t", "Switch table", "switch table", "table")
+EDIT = Command("edit", "e", "Edit the text", "edit the text", "edit")
+EXAMPLES = Command("examples", "x", "Example traces", "examples", "examples")
+OPEN = Command("open", "o", "Open a trace file", "open / save", help_keys="o / s")
+SAVE = Command("save", "s", "Save this trace", "open / save", help_keys="o / s")
+SORT = Command("sort", "r", "Sort pairs by position / rank", "sort pairs")
+CANCEL = Command("cancel_capture", "escape", "Cancel the capture", "cancel capture")
+RULE = Command("rule_in_table", "g", "This round's rule in the rule table", "rule in table")
+
+#: The animator (view 1), in footer order: what a newcomer needs first, so it survives 80 columns.
+ENCODE = (
+    NEXT, PREVIOUS, PLAY, DETAIL, SWITCH_TABLE, EDIT, EXAMPLES, HELP, QUIT, VIEW_2,
+    NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, LAST, FASTER, SLOWER,
+    OPEN, SAVE, SORT, CANCEL, VIEW_1, VIEW_3, VIEW_4, VIEW_5, RULE,
+)  # fmt: skip
+
+#: The order of the help page's keys table, two to a line.
+ENCODE_HELP = (
+    NEXT, PREVIOUS, NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, PLAY, FASTER, DETAIL,
+    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, HELP, QUIT,
+)  # fmt: skip
+
+CYCLE_TABLE = Command("cycle_table", "t", "Show another table", "shows another table", "table")
+LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
+#: What every view 2–5 ends with: help, quit, and the view keys.
+VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, VIEW_3, VIEW_4, VIEW_5)
+SHARED = (CYCLE_TABLE, LEAVE_INPUT, *VIEW_KEYS)
+
+DECODE = (
+    CYCLE_TABLE,
+    Command("policy", "p", "Decode: errors replace / strict", "errors replace/strict", "replace/strict"),
+    Command("type_ids", "slash,i", "Decode: type ids", "type ids", "type ids", "/"),
+    Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace ids"),
+    LEAVE_INPUT,
+    *VIEW_KEYS,
+)
+ALIASES = (
+    CYCLE_TABLE,
+    Command("find", "slash,f", "Aliases: find a byte, an alias or a text", "a byte, an alias or any text", "find", "/"),
+    LEAVE_INPUT,
+    *VIEW_KEYS,
+)
+TABLES = (
+    CYCLE_TABLE,
+    Command("find", "slash,f", "Tables: find a rank, id, rule or symbol", "a rank, id N, 'left right' or a symbol", "find", "/"),
+    Command("match(1)", "n", "Tables: next match", "next / previous match", "next match", "n / N"),
+    Command("match(-1)", "N", "Tables: previous match", "next / previous match", help_keys="n / N"),
+    Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "next used", "u / U"),
+    Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
+    LEAVE_INPUT,
+    *VIEW_KEYS,
+)
+SPECIAL = (
+    CYCLE_TABLE,
+    Command("decode_special", "d", "Special: decode the special id", "decode it", "decode it"),
+    *VIEW_KEYS,
+)
+
+#: Each view's commands by view name (the palette offers a view's own).
+BY_VIEW = {"encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL}
+
+
+def unique(commands: Iterable[Command]) -> Iterator[Command]:
+    """Each action once (the footer's view key 2 and its hidden twin are one command)."""
+    seen: set[str] = set()
+    for c in commands:
+        if c.action not in seen:
+            seen.add(c.action)
+            yield c
+
+
+def help_cells(commands: Iterable[Command]) -> list[tuple[str, str]]:
+    """(keys, words) cells for the help page; commands that share their words share one cell."""
+    cells: list[tuple[str, str]] = []
+    for c in commands:
+        cell = (c.shown_keys, c.help)
+        if cell not in cells:
+            cells.append(cell)
+    return cells
+
+
+def keys_table() -> str:
+    """The animator's keys, two to a line, then the palette."""
+    cells = help_cells(ENCODE_HELP)
+    lines = []
+    for n in range(0, len(cells), 2):
+        (k1, h1), *rest = cells[n : n + 2]
+        line = f"  {k1:<15}{h1:<18}"
+        if rest:
+            line += f"{rest[0][0]:<13}{rest[0][1]}"
+        lines.append(line.rstrip())
+    lines.append(f"  {'ctrl+p':<15}command palette: every action by name")
+    return "\n".join(lines)
+
+
+def view_keys(view: str) -> str:
+    """'p: errors replace/strict · /: type ids': the keys of one view 2–5 beyond those they share."""
+    return " · ".join(f"{keys}: {words}" for keys, words in help_cells(c for c in BY_VIEW[view] if c not in SHARED))
+
+
+def shared_keys() -> str:
+    """'t shows another table; escape leaves an input': the keys views 2–5 share."""
+    return "; ".join(f"{c.shown_keys} {c.help}" for c in (CYCLE_TABLE, LEAVE_INPUT))

@@ -1,0 +1,184 @@
+"""What the views share: the table choice they are given, the view bar, and the base screen of views 2–5."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ..commands import Command, bindings
+from ..engine.tables import Table, TableError
+from ..messages import ViewPicked
+from ..position import Position
+from ..safe import visible
+from ..widgets.text import clip
+
+if TYPE_CHECKING:
+    from ..engine.bpe import Trace
+
+#: (view name, key, label), in the order of the view bar and the number keys.
+VIEWS: tuple[tuple[str, str, str], ...] = (
+    ("encode", "1", "Encode"),
+    ("decode", "2", "Decode"),
+    ("aliases", "3", "Aliases"),
+    ("tables", "4", "Tables"),
+    ("special", "5", "Special"),
+)
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """The tables a view may show: a resolver by name, and the names `t` cycles through."""
+
+    resolve: Callable[[str], Table]
+    names: tuple[str, ...]
+
+    def after(self, name: str) -> str:
+        """The name `t` moves to from `name` (the first when `name` is not one of them)."""
+        names = self.names
+        return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+
+def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
+    """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
+    from ..engine.rules import figures
+
+    special = len(table.special)
+    vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if width >= 110:
+        text.append("base ")
+        text.append("256", style="bold")
+        text.append(" · merges ")
+        text.append(f"{len(table.merges):,}", style="bold")
+        text.append(" · ")
+    text.append("vocab ")
+    text.append(vocab, style="bold")
+    if trace is not None and trace.table is table:
+        f = figures(trace)
+        text.append(" · this text: " if width >= 90 else " · ")
+        text.append(f"{f.bytes:,} bytes → {f.tokens:,} tokens", style="bold")
+        fired = f" · {f.fired:,} merge{'s' * (f.fired != 1)} fire{'s' * (f.fired == 1)}"
+        if text.cell_len + len(fired) <= width:
+            text.append(fired)
+    if width >= 140:
+        text.append("  ·  ids → alias strings → bytes → one UTF-8 decode", style="dim")
+    text.truncate(max(width, 1), overflow="ellipsis")
+    return text
+
+
+class ViewBar(Widget):
+    """One line: the five views with their keys (the current one reversed and in brackets), then the table."""
+
+    DEFAULT_CSS = """
+    ViewBar { height: 1; background: $boost; }
+    """
+
+    current: reactive[str] = reactive("encode")
+    note: reactive[str] = reactive("")
+
+    def __init__(self, current: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(ViewBar.current, current)
+        self._spans: list[tuple[int, int, str]] = []
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        self._spans = []
+        for name, key, label in VIEWS:
+            start = text.cell_len
+            if name == self.current:
+                text.append(f"[{key} {label}]", style="bold reverse")
+            else:
+                text.append(f" {key} {label} ")
+            self._spans.append((start, text.cell_len, name))
+        room = self.size.width - text.cell_len - 2
+        if self.note and room > 8:
+            text.append("  ")
+            text.append(clip(self.note, room), style="italic")
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, name in self._spans:
+            if start <= event.x < end:
+                self.post_message(ViewPicked(name))
+
+
+class ViewScreen(Screen[None]):
+    """A view 2–5: it is given the current position and the tables, shows one table (t cycles them),
+    and recomputes what it shows when it is resumed on a new trace."""
+
+    VIEW: ClassVar[str] = ""
+    REGISTRY: ClassVar[tuple[Command, ...]] = ()
+    position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        if "REGISTRY" in cls.__dict__:  # before Textual's own hook, which reads the bindings
+            cls.BINDINGS = bindings(cls.REGISTRY)
+        super().__init_subclass__(**kwargs)  # type: ignore[arg-type]
+
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__()
+        self.tables = tables
+        self.set_reactive(ViewScreen.position, position)
+        self.table_name: str | None = None  # None: the table of the current trace
+        self._seen: object = None
+
+    # -- what is shown -------------------------------------------------------------------------
+
+    @property
+    def trace(self) -> Trace | None:
+        return None if self.position is None else self.position.trace
+
+    @property
+    def table(self) -> Table:
+        trace = self.trace
+        name = self.table_name
+        if trace is not None and (name is None or trace.table.name == name):
+            return trace.table
+        return self.tables.resolve(name or "teaching")
+
+    def action_cycle_table(self) -> None:
+        target = self.tables.after(self.table.name)
+        previous = self.table_name
+        self.table_name = target
+        try:
+            self.table  # noqa: B018 - load it now, so a missing table is reported here
+        except TableError as exc:
+            self.table_name = previous
+            self.notify(visible(str(exc)), severity="error")
+            return
+        self.reload()
+        self.notify(f"{self.VIEW}: {self.table.title}", timeout=2)
+
+    def show_trace_table(self) -> None:
+        """Show the current trace's own table again (and what it shows for that trace)."""
+        if self.table_name is not None or self._seen is not self.trace:
+            self.table_name = None
+            self._seen = self.trace
+            self.reload()
+
+    # -- keeping up with the trace -------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Textual also runs each subclass's on_mount (handlers run for every class of the MRO)."""
+        self._seen = self.trace
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted and self.trace is not self._seen:
+            self._seen = self.trace
+            self.reload()
+
+    def reload(self) -> None:  # pragma: no cover - each view draws itself
+        """Recompute what the view shows from the current trace and table."""
+
+    def set_bar_note(self) -> None:
+        for bar in self.query(ViewBar):
+            bar.note = self.table.title

@@ -1,0 +1,212 @@
+"""View 1, the animator: the panes of one frame, the step keys, the play timer, and the file keys.
+
+It is given the position (and whether a capture is busy) and reports what the keys ask for by
+messages; the app owns the position and decides. Stepping keys are this screen's, so under a dialog
+or another view they simply do not exist.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from ..commands import ENCODE, bindings
+from ..engine.tracefile import TraceError, save
+from ..messages import (
+    CaptureCancelled,
+    RuleInTableRequested,
+    ScanDetailToggled,
+    StepPressed,
+    TableSwitchRequested,
+    TextEdited,
+    TraceFileChosen,
+)
+from ..position import Position
+from ..safe import sentence, visible
+from ..widgets.aliases import AliasesPane
+from ..widgets.chunks import ChunksPane
+from ..widgets.header import Status
+from ..widgets.ids import IdsPane
+from ..widgets.pairs import PairsPane
+from ..widgets.word import WordPane
+
+SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
+
+
+def dialogs() -> ModuleType:
+    """The dialogs module, imported when a dialog first opens (it costs start-up time otherwise)."""
+    from ..widgets import dialogs as module
+
+    return module
+
+
+class EncodeScreen(Screen[None]):
+    """The animator: header, chunks, bytes, word, pairs and ids, all showing `position`."""
+
+    BINDINGS = bindings(ENCODE)
+    REGISTRY = ENCODE
+    VIEW = "encode"
+
+    position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
+    busy: reactive[str] = reactive("", repaint=False)
+    draft: reactive[str] = reactive("", repaint=False)
+    playing: reactive[bool] = reactive(False, repaint=False)
+
+    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
+        super().__init__()
+        self.set_reactive(EncodeScreen.position, position)
+        self.traces_dir = traces_dir
+        self.max_text = max_text
+        self._speed = 2
+        self._timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, EncodeScreen.playing)
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
+                yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
+                yield WordPane(id="word").data_bind(EncodeScreen.position)
+            yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
+        yield IdsPane(id="ids").data_bind(EncodeScreen.position)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= 36, "-tall")
+        self.set_class(event.size.width >= 140, "-wide")
+
+    def on_screen_resume(self) -> None:
+        self.set_class(self.app.size.height >= 36, "-tall")
+        self.set_class(self.app.size.width >= 140, "-wide")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""
+        if self.app.screen is not self:
+            return False
+        return bool(self.busy) if action == "cancel_capture" else True
+
+    # -- stepping ------------------------------------------------------------------------------
+
+    def action_move(self, move: str) -> None:
+        self.post_message(StepPressed(move))
+
+    def action_detail(self) -> None:
+        self.post_message(ScanDetailToggled())
+
+    def action_sort(self) -> None:
+        pairs = self.query_one(PairsPane)
+        pairs.order = "rank" if pairs.order == "position" else "position"
+
+    def action_play(self) -> None:
+        self.playing = not self.playing
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """(Re)start the play timer at the current speed, or stop it when paused."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.playing:
+            self._timer = self.set_interval(SPEEDS[self._speed], self._tick)
+
+    def _tick(self) -> None:
+        position = self.position
+        if position is None or self.app.screen is not self:
+            return
+        if position.next() == position:  # the last frame: stop playing
+            self.action_play()
+            return
+        self.post_message(StepPressed("next"))
+
+    def action_speed(self, delta: int) -> None:
+        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + delta))
+        self._schedule()
+        self.notify(f"{1 / SPEEDS[self._speed]:.1f} frames per second", timeout=1.5)
+
+    def action_rule_in_table(self) -> None:
+        """Ask for the rule this round chose, shown among its neighbours in the Tables view."""
+        if self.position is None:
+            return
+        chunk, frame = self.position.chunk, self.position.frame
+        rounds = chunk.rounds
+        if not rounds:
+            why = {"hit": "it was read from the cache", "single": "it is a single symbol"}.get(chunk.stop, "no pair of it is a rule")
+            self.notify(f"Chunk {frame.chunk + 1} ran no round ({why}): no rule was chosen.", timeout=3)
+            return
+        r = frame.round if frame.kind == "round" else (1 if frame.kind == "start" else len(rounds))
+        chosen = rounds[r - 1]
+        a, b = chosen.pair
+        note = (
+            f"▶ chunk {frame.chunk + 1}, round {r} chose rank {chosen.rank}: {visible(a)} + {visible(b)} → {visible(a + b)};"
+            " its neighbours above and below"
+        )
+        self.post_message(RuleInTableRequested(chosen.rank, note))
+
+    # -- texts, tables and files ---------------------------------------------------------------
+
+    def action_switch_table(self) -> None:
+        self.post_message(TableSwitchRequested())
+
+    def action_cancel_capture(self) -> None:
+        self.post_message(CaptureCancelled())
+
+    def action_edit(self) -> None:
+        self.app.push_screen(dialogs().EditScreen(self.draft, self.max_text), self.edited)
+
+    def edited(self, text: str | None) -> None:
+        """The edit dialog's answer: a text to capture, or None when it was cancelled."""
+        if text is not None:
+            self.post_message(TextEdited(text))
+
+    def action_examples(self) -> None:
+        examples = dialogs().list_examples(self.traces_dir)
+        if not examples:
+            self.notify(f"No example traces in {self.traces_dir}.", severity="warning")
+            return
+        self.app.push_screen(dialogs().PickerScreen(examples), self.chosen)
+
+    def action_open(self) -> None:
+        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self.chosen)
+
+    def chosen(self, path: Path | str | None) -> None:
+        """The picker's or the open dialog's answer: a trace file to load, or None."""
+        if path is not None:
+            self.post_message(TraceFileChosen(Path(path)))
+
+    def action_save(self) -> None:
+        if self.position is None:
+            return
+        trace = self.position.trace
+        stem = "".join(ch if ch.isalnum() else "-" for ch in trace.text[:24]).strip("-") or "text"
+        self.app.push_screen(dialogs().PathScreen("Save this trace as", f"{trace.table.name}-{stem}.json"), self._save_path)
+
+    def _save_path(self, path: str | None) -> None:
+        if path is None or self.position is None:
+            return
+        target = Path(path).expanduser()
+        if target.exists():
+            self.app.push_screen(dialogs().ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"), partial(self._save, target))
+        else:
+            self._save(target, False)
+
+    def _save(self, target: Path, overwrite: bool | None) -> None:
+        if self.position is None or (target.exists() and not overwrite):
+            return
+        if not self.position.trace.complete:  # a partial trace would be a file that does not load
+            self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
+            return
+        try:
+            save(self.position.trace, target, overwrite=bool(overwrite))
+        except TraceError as exc:
+            self.notify(sentence(str(exc)), title="Not saved", severity="error")
+        else:
+            self.notify(f"Saved {visible(str(target))}.", timeout=3)

@@ -1,0 +1,154 @@
+"""A long list drawn one visible line at a time (the line API): a header line, then rows.
+
+The pairs pane and the rule, alias and decode lists are all one of these: only the rows in view
+are rendered, so 50,000 rules scroll as fast as ten. Lists with a cursor mark it ▶ and reversed.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ..messages import CursorMoved
+
+CURSOR_KEYS: list[BindingType] = [
+    Binding("up,k", "cursor(-1)", "up", show=False),
+    Binding("down,j", "cursor(1)", "down", show=False),
+    Binding("pageup", "page(-1)", "page up", show=False),
+    Binding("pagedown", "page(1)", "page down", show=False),
+    Binding("home", "jump(0)", "top", show=False),
+    Binding("end", "jump(-1)", "bottom", show=False),
+]
+
+
+class LineList(ScrollView, can_focus=True, inherit_bindings=False):
+    """A header line and `count` rows; subclasses answer `header`, `row` and `row_style`."""
+
+    BINDINGS = CURSOR_KEYS
+    cursor: reactive[int] = reactive(0, always_update=True)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.count = 0
+
+    # subclasses answer these three
+    def header(self, width: int) -> Text:
+        return Text("")
+
+    def row(self, index: int, width: int, selected: bool) -> Text:
+        return Text("")
+
+    def row_style(self, index: int, selected: bool) -> Style:
+        return Style(reverse=True, bold=True) if selected else Style()
+
+    header_style = Style(dim=True, bold=True)
+
+    def fit(self, line: Text, width: int) -> None:
+        """Cut a line that is too long with … (a list that scrolls sideways keeps it whole)."""
+        line.truncate(width, overflow="ellipsis")  # padded by render_line, with the widget's style
+
+    @property
+    def has_cursor(self) -> bool:
+        """False for a list that only scrolls (the pairs pane): no row is selected, clicks report rows."""
+        return True
+
+    def set_count(self, count: int, *, height: int | None = None) -> None:
+        """Hold `count` rows; `height` keeps the scroll height fixed (a layout only when it changes)."""
+        self.count = count
+        size = Size(max(self.scrollable_content_region.width, 1), (height if height is not None else count) + 1)
+        if self.virtual_size != size:
+            self.virtual_size = size
+        if self.has_cursor:
+            self.cursor = max(0, min(self.cursor, count - 1)) if count else 0
+        self.refresh()
+
+    @property
+    def page_rows(self) -> int:
+        return max(self.scrollable_content_region.height - 1, 1)
+
+    def validate_cursor(self, cursor: int) -> int:
+        return max(0, min(cursor, self.count - 1)) if self.count else 0
+
+    def watch_cursor(self, cursor: int) -> None:
+        self.keep_visible(cursor)
+        self.refresh()
+        self.post_message(CursorMoved(cursor))
+
+    def keep_visible(self, row: int, *, center: bool = False, third: bool = False) -> None:
+        """Scroll so `row` is in view: just in, in the middle (`center`), or a third from the top (`third`)."""
+        rows = self.page_rows
+        top = round(self.scroll_offset.y)
+        if center:
+            target = max(row - rows // 2, 0)
+        elif top <= row < top + rows:
+            return
+        elif third:
+            target = max(row - rows // 3, 0)
+        elif row < top:
+            target = row
+        else:
+            target = row - rows + 1
+        self.scroll_to(y=target, animate=False, immediate=True)
+
+    def show_row(self, row: int) -> None:
+        """Move the cursor to `row` with its neighbours above and below it in view."""
+        self.cursor = row
+        self.keep_visible(self.cursor, center=True)
+
+    def action_cursor(self, delta: int) -> None:
+        self.cursor += delta
+
+    def action_page(self, direction: int) -> None:
+        self.cursor += direction * self.page_rows
+
+    def action_jump(self, where: int) -> None:
+        self.cursor = self.count - 1 if where < 0 else where
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.rich_style  # padding carries the widget's style (an unstyled one draws black in a browser)
+        if y == 0:
+            line = self.header(width)
+            line.stylize(self.header_style)
+            self.fit(line, width)
+        else:
+            index = round(self.scroll_offset.y) + y - 1
+            if index >= self.count:
+                return Strip.blank(width, base)
+            selected = self.has_cursor and index == self.cursor
+            line = self.row(index, width, selected)
+            style = self.row_style(index, selected)
+            self.fit(line, width)
+            if not line.spans and not line.style:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
+                return self._strip([Segment(line.plain, style)], width, base)
+            line.stylize(style)
+        line.no_wrap = True
+        return self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+
+    def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
+        strip = Strip(segments)
+        x = round(self.scroll_offset.x)
+        return strip.crop(x, x + width).extend_cell_length(width, base)
+
+    def row_at(self, event: events.Click) -> int | None:
+        """The row under a click, or None for the header and below the last row."""
+        offset = event.get_content_offset(self)  # inside the border: the header is line 0
+        if offset is None or offset.y < 1:
+            return None
+        index = round(self.scroll_offset.y) + offset.y - 1
+        return index if 0 <= index < self.count else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.row_at(event)
+        if index is not None and self.has_cursor:
+            self.cursor = index
+
+    def on_resize(self) -> None:
+        self.set_count(self.count, height=self.virtual_size.height - 1 if not self.has_cursor else None)

@@ -1,0 +1,38 @@
+"""Fitting untrusted text into cells: clip, pad, quote (wide characters count 2, controls made visible)."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+
+from ..safe import visible
+
+
+def clip(text: str, width: int) -> str:
+    """`text` cut to `width` terminal cells, ending in … when something was cut (wide characters count 2)."""
+    if width <= 0:
+        return ""
+    if cell_len(text) <= width:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` clipped and padded to exactly `width` cells."""
+    text = clip(text, width)
+    fill = " " * max(width - cell_len(text), 0)
+    return fill + text if right else text + fill
+
+
+def quoted(text: str, width: int | None = None) -> str:
+    """An untrusted string, made visible and shown in quotes: 'Ġthe' (spaces kept, controls replaced)."""
+    if width is not None and len(text) > width:
+        text = text[: width + 1]  # no need to make visible what will be cut
+    shown = "'" + visible(text) + "'"
+    return shown if width is None else clip(shown, width)
