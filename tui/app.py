@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState
 
 from . import capture
 from . import messages as msg
-from .commands import BY_VIEW, QUIT
+from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
@@ -34,8 +34,8 @@ DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (capture.settle_heap)
 
-#: views 2–5: name -> module of tui.screens and screen class, imported when a view is first opened.
-VIEW_SCREENS = {"decode": "DecodeScreen", "aliases": "AliasesScreen", "tables": "TablesScreen", "special": "SpecialScreen"}
+#: views 2–5: name -> screen class in tui.screens.NAME, imported when a view is first opened.
+VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
 class BpeApp(App[None]):

@@ -49,18 +49,40 @@ def _step(move: str, keys: str, title: str, help: str, label: str = "", help_key
     return Command(f"move('{move}')", keys, title, help, label, help_keys, priority=True)
 
 
-def _view(name: str, key: str, title: str, label: str = "") -> Command:
-    return Command(f"app.view('{name}')", key, title, "views (below)", label, "1-5", key_display="1-5" if label else None)
+@dataclass(frozen=True)
+class View:
+    """One view: its name (module tui/screens/NAME.py), number key, view-bar label, palette title and screen class."""
+
+    name: str
+    key: str
+    label: str
+    title: str
+    screen: str
+
+
+#: The views, in the order of the view bar and the number keys. Adding a view is one entry here,
+#: its commands in BY_VIEW below, and one module in tui/screens.
+VIEWS = (
+    View("encode", "1", "Encode", "View 1: Encode (the animator)", "EncodeScreen"),
+    View("decode", "2", "Decode", "View 2: Decode, frame by frame", "DecodeScreen"),
+    View("aliases", "3", "Aliases", "View 3: the 256 byte aliases", "AliasesScreen"),
+    View("tables", "4", "Tables", "View 4: tables, rank vs id, all rules", "TablesScreen"),
+    View("special", "5", "Special", "View 5: special tokens", "SpecialScreen"),
+)
+VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
+
+
+def _view(view: View, label: str = "") -> Command:
+    return Command(
+        f"app.view('{view.name}')", view.key, view.title, "views (below)", label, VIEW_RANGE, key_display=VIEW_RANGE if label else None
+    )
 
 
 HELP = Command("app.help", "question_mark", "Help: keys and panes", "this help", "help")
 QUIT = Command("app.quit", "q", "Quit", "quit", "quit")
-VIEW_1 = _view("encode", "1", "View 1: Encode (the animator)")
-VIEW_2 = _view("decode", "2", "View 2: Decode, frame by frame", "views")
-VIEW_2_HIDDEN = _view("decode", "2", "View 2: Decode, frame by frame")
-VIEW_3 = _view("aliases", "3", "View 3: the 256 byte aliases")
-VIEW_4 = _view("tables", "4", "View 4: tables, rank vs id, all rules")
-VIEW_5 = _view("special", "5", "View 5: special tokens")
+#: One key per view; the second view's key carries the footer's "views" label for all of them.
+VIEW_COMMANDS = tuple(_view(view, "views" if n == 1 else "") for n, view in enumerate(VIEWS))
+VIEW_1, VIEW_2 = VIEW_COMMANDS[:2]
 
 NEXT = _step("next", "right,l", "Next frame", "next frame", "next")
 PREVIOUS = _step("previous", "left,h", "Previous frame", "previous frame", "prev")
@@ -87,7 +109,7 @@ RULE = Command("rule_in_table", "g", "This round's rule in the rule table", "rul
 ENCODE = (
     NEXT, PREVIOUS, PLAY, DETAIL, SWITCH_TABLE, EDIT, EXAMPLES, HELP, QUIT, VIEW_2,
     NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, LAST, FASTER, SLOWER,
-    OPEN, SAVE, SORT, CANCEL, VIEW_1, VIEW_3, VIEW_4, VIEW_5, RULE,
+    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE,
 )  # fmt: skip
 
 #: The order of the help page's keys table, two to a line.
@@ -99,7 +121,7 @@ ENCODE_HELP = (
 CYCLE_TABLE = Command("cycle_table", "t", "Show another table", "shows another table", "table")
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
 #: What every view 2–5 ends with: help, quit, and the view keys.
-VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, VIEW_3, VIEW_4, VIEW_5)
+VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, *VIEW_COMMANDS[2:])
 SHARED = (CYCLE_TABLE, LEAVE_INPUT, *VIEW_KEYS)
 
 DECODE = (

@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..commands import Command, bindings
+from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table, TableError
 from ..messages import ViewPicked
 from ..position import Position
@@ -21,15 +21,6 @@ from ..widgets.text import clip
 
 if TYPE_CHECKING:
     from ..engine.bpe import Trace
-
-#: (view name, key, label), in the order of the view bar and the number keys.
-VIEWS: tuple[tuple[str, str, str], ...] = (
-    ("encode", "1", "Encode"),
-    ("decode", "2", "Decode"),
-    ("aliases", "3", "Aliases"),
-    ("tables", "4", "Tables"),
-    ("special", "5", "Special"),
-)
 
 
 @dataclass(frozen=True)
@@ -91,7 +82,7 @@ class ViewBar(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
-        for name, key, label in VIEWS:
+        for name, key, label in ((v.name, v.key, v.label) for v in VIEWS):
             start = text.cell_len
             if name == self.current:
                 text.append(f"[{key} {label}]", style="bold reverse")
