@@ -1,6 +1,9 @@
 """The one merge loop: GPT-2's `bpe()` and `encode()`, instrumented so it can record what it does.
 
-`capture()` records every round; `encode()` is the very same loop with recording off.
+`capture()` records every round; `encode()` is the very same loop with recording off. The loop
+cuts the text with the table's own regex and merges each chunk by the table's rule (`Table.rule`):
+GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktoken's
+(`ranked.merge_ranked`, one position per step, after emitting a chunk that is itself a token).
 
 >>> from .tables import teaching
 >>> capture("aaababcabxyz", teaching()).chunks[0].symbols
@@ -13,15 +16,17 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise, repeat
+from itertools import compress, pairwise, repeat
 from typing import Literal
 
 from .aliases import to_aliases
-from .pretokenize import _COMPILED as CHUNKS
+from .pretokenize import compiled
+from .ranked import merge_ranked
+from .rounds import Round, RoundLog
 from .tables import Pair, Table
 
 #: Stands for "not a rule" in the rank lookups of `_bpe`: larger than every rank, and an int (fast to compare).
@@ -29,22 +34,14 @@ NO_RULE = sys.maxsize
 #: Every CHECKPOINT-th word of a chunk is kept; the words between are replayed on demand.
 CHECKPOINT = 16
 
-CacheState = Literal["miss", "hit", "single"]
-Stop = Literal["no-rule", "one-symbol", "hit", "single"]
+#: "whole": tiktoken's rule found the chunk's bytes to be a token and emitted it without merging.
+CacheState = Literal["miss", "hit", "single", "whole"]
+Stop = Literal["no-rule", "one-symbol", "hit", "single", "whole"]
 Word = tuple[str, ...]
 
 
 class CaptureError(ValueError):
     """The text cannot be captured; the message is one sentence for the user."""
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One effective outer round: the lowest-ranked pair present, and how many occurrences it merged."""
-
-    pair: Pair
-    rank: int
-    merged: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +154,7 @@ class ChunkTrace:
     data: bytes
     aliases: str
     cache: CacheState
-    rounds: tuple[Round, ...]
+    rounds: Sequence[Round]  # a tuple (GPT-2's rule) or a compact RoundLog (tiktoken's)
     symbols: Word
     ids: tuple[int, ...]
     source: int | None = None  # for a cache hit: the chunk whose run filled the cache
@@ -189,7 +186,7 @@ class ChunkTrace:
         """The word after `r` rounds (0 is the initial alias symbols)."""
         if not 0 <= r <= len(self.rounds):
             raise IndexError(f"round {r} is outside 0..{len(self.rounds)}")
-        if self.cache == "hit" and r == 0:
+        if self.cache in ("hit", "whole") and r == 0:
             return tuple(self.aliases)
         if r == len(self.rounds):
             return self.symbols
@@ -199,6 +196,12 @@ class ChunkTrace:
             object.__setattr__(self, "_memo", memo)
         if r in memo:
             return memo[r]
+        if isinstance(self.rounds, RoundLog):
+            word = self._cut_word(self.rounds, r)
+            if len(memo) > 8:
+                memo.clear()
+            memo[r] = word
+            return word
         base = r // CHECKPOINT
         if r - 1 in memo and (r - 1) // CHECKPOINT == base:
             k, word = r - 1, memo[r - 1]
@@ -211,9 +214,44 @@ class ChunkTrace:
         memo[r] = word
         return word
 
+    def _cut_word(self, log: RoundLog, r: int) -> Word:
+        """tiktoken's rule: the word after `r` steps is the aliases cut at every boundary no step removed."""
+        n = len(self.aliases)
+        keep = bytearray(b"\x01") * (n + 1)
+        for cut in log.cuts()[:r]:
+            keep[cut] = 0
+        bounds = list(compress(range(n + 1), keep))
+        a = self.aliases
+        return tuple([a[i:j] for i, j in pairwise(bounds)])
+
+    def position(self, r: int) -> int:
+        """Round `r` (1-based) merged symbols k and k + 1 of the word before it; returns k.
+
+        For GPT-2's rule, the first occurrence; for tiktoken's, the one position the step merged.
+        """
+        rnd = self.rounds[r - 1]
+        word = self.word(r - 1)
+        if rnd.at < 0:
+            return next(k for k, pair in enumerate(pairwise(word)) if pair == rnd.pair)
+        offset = k = 0
+        while offset < rnd.at:
+            offset += len(word[k])
+            k += 1
+        return k
+
     def scan(self, r: int) -> list[ScanStep]:
-        """The inner scan of round `r` (1-based), step by step, replayed from the word before it."""
+        """The inner scan of round `r` (1-based), step by step, replayed from the word before it.
+
+        A tiktoken step merges one position k: the symbols before it are copied (one 'merge' step
+        found at k), then the rest ('tail').
+        """
         steps: list[ScanStep] = []
+        if self.rounds[r - 1].at >= 0:
+            k, n = self.position(r), len(self.word(r - 1))
+            steps.append(ScanStep("merge", 0, k, k + 1))
+            if k + 2 < n:
+                steps.append(ScanStep("tail", k + 2, None, n - 1))
+            return steps
         merge_pair(self.word(r - 1), *self.rounds[r - 1].pair, steps)
         return steps
 
@@ -241,10 +279,13 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     reuses its bytes, aliases and ids, which depend on the text alone.
     """
     utf8(text)
+    if table.rule == "tiktoken":
+        yield from _loop_ranked(text, table, record, traces)
+        return
     ranks, encoder = table.ranks, table.encoder
     cache: dict[str, Word] = {}
     seen: dict[str, tuple[bytes, str, tuple[int, ...], int]] = {}  # chunk text -> data, aliases, ids, first index
-    for index, match in enumerate(CHUNKS.finditer(text)):
+    for index, match in enumerate(compiled(table.pattern).finditer(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:  # a cache hit, or a single symbol again: bpe() records nothing
@@ -266,6 +307,45 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
             yield ChunkTrace(index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ()))
         else:
             yield ids
+
+
+def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+    """The same chunk loop on tiktoken's rule: a chunk seen before is a hit (as bpe()'s cache would be),
+    a one-byte chunk is single, a chunk whose bytes are a token is emitted whole, else it is merged."""
+    byte_ranks = table.byte_ranks
+    assert byte_ranks is not None, f"{table.name} has no byte ranks"
+    seen: dict[str, tuple[bytes, str, tuple[int, ...], Word, int]] = {}
+    for index, match in enumerate(compiled(table.pattern).finditer(text)):
+        token = match.group()
+        known = seen.get(token)
+        if known is not None:
+            data, aliases, ids, symbols, first = known
+            state: CacheState = "single" if len(data) < 2 else "hit"
+            if traces:
+                yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids, first if state == "hit" else None)
+            else:
+                yield ids
+            continue
+        data = token.encode("utf-8")
+        whole = byte_ranks.get(data)
+        log = RoundLog("") if record else None
+        if whole is not None:
+            state, bounds, ids = ("single" if len(data) < 2 else "whole"), [0, len(data)], (whole,)
+        else:
+            state, bounds = "miss", merge_ranked(data, byte_ranks, log)
+            ids = tuple([byte_ranks[data[i:j]] for i, j in pairwise(bounds)])
+        if not traces:
+            seen[token] = (data, "", ids, (), index)
+            yield ids
+            continue
+        aliases = to_aliases(data)
+        symbols = tuple([aliases[i:j] for i, j in pairwise(bounds)])
+        seen[token] = (data, aliases, ids, symbols, index)
+        rounds: Sequence[Round] = ()
+        if log is not None and len(log):
+            log.attach(aliases)
+            rounds = log
+        yield ChunkTrace(index, match.start(), token, data, aliases, state, rounds, symbols, ids)
 
 
 def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:
