@@ -186,7 +186,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
         seen[token] = (data, aliases, ids, symbols, index)
         if log is not None and len(log):
             log.attach(aliases)
-            yield ChunkTrace(index, match.start(), token, data, aliases, state, log, symbols, ids, None, (), None, log.cuts())
+            yield ChunkTrace(index, match.start(), token, data, aliases, state, log, symbols, ids, _cuts=log.cuts())
         else:
             yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids)
 
