@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from .engine.bpe import CaptureError, Trace, capture, encode
+from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import count
@@ -16,7 +17,7 @@ from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files
 from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 
-COMMANDS = ("capture", "encode", "decode", "check", "examples")
+COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples")
 USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError)
 
 
@@ -58,6 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--text", metavar="S")
     group.add_argument("--text-file", metavar="F")
     group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one id list per line")
+    group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+
+    p = sub.add_parser("chunks", help="print the regex chunks of a text as JSON: text, start, branch, pattern")
+    _table_options(p)
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--text", metavar="S")
+    group.add_argument("--text-file", metavar="F")
+    group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one array per line")
     group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
 
     p = sub.add_parser("decode", help="print the text of some ids")
@@ -141,11 +150,8 @@ def cmd_capture(args: argparse.Namespace) -> None:
         sys.stdout.write(dumps(trace))
 
 
-def cmd_encode(args: argparse.Namespace) -> None:
-    table = resolve_table(args)
-    if not args.jsonl:
-        print(json.dumps(encode(read_text(args), table)))
-        return
+def jsonl_texts() -> Iterator[tuple[int, str]]:
+    """(line number, text) for each JSON string line of standard input; blank lines are skipped."""
     for number, line in enumerate(sys.stdin.buffer, start=1):
         text = read_utf8(line, f"standard input line {number}")
         if not text.strip():
@@ -156,11 +162,41 @@ def cmd_encode(args: argparse.Namespace) -> None:
             value = None
         if not isinstance(value, str):
             raise UsageError(f"standard input line {number} is not a JSON string.")
+        yield number, value
+
+
+def cmd_encode(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(encode(read_text(args), table)))
+        return
+    for number, value in jsonl_texts():
         try:
             ids = encode(value, table)
         except CaptureError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         print(json.dumps(ids), flush=False)
+
+
+def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
+    """The `chunks` command's objects: each chunk's text, start, branch index and branch pattern."""
+    from .engine.branches import labelled
+
+    utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
+    return [{"text": c.text, "start": c.start, "branch": c.branch, "pattern": c.pattern} for c in labelled(text, table.pattern)]
+
+
+def cmd_chunks(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(chunk_objects(read_text(args), table), ensure_ascii=False))
+        return
+    for number, value in jsonl_texts():
+        try:
+            objects = chunk_objects(value, table)
+        except CaptureError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+        print(json.dumps(objects, ensure_ascii=False), flush=False)
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
@@ -232,9 +268,14 @@ def main(argv: list[str] | None = None) -> None:
     try:
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
-            {"capture": cmd_capture, "encode": cmd_encode, "decode": cmd_decode, "check": cmd_check, "examples": cmd_examples}[
-                args.command
-            ](args)
+            {
+                "capture": cmd_capture,
+                "encode": cmd_encode,
+                "decode": cmd_decode,
+                "chunks": cmd_chunks,
+                "check": cmd_check,
+                "examples": cmd_examples,
+            }[args.command](args)
         else:
             run_app(argv)
     except USER_ERRORS as exc:
