@@ -13,9 +13,7 @@ so once the hash matches a token's rank is its line number.
 from __future__ import annotations
 
 import codecs
-import gzip
 import hashlib
-import zlib
 from binascii import a2b_base64
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -98,6 +96,9 @@ def carrier_file(name: str) -> Path:
 
 def unpack(path: Path, expected: str) -> bytes:
     """The unpacked, hash-checked bytes of a gzipped rank file, or one sentence naming the file."""
+    import gzip  # only when a tiktoken table is first loaded: start-up never pays for it
+    import zlib
+
     raw = read_bytes(path, TableError)
     try:
         data = gzip.decompress(raw)
