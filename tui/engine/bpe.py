@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from array import array
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from itertools import pairwise, repeat
 
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Stop, Word, merge_pair
+from .pairheap import LONG_WORD, merge_long
 from .pretokenize import compiled
 from .ranked import merge_ranked
 from .rounds import Round, RoundLog
@@ -143,6 +145,18 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         aliases = to_aliases(data)
         rounds: list[Round] | None = [] if record else None
         words: list[Word] | None = [] if record else None
+        if len(aliases) > LONG_WORD:  # the same rounds, by a heap; boundaries kept instead of words
+            cuts, ends = (array("i"), array("i")) if record else (None, None)
+            symbols = cache[aliases] = merge_long(tuple(aliases), ranks, rounds, cuts, ends)
+            ids = tuple([encoder[s] for s in symbols])
+            seen[token] = (data, aliases, ids, index)
+            if traces:
+                yield ChunkTrace(
+                    index, match.start(), token, data, aliases, "miss", tuple(rounds or ()), symbols, ids, _cuts=cuts, _ends=ends
+                )
+            else:
+                yield ids
+            continue
         symbols, state = _bpe(aliases, ranks, cache, rounds, words)
         ids = tuple([encoder[s] for s in symbols])
         seen[token] = (data, aliases, ids, index)
