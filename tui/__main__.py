@@ -34,6 +34,7 @@ def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAUL
     parser.add_argument("--table", choices=names(), default=default, help=f"rule table: {about()} (default: {DEFAULT})")
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
+    parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
 
 
 def _text_options(parser: argparse.ArgumentParser) -> None:
@@ -78,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate trace files without opening the app (exit 0 if all are valid)")
     p.add_argument("--vocab", metavar="FILE")
     p.add_argument("--encoder", metavar="FILE")
+    p.add_argument("--tokenizer-json", metavar="FILE")
     p.add_argument("files", nargs="+", metavar="FILE")
 
     p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
@@ -99,9 +101,16 @@ def build_app_parser() -> argparse.ArgumentParser:
 
 
 def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder, if given (both or neither)."""
+    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
+    tokenizer_json = getattr(args, "tokenizer_json", None)
+    if tokenizer_json and args.vocab:
+        raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
+    if tokenizer_json:
+        from .engine.tables.tokenizer_json import load_tokenizer_json
+
+        return load_tokenizer_json(tokenizer_json)
     return load_two_files(args.vocab, args.encoder) if args.vocab else None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from array import array
 
@@ -41,4 +42,4 @@ def test_a_long_gpt2_word_replays_from_its_boundaries(gpt2_table, tiktoken_gpt2)
     for r in (1, len(chunk.rounds) // 2, len(chunk.rounds)):
         before, after = chunk.word(r - 1), chunk.word(r)
         pair = chunk.rounds[r - 1].pair
-        assert len(before) - len(after) == chunk.rounds[r - 1].merged and pair in zip(before, before[1:], strict=False)
+        assert len(before) - len(after) == chunk.rounds[r - 1].merged and pair in itertools.pairwise(before)
