@@ -43,3 +43,11 @@ def test_a_long_gpt2_word_replays_from_its_boundaries(gpt2_table, tiktoken_gpt2)
         before, after = chunk.word(r - 1), chunk.word(r)
         pair = chunk.rounds[r - 1].pair
         assert len(before) - len(after) == chunk.rounds[r - 1].merged and pair in itertools.pairwise(before)
+
+
+def test_a_long_run_of_one_pair_type_stays_on_the_scan(gpt2_table, tiktoken_gpt2):
+    """100,000 letters a: two rounds of the scan (C speed), so no heap and no boundaries kept."""
+    text = "a" * (LONG_WORD * 5)
+    chunk = capture(text, gpt2_table).chunks[0]
+    assert len(chunk.rounds) == 2 and chunk._cuts is None
+    assert chunk.ids == tuple(tiktoken_gpt2.encode_ordinary(text))

@@ -53,8 +53,23 @@ class CaptureError(ValueError):
     """The text cannot be captured; the message is one sentence for the user."""
 
 
+class _OverBudget(Exception):
+    """A long word needs more rounds than the scan is given: the heap (pairheap.py) takes it over."""
+
+
+#: Rounds the scan may run on a word over LONG_WORD symbols before the heap takes over: a long run
+#: of one repeated pair type takes a few C-speed rounds, a long word of many pair types would take
+#: thousands of rescans.
+LONG_WORD_ROUNDS = 64
+
+
 def _bpe(
-    token: str, ranks: Mapping[Pair, int], cache: dict[str, Word], rounds: list[Round] | None, words: list[Word] | None
+    token: str,
+    ranks: Mapping[Pair, int],
+    cache: dict[str, Word],
+    rounds: list[Round] | None,
+    words: list[Word] | None,
+    budget: int = -1,
 ) -> tuple[Word, CacheState]:
     """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording.
 
@@ -77,6 +92,9 @@ def _bpe(
         rank = min(pair_ranks)
         if rank == NO_RULE:
             break
+        budget -= 1
+        if budget == -1:  # only a budget given (> 0) ever reaches -1 here
+            raise _OverBudget
         k = pair_ranks.index(rank)  # where the lowest-ranked pair first occurs
         first, second = word[k], word[k + 1]
         new_word = merge_pair(word, first, second)
@@ -145,7 +163,22 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         aliases = to_aliases(data)
         rounds: list[Round] | None = [] if record else None
         words: list[Word] | None = [] if record else None
-        if len(aliases) > LONG_WORD:  # the same rounds, by a heap; boundaries kept instead of words
+        if len(aliases) > LONG_WORD:
+            try:  # a few rounds of the scan, with checkpoint words ...
+                symbols, state = _bpe(aliases, ranks, cache, rounds, words, LONG_WORD_ROUNDS + 1)
+            except _OverBudget:  # ... or the same rounds by a heap, boundaries kept instead of words
+                symbols = ()
+            if symbols:
+                ids = tuple([encoder[s] for s in symbols])
+                seen[token] = (data, aliases, ids, index)
+                if traces:
+                    yield ChunkTrace(
+                        index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ())
+                    )
+                else:
+                    yield ids
+                continue
+            rounds = [] if record else None
             cuts, ends = (array("i"), array("i")) if record else (None, None)
             symbols = cache[aliases] = merge_long(tuple(aliases), ranks, rounds, cuts, ends)
             ids = tuple([encoder[s] for s in symbols])
