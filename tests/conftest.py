@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
+import hashlib
 import io
 import socket
 import sys
@@ -15,7 +18,8 @@ from engine.support import CliResult
 from textual.widgets import Input, TextArea
 
 from tui.__main__ import main
-from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, gpt2, gpt2_files, teaching
+from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, cl100k_base, gpt2, gpt2_files, o200k_base, teaching
+from tui.engine.tables.tiktoken_files import RANK_FILES, carrier_file
 
 
 @pytest.fixture(scope="session")
@@ -48,6 +52,40 @@ def tiktoken_gpt2() -> tiktoken.Encoding:
             encoder_json_hash=GPT2_ENCODER_SHA256,
         )
     return tiktoken.Encoding(name="gpt2-offline", pat_str=SEED_PATTERN, mergeable_ranks=ranks, special_tokens={"<|endoftext|>": 50256})
+
+
+def tiktoken_offline(spec_name: str) -> tiktoken.Encoding:
+    """tiktoken's Encoding for cl100k_base or o200k_base, built from the carrier's gzipped rank file.
+
+    Parsed here independently of the engine (gzip, base64, the rank written on each line), after the
+    same SHA-256 check; the pattern and special tokens are the engine's constants, which
+    test_tiktoken_tables.py compares with tiktoken's own spelling.
+    """
+    spec = RANK_FILES[spec_name]
+    data = gzip.decompress(carrier_file(spec.file).read_bytes())
+    assert hashlib.sha256(data).hexdigest() == spec.sha256
+    ranks = {base64.b64decode(token): int(rank) for token, rank in (line.split() for line in data.splitlines() if line)}
+    return tiktoken.Encoding(name=f"{spec_name}-offline", pat_str=spec.pattern, mergeable_ranks=ranks, special_tokens=dict(spec.specials))
+
+
+@pytest.fixture(scope="session")
+def tiktoken_cl100k() -> tiktoken.Encoding:
+    return tiktoken_offline("cl100k_base")
+
+
+@pytest.fixture(scope="session")
+def tiktoken_o200k() -> tiktoken.Encoding:
+    return tiktoken_offline("o200k_base")
+
+
+@pytest.fixture(scope="session")
+def cl100k_table() -> Table:
+    return cl100k_base()
+
+
+@pytest.fixture(scope="session")
+def o200k_table() -> Table:
+    return o200k_base()
 
 
 @pytest.fixture

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
 from . import cli_train
-from .engine.bpe import CaptureError, Trace, capture, encode
+from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import count
@@ -18,7 +19,7 @@ from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 from .engine.training import TrainingError
 
-COMMANDS = ("capture", "encode", "decode", "check", "examples", "train")
+COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train")
 USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError)
 
 
@@ -35,6 +36,7 @@ def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAUL
     parser.add_argument("--table", choices=names(), default=default, help=f"rule table: {about()} (default: {DEFAULT})")
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
+    parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
 
 
 def _text_options(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +64,14 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one id list per line")
     group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
 
+    p = sub.add_parser("chunks", help="print the regex chunks of a text as JSON: text, start, branch, pattern")
+    _table_options(p)
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--text", metavar="S")
+    group.add_argument("--text-file", metavar="F")
+    group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one array per line")
+    group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+
     p = sub.add_parser("decode", help="print the text of some ids")
     _table_options(p)
     p.add_argument("--errors", choices=("replace", "strict"), default="replace", help="what invalid UTF-8 does (default: replace)")
@@ -71,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="validate trace files without opening the app (exit 0 if all are valid)")
     p.add_argument("--vocab", metavar="FILE")
     p.add_argument("--encoder", metavar="FILE")
+    p.add_argument("--tokenizer-json", metavar="FILE")
     p.add_argument("files", nargs="+", metavar="FILE")
 
     cli_train.add_parser(sub, _text_options)
@@ -94,9 +105,16 @@ def build_app_parser() -> argparse.ArgumentParser:
 
 
 def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder, if given (both or neither)."""
+    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
+    tokenizer_json = getattr(args, "tokenizer_json", None)
+    if tokenizer_json and args.vocab:
+        raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
+    if tokenizer_json:
+        from .engine.tables.tokenizer_json import load_tokenizer_json
+
+        return load_tokenizer_json(tokenizer_json)
     return load_two_files(args.vocab, args.encoder) if args.vocab else None
 
 
@@ -145,11 +163,8 @@ def cmd_capture(args: argparse.Namespace) -> None:
         sys.stdout.write(dumps(trace))
 
 
-def cmd_encode(args: argparse.Namespace) -> None:
-    table = resolve_table(args)
-    if not args.jsonl:
-        print(json.dumps(encode(read_text(args), table)))
-        return
+def jsonl_texts() -> Iterator[tuple[int, str]]:
+    """(line number, text) for each JSON string line of standard input; blank lines are skipped."""
     for number, line in enumerate(sys.stdin.buffer, start=1):
         text = read_utf8(line, f"standard input line {number}")
         if not text.strip():
@@ -160,11 +175,41 @@ def cmd_encode(args: argparse.Namespace) -> None:
             value = None
         if not isinstance(value, str):
             raise UsageError(f"standard input line {number} is not a JSON string.")
+        yield number, value
+
+
+def cmd_encode(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(encode(read_text(args), table)))
+        return
+    for number, value in jsonl_texts():
         try:
             ids = encode(value, table)
         except CaptureError as exc:
             raise UsageError(f"line {number}: {exc}") from None
         print(json.dumps(ids), flush=False)
+
+
+def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
+    """The `chunks` command's objects: each chunk's text, start, branch index and branch pattern."""
+    from .engine.branches import labelled
+
+    utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
+    return [{"text": c.text, "start": c.start, "branch": c.branch, "pattern": c.pattern} for c in labelled(text, table.pattern)]
+
+
+def cmd_chunks(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(chunk_objects(read_text(args), table), ensure_ascii=False))
+        return
+    for number, value in jsonl_texts():
+        try:
+            objects = chunk_objects(value, table)
+        except CaptureError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+        print(json.dumps(objects, ensure_ascii=False), flush=False)
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
@@ -244,6 +289,7 @@ def main(argv: list[str] | None = None) -> None:
                 "capture": cmd_capture,
                 "encode": cmd_encode,
                 "decode": cmd_decode,
+                "chunks": cmd_chunks,
                 "check": cmd_check,
                 "examples": cmd_examples,
                 "train": cmd_train,

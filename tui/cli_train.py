@@ -12,11 +12,12 @@ from collections.abc import Callable
 from .engine.aliases import to_aliases
 from .engine.frames import count
 from .engine.pretokenize import GPT2_PATTERN
+from .engine.tables import CL100K_PATTERN, O200K_PATTERN
 from .engine.training import TrainResult, train
 from .safe import visible
 
 #: --pattern's choices: the regex that cuts the text into chunks before counting.
-PATTERNS: dict[str, str] = {"gpt2": GPT2_PATTERN}
+PATTERNS: dict[str, str] = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
 
 
 def add_parser(sub: argparse._SubParsersAction, text_options: Callable[[argparse.ArgumentParser], None]) -> None:

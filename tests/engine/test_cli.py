@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tui.engine.bpe import capture
-from tui.engine.examples import EXAMPLES, TRACES_DIR
+from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, example_path
 from tui.engine.tables import byte_symbol_order, get_table, load_two_files
 from tui.engine.tracefile import dumps
 
@@ -264,9 +264,10 @@ def test_examples_regenerates_into_a_directory(cli, tmp_path):
     """examples --dir writes every example, identical to the committed traces/."""
     code, out, err = cli("examples", "--dir", str(tmp_path))
     assert (code, err) == (0, "")
-    assert out.splitlines() == [str(tmp_path / f"{stem}.json") for stem, _, _ in EXAMPLES]
-    for stem, _, _ in EXAMPLES:
-        assert (tmp_path / f"{stem}.json").read_bytes() == (TRACES_DIR / f"{stem}.json").read_bytes()
+    everything = EXAMPLES + TIKTOKEN_EXAMPLES
+    assert out.splitlines() == [str(example_path(tmp_path, stem, table)) for stem, table, _ in everything]
+    for stem, table, _ in everything:
+        assert example_path(tmp_path, stem, table).read_bytes() == example_path(TRACES_DIR, stem, table).read_bytes()
 
 
 # ---------------------------------------------------------------- real processes

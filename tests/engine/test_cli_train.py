@@ -68,3 +68,13 @@ def test_mistakes_are_one_sentence_and_exit_2(cli: Cli, tmp_path: Path) -> None:
     ]:
         code, out, err = cli("train", *argv)
         assert (code, out, err) == (2, "", f"bpe-tui: {message}\n"), argv
+
+
+def test_patterns_of_the_other_tokenizers_cut_other_chunks(cli: Cli) -> None:
+    """Under cl100k_base's regex digits come in groups of three: 1234567 is three chunks, under GPT-2's one."""
+    chunks = {}
+    for pattern in ("gpt2", "cl100k_base", "o200k_base"):
+        code, out, _ = cli("train", "--text", "1234567", "--merges", "1", "--pattern", pattern, "--json")
+        assert code == 0
+        chunks[pattern] = json.loads(out)["chunks"]
+    assert chunks == {"gpt2": 1, "cl100k_base": 3, "o200k_base": 3}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.engine.bpe import capture
-from tui.engine.examples import EXAMPLES, TRACES_DIR, regenerate, render
+from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, example_path, regenerate, render
 from tui.engine.tables import get_table
 from tui.engine.tracefile import load
 
@@ -38,14 +38,18 @@ def test_examples_cover_every_seed_case():
 
 def test_traces_directory_holds_exactly_the_examples():
     """No stale or missing files: traces/*.json are exactly the EXAMPLES' stems."""
-    on_disk = sorted(p.name for p in TRACES_DIR.glob("*.json"))
-    assert on_disk == sorted(f"{stem}.json" for stem, _, _ in EXAMPLES), "run `uv run bpe-tui examples` to regenerate traces/"
+    on_disk = sorted(p.relative_to(TRACES_DIR) for p in TRACES_DIR.rglob("*.json"))
+    expected = sorted(example_path(TRACES_DIR, stem, table).relative_to(TRACES_DIR) for stem, table, _ in EXAMPLES + TIKTOKEN_EXAMPLES)
+    assert on_disk == expected, "run `uv run bpe-tui examples` to regenerate traces/"
 
 
-@pytest.mark.parametrize(("stem", "table", "text"), EXAMPLES, ids=[stem for stem, _, _ in EXAMPLES])
+ALL = EXAMPLES + TIKTOKEN_EXAMPLES
+
+
+@pytest.mark.parametrize(("stem", "table", "text"), ALL, ids=[stem for stem, _, _ in ALL])
 def test_trace_file_equals_fresh_capture(stem, table, text):
     """Each file in traces/ is byte for byte what capturing its text now produces."""
-    path = TRACES_DIR / f"{stem}.json"
+    path = example_path(TRACES_DIR, stem, table)
     assert path.exists(), f"{path} is missing; run `uv run bpe-tui examples` to regenerate traces/"
     fresh = render(table, text)
     assert path.read_text(encoding="utf-8") == fresh, (
@@ -74,6 +78,28 @@ def test_trace_files_load_with_the_seed_ids(stem, ids):
 def test_regenerate_writes_the_same_files(tmp_path):
     """regenerate() into another directory writes exactly the committed files."""
     written = regenerate(tmp_path)
-    assert [p.name for p in written] == [f"{stem}.json" for stem, _, _ in EXAMPLES]
+    assert written == [example_path(tmp_path, stem, table) for stem, table, _ in ALL]
     for path in written:
-        assert path.read_bytes() == (TRACES_DIR / path.name).read_bytes()
+        assert path.read_bytes() == (TRACES_DIR / path.relative_to(tmp_path)).read_bytes()
+
+
+def test_every_example_is_labelled():
+    """Each EXAMPLES entry says what it shows."""
+    from tui.engine.examples import LABELS
+
+    assert set(LABELS) == {stem for stem, _, _ in ALL} and all(LABELS.values())
+
+
+SEED_004_IDS = {
+    "cl100k-indent-if": [262, 422],
+    "cl100k-hello-world-four-spaces": [262, 24748, 1917, 12340],
+    "gpt2-hello-world-four-spaces": [220, 220, 220, 23748, 995, 10185],
+    "cl100k-1234567": [4513, 10961, 22],
+    "cl100k-127-plus-677": [6804, 489, 220, 24375, 284, 220, 20417],
+}
+
+
+@pytest.mark.parametrize(("stem", "ids"), SEED_004_IDS.items())
+def test_seed_004_trace_files_load(stem, ids):
+    table = next(table for s, table, _ in ALL if s == stem)
+    assert load(example_path(TRACES_DIR, stem, table)).ids == ids

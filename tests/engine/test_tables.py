@@ -132,7 +132,7 @@ def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
     """get_table returns the built-in tables and refuses other names in one sentence."""
     assert get_table("gpt2") is gpt2_table
     assert get_table("teaching") is teaching_table
-    with pytest.raises(TableError, match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2\.$"):
+    with pytest.raises(TableError, match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base\.$"):
         get_table("cl100k")
 
 
@@ -334,8 +334,8 @@ def test_official_files_load_as_a_custom_table(gpt2_table):
 
 def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
-    assert tables.names() == ("teaching", "gpt2") and tables.DEFAULT == "teaching"
-    assert tables.table_cycle() == ["teaching", "gpt2"]
+    assert tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base") and tables.DEFAULT == "teaching"
+    assert tables.table_cycle() == ["teaching", "gpt2"]  # the tiktoken tables join `t` when the UI shows them
     custom = tables.Table("custom", (), {}, "ab" * 32)
     assert tables.table_cycle(custom) == ["teaching", "gpt2", "custom"]
 
@@ -345,7 +345,7 @@ def test_resolver_knows_the_custom_table(teaching_table):
     custom = tables.Table("custom", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "1234abcd" + "0" * 56)
     resolve = tables.resolver(custom)
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
-    with pytest.raises(TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2\.$"):
+    with pytest.raises(TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base\.$"):
         tables.resolver()("custom")
 
 

@@ -184,7 +184,7 @@ def test_rejects_missing_chunk_key(base, key):
         (lambda d: d["chunks"].__setitem__(0, []), "t.json chunk 1: must be an object."),
         (lambda d: d["chunks"][0].update(bytes=[97, 256]), "t.json chunk 1: bytes must be a list of integers 0..255."),
         (lambda d: d["chunks"][0].update(aliases=["a"]), "t.json chunk 1: aliases must be a string."),
-        (lambda d: d["chunks"][0].update(cache="maybe"), "t.json chunk 1: cache must be 'miss', 'hit' or 'single'."),
+        (lambda d: d["chunks"][0].update(cache="maybe"), "t.json chunk 1: cache must be 'miss', 'hit', 'single' or 'whole'."),
         (lambda d: d["chunks"][0].update(rounds=None), "t.json chunk 1: rounds must be a list."),
         (lambda d: d["chunks"][0]["rounds"].__setitem__(1, "x"), "t.json chunk 1 round 2: must be an object with pair, rank and word."),
         (lambda d: d["chunks"][0]["rounds"][1].update(pair=["a"]), "t.json chunk 1 round 2: pair must be a list of two strings."),

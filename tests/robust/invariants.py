@@ -3,6 +3,8 @@
 For a captured trace: every round chooses the lowest-ranked pair present in the word; the pair's
 occurrences are merged left to right without overlapping; the symbol count drops every round; the
 loop stops only when one symbol is left or no pair is a rule; the final ids are what `encode()` gives.
+On tiktoken's rule (cl100k_base, o200k_base) each step instead joins the one leftmost lowest-ranked
+adjacent pair, and a chunk that is itself a token is emitted whole.
 """
 
 from __future__ import annotations
@@ -73,6 +75,31 @@ def check_stop(word: Word, ranks: Any, where: str) -> None:
     assert len(word) == 1 or lowest(word, ranks) is None, f"{where}: stopped while {lowest(word, ranks)} could merge"
 
 
+def check_ranked_chunk(chunk: Any, table: Table, where: str) -> None:
+    """tiktoken's rule: a chunk that is a token is whole; else each step joins the leftmost lowest-ranked
+    adjacent pair (one position), and the loop stops when no adjacent join is a token."""
+    byte_ranks = table.byte_ranks
+    assert byte_ranks is not None
+    decode = {c: b for b, c in enumerate(_aliases(bytes(range(256))))}
+
+    def rank(a: str, b: str) -> int | None:
+        return byte_ranks.get(bytes(decode[c] for c in a + b))
+
+    if chunk.cache == "whole":
+        assert byte_ranks.get(chunk.data) is not None and chunk.rounds == () and chunk.symbols == (chunk.aliases,), where
+        return
+    assert byte_ranks.get(chunk.data) is None, f"{where}: a token was merged instead of emitted whole"
+    word: Word = tuple(chunk.aliases)
+    for r, rnd in enumerate(chunk.rounds, start=1):
+        joins = [(q, k) for k, (a, b) in enumerate(itertools.pairwise(word)) if (q := rank(a, b)) is not None]
+        assert joins, f"{where} round {r}: a step ran although no join is a token"
+        best, k = min(joins)
+        assert (rnd.rank, rnd.pair, rnd.at) == (best - 256, (word[k], word[k + 1]), len("".join(word[:k]))), f"{where} round {r}"
+        word = (*word[:k], word[k] + word[k + 1], *word[k + 2 :])
+        assert chunk.word(r) == word, f"{where} round {r}"
+    assert chunk.symbols == word and all(rank(a, b) is None for a, b in itertools.pairwise(word)), where
+
+
 def check_trace(trace: Trace) -> None:
     """All invariants of a captured trace (see the module docstring)."""
     table: Table = trace.table
@@ -88,6 +115,8 @@ def check_trace(trace: Trace) -> None:
             assert chunk.symbols == source.symbols and chunk.rounds == (), where
         elif chunk.cache == "single":
             assert len(chunk.aliases) == 1 and chunk.symbols == (chunk.aliases,) and chunk.rounds == (), where
+        elif table.rule == "tiktoken":
+            check_ranked_chunk(chunk, table, where)
         else:
             word: Word = tuple(chunk.aliases)
             assert len(word) >= 2 and chunk.word(0) == word, where

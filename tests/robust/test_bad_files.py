@@ -86,7 +86,7 @@ BAD_TRACES: list[tuple[str, str, tuple[str, ...]]] = [
     ("chunk a list", edit(setter(("chunks", 0), [])), ("chunk 1: must be an object",)),
     ("chunk key missing", edit(dropper(("chunks", 0, "aliases"))), ("chunk 1", "the key 'aliases' is missing")),
     ("byte over 255", edit(setter(("chunks", 0, "bytes", 0), 256)), ("bytes must be a list of integers 0..255",)),
-    ("cache unknown", edit(setter(("chunks", 0, "cache"), "maybe")), ("cache must be 'miss', 'hit' or 'single'",)),
+    ("cache unknown", edit(setter(("chunks", 0, "cache"), "maybe")), ("cache must be 'miss', 'hit', 'single' or 'whole'",)),
     ("round not an object", edit(setter(("chunks", 0, "rounds", 0), [1])), ("round 1: must be an object",)),
     ("pair of three", edit(setter(("chunks", 0, "rounds", 0, "pair"), ["a", "a", "a"])), ("pair must be a list of two strings",)),
     ("rank a string", edit(setter(("chunks", 0, "rounds", 0, "rank"), "0")), ("rank must be an integer",)),

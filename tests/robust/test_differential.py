@@ -90,12 +90,14 @@ def test_100k_generated_strings_match_tiktoken(tiktoken_gpt2, gpt2_table) -> Non
 # -- trace invariants ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", sorted(TRACES_DIR.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(TRACES_DIR.rglob("*.json")), ids=lambda p: p.stem)
 def test_every_example_trace_file_keeps_the_invariants(path) -> None:  # type: ignore[no-untyped-def]
-    """Each file in traces/ loads, and both the loaded trace and the file's own record keep every invariant."""
+    """Each file in traces/ loads, and both the loaded trace and the file's own record keep every invariant
+    (the file's record alone is re-checked on GPT-2's rule; tiktoken-rule traces through the loaded trace)."""
     trace = load(path)
     check_trace(trace)
-    check_recorded(json.loads(path.read_text(encoding="utf-8")), trace.table)
+    if trace.table.rule == "gpt2":
+        check_recorded(json.loads(path.read_text(encoding="utf-8")), trace.table)
 
 
 def test_the_examples_are_all_in_traces() -> None:

@@ -1,6 +1,9 @@
 """The one merge loop: GPT-2's `bpe()` and `encode()`, instrumented so it can record what it does.
 
-`capture()` records every round; `encode()` is the very same loop with recording off.
+`capture()` records every round; `encode()` is the very same loop with recording off. The loop
+cuts the text with the table's own regex and merges each chunk by the table's rule (`Table.rule`):
+GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktoken's
+(`ranked.merge_ranked`, one position per step, after emitting a chunk that is itself a token).
 
 >>> from .tables import teaching
 >>> capture("aaababcabxyz", teaching()).chunks[0].symbols
@@ -13,94 +16,60 @@ from __future__ import annotations
 
 import gc
 import sys
+from array import array
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise, repeat
-from typing import Literal
 
 from .aliases import to_aliases
-from .pretokenize import _COMPILED as CHUNKS
+from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Stop, Word, merge_pair
+from .pairheap import LONG_WORD, merge_long
+from .pretokenize import compiled
+from .ranked import merge_ranked
+from .rounds import Round, RoundLog
 from .tables import Pair, Table
+
+__all__ = [
+    "CHECKPOINT",
+    "CacheState",
+    "CaptureError",
+    "ChunkTrace",
+    "Round",
+    "ScanStep",
+    "Stop",
+    "Trace",
+    "capture",
+    "encode",
+    "merge_pair",
+]
 
 #: Stands for "not a rule" in the rank lookups of `_bpe`: larger than every rank, and an int (fast to compare).
 NO_RULE = sys.maxsize
-#: Every CHECKPOINT-th word of a chunk is kept; the words between are replayed on demand.
-CHECKPOINT = 16
-
-CacheState = Literal["miss", "hit", "single"]
-Stop = Literal["no-rule", "one-symbol", "hit", "single"]
-Word = tuple[str, ...]
 
 
 class CaptureError(ValueError):
     """The text cannot be captured; the message is one sentence for the user."""
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One effective outer round: the lowest-ranked pair present, and how many occurrences it merged."""
-
-    pair: Pair
-    rank: int
-    merged: int
+class _OverBudget(Exception):
+    """A long word needs more rounds than the scan is given: the heap (pairheap.py) takes it over."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScanStep:
-    """One pass of the inner scan: read position `i`, where `word.index(first, i)` found `j`, and the outcome.
-
-    `kind` is 'merge' (first+second written), 'keep' (first written alone) or 'tail' (first not
-    found again: the rest copied). `written` is the length of the new word after this step.
-    """
-
-    kind: Literal["merge", "keep", "tail"]
-    i: int
-    j: int | None
-    written: int
-
-
-def merge_pair(word: Word, first: str, second: str, steps: list[ScanStep] | None = None) -> Word:
-    """The inner scan: merge every non-overlapping (first, second) left to right.
-
-    The new word is built while the old one is read, so a new symbol joins only the next round.
-    >>> merge_pair(("a", "a", "a"), "a", "a")
-    ('aa', 'a')
-    """
-    new_word: list[str] = []
-    i = 0
-    n = len(word)
-    # GPT-2 calls word.index(first, i) until it raises; knowing where the last `first` is, the scan
-    # stops there instead and raises nothing (an exception per round is a measurable cost).
-    try:
-        last = n - 1 - word[::-1].index(first)
-    except ValueError:  # not in the word at all (never so in bpe(), where the pair was just found)
-        last = -1
-    while i <= last:
-        j = word.index(first, i)
-        new_word.extend(word[i:j])
-        start = i
-        i = j
-        if i < n - 1 and word[i + 1] == second:
-            new_word.append(first + second)
-            i += 2
-            kind: Literal["merge", "keep"] = "merge"
-        else:
-            new_word.append(word[i])
-            i += 1
-            kind = "keep"
-        if steps is not None:
-            steps.append(ScanStep(kind, start, j, len(new_word)))
-    if i < n:  # word.index(first, i) would raise: the rest is copied
-        new_word.extend(word[i:])
-        if steps is not None:
-            steps.append(ScanStep("tail", i, None, len(new_word)))
-    return tuple(new_word)
+#: Rounds the scan may run on a word over LONG_WORD symbols before the heap takes over: a long run
+#: of one repeated pair type takes a few C-speed rounds, a long word of many pair types would take
+#: thousands of rescans.
+LONG_WORD_ROUNDS = 64
 
 
 def _bpe(
-    token: str, ranks: Mapping[Pair, int], cache: dict[str, Word], rounds: list[Round] | None, words: list[Word] | None
+    token: str,
+    ranks: Mapping[Pair, int],
+    cache: dict[str, Word],
+    rounds: list[Round] | None,
+    words: list[Word] | None,
+    budget: int = -1,
 ) -> tuple[Word, CacheState]:
     """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording.
 
@@ -123,6 +92,9 @@ def _bpe(
         rank = min(pair_ranks)
         if rank == NO_RULE:
             break
+        budget -= 1
+        if budget == -1:  # only a budget given (> 0) ever reaches -1 here
+            raise _OverBudget
         k = pair_ranks.index(rank)  # where the lowest-ranked pair first occurs
         first, second = word[k], word[k + 1]
         new_word = merge_pair(word, first, second)
@@ -145,77 +117,6 @@ def _bpe(
         word = new_word
     cache[token] = word
     return word, "miss"
-
-
-@dataclass(frozen=True, eq=False, slots=True)
-class ChunkTrace:
-    """What bpe() did to one regex chunk. Words between checkpoints are rebuilt by the same scan."""
-
-    index: int
-    start: int
-    text: str
-    data: bytes
-    aliases: str
-    cache: CacheState
-    rounds: tuple[Round, ...]
-    symbols: Word
-    ids: tuple[int, ...]
-    source: int | None = None  # for a cache hit: the chunk whose run filled the cache
-    _words: tuple[Word, ...] = field(default=(), repr=False)
-    _memo: dict | None = field(default=None, repr=False)  # a few recently rebuilt words, made on first use
-
-    @property
-    def stop(self) -> Stop:
-        """Why the chunk finished: cache hit, single symbol, one symbol left, or no remaining rule."""
-        if self.cache != "miss":
-            return self.cache
-        return "one-symbol" if len(self.symbols) == 1 else "no-rule"
-
-    @property
-    def merged(self) -> int:
-        """Merge occurrences that fired in this chunk (0 for a cache hit).
-
-        The sum of the rounds' `merged`: each occurrence turns two symbols into one, so it is what the
-        loop took off the initial word (asked once per chunk for a whole text's figures, so kept O(1)).
-        """
-        return len(self.aliases) - len(self.symbols) if self.cache == "miss" else 0
-
-    @property
-    def bpe_string(self) -> str:
-        """bpe()'s return value: the symbols joined by separator spaces, e.g. 'Ġ ä½ ł'."""
-        return " ".join(self.symbols)
-
-    def word(self, r: int) -> Word:
-        """The word after `r` rounds (0 is the initial alias symbols)."""
-        if not 0 <= r <= len(self.rounds):
-            raise IndexError(f"round {r} is outside 0..{len(self.rounds)}")
-        if self.cache == "hit" and r == 0:
-            return tuple(self.aliases)
-        if r == len(self.rounds):
-            return self.symbols
-        memo = self._memo
-        if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        if r in memo:
-            return memo[r]
-        base = r // CHECKPOINT
-        if r - 1 in memo and (r - 1) // CHECKPOINT == base:
-            k, word = r - 1, memo[r - 1]
-        else:
-            k, word = base * CHECKPOINT, (self._words[base - 1] if base else tuple(self.aliases))
-        for rnd in self.rounds[k:r]:
-            word = merge_pair(word, *rnd.pair)
-        if len(memo) > 8:
-            memo.clear()
-        memo[r] = word
-        return word
-
-    def scan(self, r: int) -> list[ScanStep]:
-        """The inner scan of round `r` (1-based), step by step, replayed from the word before it."""
-        steps: list[ScanStep] = []
-        merge_pair(self.word(r - 1), *self.rounds[r - 1].pair, steps)
-        return steps
 
 
 def candidates(word: Word, ranks: Mapping[Pair, int]) -> list[tuple[int, Pair, int | None]]:
@@ -241,10 +142,13 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     reuses its bytes, aliases and ids, which depend on the text alone.
     """
     utf8(text)
+    if table.rule == "tiktoken":
+        yield from _loop_ranked(text, table, record, traces)
+        return
     ranks, encoder = table.ranks, table.encoder
     cache: dict[str, Word] = {}
     seen: dict[str, tuple[bytes, str, tuple[int, ...], int]] = {}  # chunk text -> data, aliases, ids, first index
-    for index, match in enumerate(CHUNKS.finditer(text)):
+    for index, match in enumerate(compiled(table.pattern).finditer(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:  # a cache hit, or a single symbol again: bpe() records nothing
@@ -259,6 +163,33 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         aliases = to_aliases(data)
         rounds: list[Round] | None = [] if record else None
         words: list[Word] | None = [] if record else None
+        if len(aliases) > LONG_WORD:
+            try:  # a few rounds of the scan, with checkpoint words ...
+                symbols, state = _bpe(aliases, ranks, cache, rounds, words, LONG_WORD_ROUNDS + 1)
+            except _OverBudget:  # ... or the same rounds by a heap, boundaries kept instead of words
+                symbols = ()
+            if symbols:
+                ids = tuple([encoder[s] for s in symbols])
+                seen[token] = (data, aliases, ids, index)
+                if traces:
+                    yield ChunkTrace(
+                        index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ())
+                    )
+                else:
+                    yield ids
+                continue
+            rounds = [] if record else None
+            cuts, ends = (array("i"), array("i")) if record else (None, None)
+            symbols = cache[aliases] = merge_long(tuple(aliases), ranks, rounds, cuts, ends)
+            ids = tuple([encoder[s] for s in symbols])
+            seen[token] = (data, aliases, ids, index)
+            if traces:
+                yield ChunkTrace(
+                    index, match.start(), token, data, aliases, "miss", tuple(rounds or ()), symbols, ids, _cuts=cuts, _ends=ends
+                )
+            else:
+                yield ids
+            continue
         symbols, state = _bpe(aliases, ranks, cache, rounds, words)
         ids = tuple([encoder[s] for s in symbols])
         seen[token] = (data, aliases, ids, index)
@@ -266,6 +197,45 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
             yield ChunkTrace(index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ()))
         else:
             yield ids
+
+
+def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+    """The same chunk loop on tiktoken's rule: a chunk seen before is a hit (as bpe()'s cache would be),
+    a one-byte chunk is single, a chunk whose bytes are a token is emitted whole, else it is merged."""
+    byte_ranks = table.byte_ranks
+    assert byte_ranks is not None, f"{table.name} has no byte ranks"
+    seen: dict[str, tuple[bytes, str, tuple[int, ...], Word, int]] = {}
+    for index, match in enumerate(compiled(table.pattern).finditer(text)):
+        token = match.group()
+        known = seen.get(token)
+        if known is not None:
+            data, aliases, ids, symbols, first = known
+            state: CacheState = "single" if len(data) < 2 else "hit"
+            if traces:
+                yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids, first if state == "hit" else None)
+            else:
+                yield ids
+            continue
+        data = token.encode("utf-8")
+        whole = byte_ranks.get(data)
+        log = RoundLog("") if record else None
+        if whole is not None:
+            state, bounds, ids = ("single" if len(data) < 2 else "whole"), [0, len(data)], (whole,)
+        else:
+            state, bounds = "miss", merge_ranked(data, byte_ranks, log)
+            ids = tuple([byte_ranks[data[i:j]] for i, j in pairwise(bounds)])
+        if not traces:
+            seen[token] = (data, "", ids, (), index)
+            yield ids
+            continue
+        aliases = to_aliases(data)
+        symbols = tuple([aliases[i:j] for i, j in pairwise(bounds)])
+        seen[token] = (data, aliases, ids, symbols, index)
+        if log is not None and len(log):
+            log.attach(aliases)
+            yield ChunkTrace(index, match.start(), token, data, aliases, state, log, symbols, ids, _cuts=log.cuts())
+        else:
+            yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids)
 
 
 def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:

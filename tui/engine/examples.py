@@ -25,7 +25,62 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("gpt2-127-plus-677", "gpt2", "127 + 677 = 804"),
     ("gpt2-cafe-nihao", "gpt2", "café 你好"),
     ("gpt2-chinese-sentence", "gpt2", "分词是大模型许多怪现象的根源。"),
+    # Seed 004 on GPT-2's table.
+    ("gpt2-hows", "gpt2", "HOW'S"),
+    ("gpt2-self-append", "gpt2", "x = self.append(y)\n\n\nreturn x"),
+    ("gpt2-hello-world-four-spaces", "gpt2", "    hello world!!!"),
 )
+
+#: Seed 004 on cl100k_base and o200k_base, in traces/tiktoken/ until the example picker shows these
+#: tables (it lists traces/*.json); `bpe-tui examples` writes them with the others.
+TIKTOKEN_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("cl100k-hello-ve-world", "cl100k_base", "Hello've world123 how's are you!!!?"),
+    ("o200k-hello-ve-world", "o200k_base", "Hello've world123 how's are you!!!?"),
+    ("cl100k-indent-if", "cl100k_base", "    if"),
+    ("cl100k-chinese-sentence", "cl100k_base", "分词是大模型许多怪现象的根源。"),
+    ("o200k-chinese-sentence", "o200k_base", "分词是大模型许多怪现象的根源。"),
+    ("cl100k-hows", "cl100k_base", "HOW'S"),
+    ("cl100k-1234567", "cl100k_base", "1234567"),
+    ("cl100k-127-plus-677", "cl100k_base", "127 + 677 = 804"),
+    ("cl100k-self-append", "cl100k_base", "x = self.append(y)\n\n\nreturn x"),
+    ("cl100k-hello-world-four-spaces", "cl100k_base", "    hello world!!!"),
+    ("cl100k-camel-case", "cl100k_base", "HelloWorld getElementById"),
+    ("o200k-camel-case", "o200k_base", "HelloWorld getElementById"),
+)
+
+#: What each example shows, by file stem (the picker's label; EXAMPLES stays (stem, table, text)).
+LABELS: dict[str, str] = {
+    "teaching-aaababcabxyz": "seed 000: nine rules, three tokens",
+    "teaching-aaa": "seed 000: one occurrence per scan step, 'aa' then 'a'",
+    "teaching-aaaaaaa": "seed 000: non-overlapping occurrences, left to right",
+    "teaching-a": "seed 000: a single symbol, no loop",
+    "teaching-cache-abc-abc": "a repeated chunk read from the cache",
+    "gpt2-internationalization": "GPT-2: one word, two tokens",
+    "gpt2-hi-ni": "GPT-2: 你 is split into byte fragments",
+    "gpt2-the-cat-sat-on-the": "GPT-2: leading spaces belong to words",
+    "gpt2-endoftext": "GPT-2: the special token's text is ordinary text",
+    "gpt2-indent-if": "seed 004: ····if is ··· + ·if; the three spaces get no merge",
+    "gpt2-hello-ve-world": "seed 004: GPT-2's findall list",
+    "gpt2-1234567": "seed 004: GPT-2 keeps 1234567 one chunk, merged to 123|45|67",
+    "gpt2-127-plus-677": "seed 004: 7 tokens, 127| +| 6|77| =| 8|04",
+    "gpt2-cafe-nihao": "GPT-2: accents and Hanzi as byte aliases",
+    "gpt2-chinese-sentence": "seed 004: 2 chunks, 32 GPT-2 tokens",
+    "cl100k-hello-ve-world": "seed 004: the same findall list under cl100k_base",
+    "o200k-hello-ve-world": "seed 004: o200k_base keeps contractions on their words",
+    "cl100k-indent-if": "seed 004: ··· + ·if, the three spaces one token (262)",
+    "cl100k-chinese-sentence": "seed 004: 19 cl100k_base tokens",
+    "o200k-chinese-sentence": "seed 004: 14 o200k_base tokens",
+    "gpt2-hows": "seed 004: GPT-2 HOW|'|S",
+    "cl100k-hows": "seed 004: cl100k_base HOW|'S (case-insensitive contractions)",
+    "cl100k-1234567": "seed 004: three-digit groups 123|456|7",
+    "cl100k-127-plus-677": "seed 004: 7 tokens, 127| +| |677| =| |804",
+    "gpt2-self-append": "seed 004: GPT-2 splits . from append and ) from the line breaks",
+    "cl100k-self-append": "seed 004: .append, (y and )\n\n\n are chunks",
+    "gpt2-hello-world-four-spaces": "seed 004: same chunks, three ids 220",
+    "cl100k-hello-world-four-spaces": "seed 004: same chunks, one id 262",
+    "cl100k-camel-case": "seed 004: HelloWorld getElementById in 4 tokens",
+    "o200k-camel-case": "seed 004: letter-case boundaries, 6 tokens",
+}
 
 
 def traces_dir() -> Path:
@@ -49,12 +104,17 @@ def render(table: str, text: str) -> str:
     return dumps(capture(text, get_table(table)))
 
 
+def example_path(directory: Path, stem: str, table: str) -> Path:
+    """Where an example's trace goes: `directory`, or its tiktoken/ folder for those tables' examples."""
+    return directory / ("tiktoken" if get_table(table).rule == "tiktoken" else "") / f"{stem}.json"
+
+
 def regenerate(directory: Path = TRACES_DIR) -> list[Path]:
-    """Write every example's trace into `directory`; returns the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """Write every example's trace into `directory` (tiktoken tables' into its tiktoken/); returns the paths."""
     written = []
-    for stem, table, text in EXAMPLES:
-        path = directory / f"{stem}.json"
+    for stem, table, text in EXAMPLES + TIKTOKEN_EXAMPLES:
+        path = example_path(directory, stem, table)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render(table, text), encoding="utf-8")
         written.append(path)
     return written

@@ -117,6 +117,12 @@ def narrate(trace: Trace, frame: Frame) -> str:
     if frame.kind == "round":
         rnd = chunk.rounds[frame.round - 1]
         pairs = len(chunk.word(frame.round - 1)) - 1
+        if rnd.at >= 0:  # tiktoken's rule: one position
+            return (
+                f"step {frame.round}: of {pairs} adjacent join{'s' * (pairs != 1)}, the lowest-ranked is "
+                f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round) + 1} "
+                f"(rank {rnd.rank + 256}, leftmost if tied); merging that one"
+            )
         return (
             f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} occurrence{'s' * (rnd.merged != 1)}"
@@ -131,6 +137,10 @@ def _done_sentence(chunk: ChunkTrace) -> str:
         return f"cache hit: {chunk.text!r} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":
         return f"single symbol: returned without loop or cache write; id {ids}"
+    if stop == "whole":
+        return f"the whole chunk is a token: tiktoken emits it without merging; id {ids}"
     if stop == "one-symbol":
         return f"one symbol left: the loop ends; id {ids}"
+    if chunk.rounds and chunk.rounds[0].at >= 0:
+        return f"no adjacent join is a token: done; {len(chunk.symbols)} symbols give ids {ids}"
     return f"no remaining pair is a rule: done; {len(chunk.symbols)} symbols give ids {ids}"

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 import regex
 
@@ -16,6 +17,12 @@ import regex
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 
 _COMPILED = regex.compile(GPT2_PATTERN)
+
+
+@cache
+def compiled(pattern: str) -> regex.Pattern[str]:
+    """A table's regex, compiled once."""
+    return _COMPILED if pattern == GPT2_PATTERN else regex.compile(pattern)
 
 
 def split(text: str) -> list[str]:

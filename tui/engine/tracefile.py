@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .bpe import CaptureError, ChunkTrace, Trace, capture
+from .bpe import CaptureError, ChunkTrace, Round, Trace, capture
 from .files import read_bytes, write_atomic
+from .pretokenize import GPT2_PATTERN
 from .tables import Table, TableError, get_table
 
 FORMAT = "bpe-trace/1"
@@ -41,9 +42,18 @@ def _chunk_dict(chunk: ChunkTrace) -> dict[str, Any]:
         "bytes": list(chunk.data),
         "aliases": chunk.aliases,
         "cache": chunk.cache,
-        "rounds": [{"pair": list(r.pair), "rank": r.rank, "word": list(chunk.word(n))} for n, r in enumerate(chunk.rounds, start=1)],
+        "rounds": [_round_dict(chunk, n, r) for n, r in enumerate(chunk.rounds, start=1)],
         "ids": list(chunk.ids),
     }
+
+
+def _round_dict(chunk: ChunkTrace, n: int, rnd: Round) -> dict[str, Any]:
+    """A round: its pair, rank and the word after it; a tiktoken-rule step also its alias offset `at`."""
+    d: dict[str, Any] = {"pair": list(rnd.pair), "rank": rnd.rank}
+    if rnd.at >= 0:
+        d["at"] = rnd.at
+    d["word"] = list(chunk.word(n))
+    return d
 
 
 def dumps(trace: Trace) -> str:
@@ -138,7 +148,7 @@ def _check_shape(data: Any, source: str) -> None:
         _expect(isinstance(chunk["text"], str), where, "text must be a string")
         _expect(_is_int_list(chunk["bytes"], 0, 255), where, "bytes must be a list of integers 0..255")
         _expect(isinstance(chunk["aliases"], str), where, "aliases must be a string")
-        _expect(chunk["cache"] in ("miss", "hit", "single"), where, "cache must be 'miss', 'hit' or 'single'")
+        _expect(chunk["cache"] in ("miss", "hit", "single", "whole"), where, "cache must be 'miss', 'hit', 'single' or 'whole'")
         _expect(_is_int_list(chunk["ids"]), where, "ids must be a list of non-negative integers")
         _expect(isinstance(chunk["rounds"], list), where, "rounds must be a list")
         for r, rnd in enumerate(chunk["rounds"], start=1):
@@ -147,6 +157,7 @@ def _check_shape(data: Any, source: str) -> None:
             pair = rnd.get("pair")
             _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
             _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
+            _expect(type(rnd.get("at", -1)) is int, at, "at must be an integer")
             _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
 
 
@@ -171,13 +182,21 @@ def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the t
     return trace
 
 
+def _at(at: int) -> str:
+    return f", at offset {at}" if at >= 0 else ""
+
+
+def _regex_owner(table: Table) -> str:
+    return "GPT-2's" if table.pattern == GPT2_PATTERN else f"{table.name}'s"
+
+
 def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
     """The file must say exactly what the encoder does; name the first place it does not."""
     chunks = data["chunks"]
     _expect(
         [c["text"] for c in chunks] == [c.text for c in trace.chunks],
         source,
-        f"its chunks are not GPT-2's regex chunks of its text (expected {len(trace.chunks)} chunks)",
+        f"its chunks are not {_regex_owner(trace.table)} regex chunks of its text (expected {len(trace.chunks)} chunks)",
     )
     for n, (saved, real) in enumerate(zip(chunks, trace.chunks, strict=False), start=1):
         where = f"{source} chunk {n} ({real.text[:20]!r})"
@@ -188,10 +207,10 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
         for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds, strict=False), start=1):
             at = f"{where} round {r}"
             _expect(
-                tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank,
+                tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank and rnd.get("at", -1) == actual.at,
                 at,
-                f"the lowest-ranked pair is {' '.join(actual.pair)!r} (rank {actual.rank}), "
-                f"not {' '.join(rnd['pair'])!r} (rank {rnd['rank']})",
+                f"the lowest-ranked pair is {' '.join(actual.pair)!r} (rank {actual.rank}{_at(actual.at)}), "
+                f"not {' '.join(rnd['pair'])!r} (rank {rnd['rank']}{_at(rnd.get('at', -1))})",
             )
             _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
         _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")

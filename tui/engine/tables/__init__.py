@@ -8,14 +8,20 @@ A table is data, not behaviour: the one merge loop in `bpe.py` asks it only for 
   (GPT-2's vocab.bpe + encoder.json: the official table and custom files);
 - `registry.py`: one entry per built-in table (name, label, loader, place in the `t` cycle).
 
-Adding a kind of table (cl100k_base or o200k_base from a tiktoken rank file, a table trained in
-the app) is one loader module here that builds a `Table`, and one `Entry` in `registry.ENTRIES`;
+- `tiktoken_files.py` (cl100k_base and o200k_base from tiktoken rank files, on tiktoken's rule),
+  `tiktoken_parts.py` (their rules' left and right parts, recovered lazily) and `facts.py` (rule
+  name, id space, space-only entries).
+
+Adding a kind of table (a table trained in the app) is one loader module here that builds a `Table`, and one `Entry` in `registry.ENTRIES`;
 the CLI's `--table`, the app's `t` cycle and every label follow from the registry.
 """
 
+from .facts import IdSpace, id_space, rule_name, space_only_entries
 from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, short_name, table_cycle
-from .table import Pair, Table, TableError, byte_symbol_order, vocab_bpe_text
+from .table import Pair, Rule, Table, TableError, byte_symbol_order, vocab_bpe_text
 from .teaching_rules import TEACHING_RULES, teaching
+from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
+from .tiktoken_parts import parts, recover_all
 from .two_files import (
     GPT2_CARRIER,
     GPT2_ENCODER_SHA256,
@@ -29,28 +35,40 @@ from .two_files import (
 )
 
 __all__ = [
+    "CL100K_PATTERN",
+    "CL100K_VIDEO_PATTERN",
     "DEFAULT",
     "ENTRIES",
     "GPT2_CARRIER",
     "GPT2_ENCODER_SHA256",
     "GPT2_VOCAB_SHA256",
+    "O200K_PATTERN",
     "TEACHING_RULES",
     "Entry",
+    "IdSpace",
     "Pair",
+    "Rule",
     "Table",
     "TableError",
     "byte_symbol_order",
     "check_consistent",
+    "cl100k_base",
     "get_table",
     "gpt2",
     "gpt2_files",
+    "id_space",
     "label",
     "load_two_files",
     "names",
+    "o200k_base",
     "parse_encoder_json",
     "parse_vocab_bpe",
+    "parts",
+    "recover_all",
     "resolver",
+    "rule_name",
     "short_name",
+    "space_only_entries",
     "table_cycle",
     "teaching",
     "vocab_bpe_text",

@@ -4,7 +4,7 @@ The order of ENTRIES is the order `t` cycles through; a custom table (`--vocab` 
 comes last, under its own name. Loaders run only when a table is first asked for.
 
 >>> names()
-('teaching', 'gpt2')
+('teaching', 'gpt2', 'cl100k_base', 'o200k_base')
 >>> get_table("teaching").title
 'teaching · 9 rules'
 >>> table_cycle()
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .table import Table, TableError
 from .teaching_rules import teaching
+from .tiktoken_files import cl100k_base, o200k_base
 from .two_files import gpt2
 
 
@@ -31,6 +32,11 @@ def merges_label(title: str) -> Callable[[Table], str]:
     return lambda table: f"{title} · {len(table.merges):,} merges · vocab.bpe {table.sha256[:8]}…"
 
 
+def ranks_label(title: str) -> Callable[[Table], str]:
+    """A tiktoken table's label: 'cl100k_base · 100,256 ranks · tiktoken rule, one join a step'."""
+    return lambda table: f"{title} · {len(table.merges) + 256:,} ranks · tiktoken rule, one join a step"
+
+
 @dataclass(frozen=True)
 class Entry:
     """One built-in table: the name --table and trace files use, how the interface names it, how to load it."""
@@ -40,12 +46,17 @@ class Entry:
     label: Callable[[Table], str]
     load: Callable[[], Table]  # cached by the loader: the same Table each time
     about: str  # a few words for --help
+    #: In the app's `t` cycle. The tiktoken tables are not yet: the interface must first show their
+    #: new stop reason ("whole") and rule; flipping this is the UI branch's one-line change.
+    in_cycle: bool = True
 
 
 #: The built-in tables, in `t` cycling order; the first is the default.
 ENTRIES: tuple[Entry, ...] = (
     Entry("teaching", "teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
     Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
+    Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", in_cycle=False),
+    Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", in_cycle=False),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
@@ -80,7 +91,7 @@ def resolver(custom: Table | None = None) -> Callable[[str], Table]:
 
 def table_cycle(custom: Table | None = None) -> list[str]:
     """The names `t` cycles through: the built-in tables, then `custom` if one is loaded."""
-    return [*names(), *([custom.name] if custom is not None and custom.name not in BY_NAME else [])]
+    return [*(e.name for e in ENTRIES if e.in_cycle), *([custom.name] if custom is not None and custom.name not in BY_NAME else [])]
 
 
 def label(table: Table) -> str:

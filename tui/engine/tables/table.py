@@ -1,38 +1,98 @@
 """The Table type: what the one merge loop asks a rule table (ranks, ids), and the error a loader raises.
 
+A table merges by one of two rules (`Table.rule`):
+
+- "gpt2": GPT-2's encoder.py: each round takes the lowest-ranked *pair type* in `ranks` and merges
+  every non-overlapping occurrence of it, left to right;
+- "tiktoken": tiktoken's encoder: a piece whose bytes are a token is emitted at once; otherwise each
+  step merges the ONE adjacent position whose joined bytes have the lowest rank in `byte_ranks`
+  (leftmost on ties). A rank file lists tokens, not merges; `merges` recovers them lazily.
+
 >>> t = Table("tiny", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "0" * 64)
->>> t.ranks[("a", "b")], t.decoder[2]
-(0, 'ab')
+>>> t.ranks[("a", "b")], t.decoder[2], t.rule
+(0, 'ab', 'gpt2')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Literal
 
 from ..aliases import KEPT, REMAPPED, bytes_to_unicode
+from ..pretokenize import GPT2_PATTERN
 
 Pair = tuple[str, str]
+Rule = Literal["gpt2", "tiktoken"]
 
 
 class TableError(Exception):
     """A rule table could not be loaded; the message is one sentence for the user."""
 
 
+class LazyMap(Mapping[str, int]):
+    """A mapping built by `build` on first use (a 200,000-entry map the start-up never pays for)."""
+
+    def __init__(self, build: Callable[[], Mapping]) -> None:
+        self._build: Callable[[], Mapping] | None = build
+        self._map: Mapping = {}
+
+    @property
+    def built(self) -> bool:
+        return self._build is None
+
+    def _get(self) -> Mapping:
+        if self._build is not None:
+            self._map, self._build = self._build(), None
+        return self._map
+
+    def __getitem__(self, key):
+        return self._get()[key]
+
+    def get(self, key, default=None):
+        return self._get().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._get()
+
+    def __iter__(self) -> Iterator:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
 @dataclass(frozen=True, eq=False)
 class Table:
-    """An immutable rule table: merges in rank order, their ranks, and the symbol <-> id maps."""
+    """An immutable rule table: merges in rank order, their ranks, the symbol <-> id maps, its rule and regex.
+
+    For the "tiktoken" rule `byte_ranks` maps each ordinary token's bytes to its rank (= its id) and
+    `specials` lists the special tokens; `merges` is then a lazy sequence (rank r's parts are the
+    token of id 256 + r split as tiktoken's own merging would build it), recovered on demand.
+    """
 
     name: str
-    merges: tuple[Pair, ...]
+    merges: Sequence[Pair]
     encoder: Mapping[str, int]
     sha256: str
     source: str = ""
+    rule: Rule = "gpt2"
+    pattern: str = GPT2_PATTERN
+    byte_ranks: Mapping[bytes, int] | None = None
+    specials: Mapping[str, int] | None = None
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.rule == "tiktoken":
+            from .tiktoken_parts import OFFSET, LazyMerges, PairRanks
+
+            if not self.merges and self.byte_ranks:
+                object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - OFFSET))
+            object.__setattr__(self, "ranks", PairRanks(self))
+            object.__setattr__(self, "decoder", LazyMap(lambda: {i: s for s, i in self.encoder.items()}))
+            return
         object.__setattr__(self, "ranks", {pair: rank for rank, pair in enumerate(self.merges)})
         object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
 
@@ -46,6 +106,8 @@ class Table:
     @cached_property
     def special(self) -> dict[str, int]:
         """Entries that are neither a byte alias nor a merge result, e.g. {'<|endoftext|>': 50256}."""
+        if self.specials is not None:
+            return dict(self.specials)
         made = {bytes_to_unicode()[b] for b in range(256)} | {a + b for a, b in self.merges}
         return {s: i for s, i in self.encoder.items() if s not in made}
 
@@ -59,6 +121,6 @@ def byte_symbol_order() -> list[str]:
     return [alias[b] for b in sorted(KEPT)] + [alias[b] for b in sorted(REMAPPED)]
 
 
-def vocab_bpe_text(merges: tuple[Pair, ...]) -> str:
+def vocab_bpe_text(merges: Sequence[Pair]) -> str:
     """Serialise merges in GPT-2's vocab.bpe format (header, one 'left right' rule a line)."""
     return "#version: 0.2\n" + "".join(f"{a} {b}\n" for a, b in merges)

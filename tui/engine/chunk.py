@@ -1,0 +1,196 @@
+"""One chunk's record: the ScanStep of GPT-2's inner scan, merge_pair, and ChunkTrace with its replay.
+
+A chunk's rounds are a tuple of `Round` (GPT-2's rule) or a compact `RoundLog` (tiktoken's rule).
+Its intermediate words are rebuilt on demand: from every CHECKPOINT-th word by replaying GPT-2's scan,
+or, where the chunk keeps its removed boundaries (`cuts`: tiktoken's rule, long GPT-2 words), by
+cutting the aliases at every boundary no earlier round removed, in O(length) and without checkpoints.
+
+>>> merge_pair(("a", "b", "a", "b"), "a", "b")
+('ab', 'ab')
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import compress, pairwise
+from typing import Literal
+
+from .rounds import Round
+
+#: Every CHECKPOINT-th word of a chunk is kept; the words between are replayed on demand.
+CHECKPOINT = 16
+
+#: "whole": tiktoken's rule found the chunk's bytes to be a token and emitted it without merging.
+CacheState = Literal["miss", "hit", "single", "whole"]
+Stop = Literal["no-rule", "one-symbol", "hit", "single", "whole"]
+Word = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScanStep:
+    """One pass of the inner scan: read position `i`, where `word.index(first, i)` found `j`, and the outcome.
+
+    `kind` is 'merge' (first+second written), 'keep' (first written alone) or 'tail' (first not
+    found again: the rest copied). `written` is the length of the new word after this step.
+    """
+
+    kind: Literal["merge", "keep", "tail"]
+    i: int
+    j: int | None
+    written: int
+
+
+def merge_pair(word: Word, first: str, second: str, steps: list[ScanStep] | None = None) -> Word:
+    """The inner scan: merge every non-overlapping (first, second) left to right.
+
+    The new word is built while the old one is read, so a new symbol joins only the next round.
+    >>> merge_pair(("a", "a", "a"), "a", "a")
+    ('aa', 'a')
+    """
+    new_word: list[str] = []
+    i = 0
+    n = len(word)
+    # GPT-2 calls word.index(first, i) until it raises; knowing where the last `first` is, the scan
+    # stops there instead and raises nothing (an exception per round is a measurable cost).
+    try:
+        last = n - 1 - word[::-1].index(first)
+    except ValueError:  # not in the word at all (never so in bpe(), where the pair was just found)
+        last = -1
+    while i <= last:
+        j = word.index(first, i)
+        new_word.extend(word[i:j])
+        start = i
+        i = j
+        if i < n - 1 and word[i + 1] == second:
+            new_word.append(first + second)
+            i += 2
+            kind: Literal["merge", "keep"] = "merge"
+        else:
+            new_word.append(word[i])
+            i += 1
+            kind = "keep"
+        if steps is not None:
+            steps.append(ScanStep(kind, start, j, len(new_word)))
+    if i < n:  # word.index(first, i) would raise: the rest is copied
+        new_word.extend(word[i:])
+        if steps is not None:
+            steps.append(ScanStep("tail", i, None, len(new_word)))
+    return tuple(new_word)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class ChunkTrace:
+    """What bpe() did to one regex chunk. Words between checkpoints are rebuilt by the same scan."""
+
+    index: int
+    start: int
+    text: str
+    data: bytes
+    aliases: str
+    cache: CacheState
+    rounds: Sequence[Round]  # a tuple (GPT-2's rule) or a compact RoundLog (tiktoken's)
+    symbols: Word
+    ids: tuple[int, ...]
+    source: int | None = None  # for a cache hit: the chunk whose run filled the cache
+    _words: tuple[Word, ...] = field(default=(), repr=False)
+    #: The boundaries (alias offsets) the merges removed, in order; `_ends[r - 1]` of them after round r
+    #: (None: one per round). Kept instead of checkpoint words for tiktoken's rule and long words.
+    _cuts: array | None = field(default=None, repr=False)
+    _ends: array | None = field(default=None, repr=False)
+    _memo: dict | None = field(default=None, repr=False)  # a few recently rebuilt words, made on first use
+
+    @property
+    def stop(self) -> Stop:
+        """Why the chunk finished: cache hit, single symbol, one symbol left, or no remaining rule."""
+        if self.cache != "miss":
+            return self.cache
+        return "one-symbol" if len(self.symbols) == 1 else "no-rule"
+
+    @property
+    def merged(self) -> int:
+        """Merge occurrences that fired in this chunk (0 for a cache hit).
+
+        The sum of the rounds' `merged`: each occurrence turns two symbols into one, so it is what the
+        loop took off the initial word (asked once per chunk for a whole text's figures, so kept O(1)).
+        """
+        return len(self.aliases) - len(self.symbols) if self.cache == "miss" else 0
+
+    @property
+    def bpe_string(self) -> str:
+        """bpe()'s return value: the symbols joined by separator spaces, e.g. 'Ġ ä½ ł'."""
+        return " ".join(self.symbols)
+
+    def word(self, r: int) -> Word:
+        """The word after `r` rounds (0 is the initial alias symbols)."""
+        if not 0 <= r <= len(self.rounds):
+            raise IndexError(f"round {r} is outside 0..{len(self.rounds)}")
+        if self.cache in ("hit", "whole") and r == 0:
+            return tuple(self.aliases)
+        if r == len(self.rounds):
+            return self.symbols
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if r in memo:
+            return memo[r]
+        if self._cuts is not None:
+            word = self._cut_word(self._cuts, r if self._ends is None or r == 0 else self._ends[r - 1])
+            if len(memo) > 8:
+                memo.clear()
+            memo[r] = word
+            return word
+        base = r // CHECKPOINT
+        if r - 1 in memo and (r - 1) // CHECKPOINT == base:
+            k, word = r - 1, memo[r - 1]
+        else:
+            k, word = base * CHECKPOINT, (self._words[base - 1] if base else tuple(self.aliases))
+        for rnd in self.rounds[k:r]:
+            word = merge_pair(word, *rnd.pair)
+        if len(memo) > 8:
+            memo.clear()
+        memo[r] = word
+        return word
+
+    def _cut_word(self, cuts: array, count: int) -> Word:
+        """The aliases cut at every boundary except the first `count` removed ones."""
+        n = len(self.aliases)
+        keep = bytearray(b"\x01") * (n + 1)
+        for cut in cuts[:count]:
+            keep[cut] = 0
+        bounds = list(compress(range(n + 1), keep))
+        a = self.aliases
+        return tuple([a[i:j] for i, j in pairwise(bounds)])
+
+    def position(self, r: int) -> int:
+        """Round `r` (1-based) merged symbols k and k + 1 of the word before it; returns k.
+
+        For GPT-2's rule, the first occurrence; for tiktoken's, the one position the step merged.
+        """
+        rnd = self.rounds[r - 1]
+        word = self.word(r - 1)
+        if rnd.at < 0:
+            return next(k for k, pair in enumerate(pairwise(word)) if pair == rnd.pair)
+        offset = k = 0
+        while offset < rnd.at:
+            offset += len(word[k])
+            k += 1
+        return k
+
+    def scan(self, r: int) -> list[ScanStep]:
+        """The inner scan of round `r` (1-based), step by step, replayed from the word before it.
+
+        A tiktoken step merges one position k: the symbols before it are copied (one 'merge' step
+        found at k), then the rest ('tail').
+        """
+        steps: list[ScanStep] = []
+        if self.rounds[r - 1].at >= 0:
+            k, n = self.position(r), len(self.word(r - 1))
+            steps.append(ScanStep("merge", 0, k, k + 1))
+            if k + 2 < n:
+                steps.append(ScanStep("tail", k + 2, None, n - 1))
+            return steps
+        merge_pair(self.word(r - 1), *self.rounds[r - 1].pair, steps)
+        return steps
