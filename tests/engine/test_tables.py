@@ -335,9 +335,9 @@ def test_official_files_load_as_a_custom_table(gpt2_table):
 def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
     assert tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base") and tables.DEFAULT == "teaching"
-    assert tables.table_cycle() == ["teaching", "gpt2"]  # the tiktoken tables join `t` when the UI shows them
+    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base"]
     custom = tables.Table("custom", (), {}, "ab" * 32)
-    assert tables.table_cycle(custom) == ["teaching", "gpt2", "custom"]
+    assert tables.table_cycle(custom) == ["teaching", "gpt2", "cl100k_base", "o200k_base", "custom"]
 
 
 def test_resolver_knows_the_custom_table(teaching_table):

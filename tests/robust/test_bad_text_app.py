@@ -45,7 +45,7 @@ async def test_every_hostile_text_through_the_editor() -> None:
             assert app.draft == text, name
             if text:
                 assert app.position.trace.text == text, name
-            for table in ("gpt2", "teaching"):
+            for table in ("gpt2", "cl100k_base", "o200k_base", "teaching"):
                 for key in KEYS:
                     await pilot.press(key)
                     assert_alive(app)

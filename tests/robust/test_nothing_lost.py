@@ -216,7 +216,7 @@ async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
         assert app.position.trace.text == good == app.draft
         await pilot.press("t")
         await settle(app, pilot)
-        assert app.draft == good and app.position.trace.table.name == "teaching"
+        assert app.draft == good and app.position.trace.table.name == "cl100k_base"
 
 
 async def test_the_draft_survives_a_cancelled_capture() -> None:

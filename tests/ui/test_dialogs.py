@@ -32,6 +32,14 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
         assert sentence(app) == "round 3: lowest rank among 7 pairs is 6996 (a a); merging 1 occurrence"
         await pilot.press("end")
         assert ids(app) == [7252, 397, 39305, 397, 5431, 89]
+        await pilot.press("t")  # then the tiktoken tables (ids as tiktoken gives them), then back to teaching
+        await settle(app, pilot)
+        assert "cl100k_base · 100,256 ranks · tiktoken rule, one join a step" in header(app)[0]
+        assert ids(app) == [5418, 370, 13997, 370, 29954]
+        await pilot.press("t")
+        await settle(app, pilot)
+        assert "o200k_base · 199,998 ranks · tiktoken rule, one join a step" in header(app)[0]
+        assert ids(app) == [3545, 378, 26682, 378, 51089]
         await pilot.press("t")
         await settle(app, pilot)
         assert TEACHING_TITLE in header(app)[0]

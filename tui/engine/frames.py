@@ -120,8 +120,8 @@ def narrate(trace: Trace, frame: Frame) -> str:
         if rnd.at >= 0:  # tiktoken's rule: one position
             return (
                 f"step {frame.round}: of {pairs} adjacent join{'s' * (pairs != 1)}, the lowest-ranked is "
-                f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round) + 1} "
-                f"(rank {rnd.rank + 256}, leftmost if tied); merging that one"
+                f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
+                f"(rank {rnd.rank}, id {rnd.rank + 256}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "

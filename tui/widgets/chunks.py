@@ -9,11 +9,13 @@ from ..position import Position
 from ..safe import visible
 from .pane import Pane
 
-MARKS = {"hit": "↺", "single": "¹", "miss": ""}
+MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
+#: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).
+LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ↺seen ¹single ■token"}
 
 
 class ChunksPane(Pane):
-    """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single.
+    """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single, ■ a chunk that is itself a token.
 
     Only a window of chunks around the current one is drawn; (n…) and (…n) count the chunks left out.
     """
@@ -22,7 +24,10 @@ class ChunksPane(Pane):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.border_subtitle = "·space ↵newline →tab ↺hit ¹single"
+        self.border_subtitle = LEGEND["gpt2"]
+
+    def describe(self, position: Position) -> None:
+        self.border_subtitle = LEGEND.get(position.trace.table.rule, LEGEND["gpt2"])
 
     def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk, view.frame.kind == "done")

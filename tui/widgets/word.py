@@ -30,8 +30,10 @@ def picture(view: Position) -> WordPicture:
     """Describe the word pane for `view` (pure, so it can be tested without a terminal)."""
     chunk, frame = view.chunk, view.frame
     if frame.kind != "round":
-        word = chunk.word(frame.round) if frame.kind == "start" or chunk.cache != "hit" else chunk.symbols
-        if frame.kind == "start":
+        word = chunk.word(frame.round) if frame.kind == "start" or chunk.cache not in ("hit", "whole") else chunk.symbols
+        if frame.kind == "done" and chunk.cache == "whole":
+            caption = f"the whole chunk is one token: no merge ran (bpe returns {visible(chunk.bpe_string)[:40]!r})"
+        elif frame.kind == "start":
             caption = f"initial word: {len(word)} symbol{'s' * (len(word) != 1)}"
         elif chunk.cache == "hit":
             caption = f"from the cache: {len(word)} symbols"

@@ -8,7 +8,7 @@ comes last, under its own name. Loaders run only when a table is first asked for
 >>> get_table("teaching").title
 'teaching · 9 rules'
 >>> table_cycle()
-['teaching', 'gpt2']
+['teaching', 'gpt2', 'cl100k_base', 'o200k_base']
 """
 
 from __future__ import annotations
@@ -46,17 +46,15 @@ class Entry:
     label: Callable[[Table], str]
     load: Callable[[], Table]  # cached by the loader: the same Table each time
     about: str  # a few words for --help
-    #: In the app's `t` cycle. The tiktoken tables are not yet: the interface must first show their
-    #: new stop reason ("whole") and rule; flipping this is the UI branch's one-line change.
-    in_cycle: bool = True
+    in_cycle: bool = True  # in the app's `t` cycle
 
 
 #: The built-in tables, in `t` cycling order; the first is the default.
 ENTRIES: tuple[Entry, ...] = (
     Entry("teaching", "teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
     Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
-    Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", in_cycle=False),
-    Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", in_cycle=False),
+    Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table"),
+    Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table"),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
