@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,8 +43,19 @@ def dialog_css(name: str) -> str:
     return DIALOG_CSS % (name, name, name)
 
 
+def typable(character: str | None) -> bool:
+    """A key's character goes into the text unless it is a control (C0, DEL, C1) or a surrogate.
+
+    Textual's TextArea takes only `str.isprintable()` characters, which drops ZWJ, ZWNJ, soft
+    hyphen, bidi marks, NBSP and the other format and space characters people type.
+    >>> [typable(c) for c in ("a", "\u200d", "\u00ad", "\u00a0", "\x01", "\x7f", "\x85", None)]
+    [True, True, True, True, False, False, False, False]
+    """
+    return character is not None and len(character) == 1 and unicodedata.category(character) not in ("Cc", "Cs")
+
+
 class EditBox(TextArea):
-    """A text area where enter applies the text and ctrl+j starts a new line."""
+    """A text area where enter applies the text, ctrl+j starts a new line, and every typed character counts."""
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -55,6 +67,12 @@ class EditBox(TextArea):
             event.stop()
             event.prevent_default()
             self.insert("\n")
+            return
+        if not event.is_printable and event.key not in ("tab", "enter") and typable(event.character) and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            assert event.character is not None
+            self.replace(event.character, *self.selection, maintain_selection_offset=False)
             return
         await super()._on_key(event)
 

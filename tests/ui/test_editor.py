@@ -1,0 +1,51 @@
+"""The editor as it is typed in, key by key: every character a user types reaches the text."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+
+from tui.app import BpeApp
+from tui.widgets.dialogs import EditBox, EditScreen
+
+from .support import make_app, settle
+
+FAMILY = "My family 👩\u200d👩\u200d👧 loves 🏳\ufe0f\u200d🌈!"
+
+
+async def type_keys(app: BpeApp, pilot: Pilot, text: str) -> None:
+    """Each character as a terminal sends it: a key event carrying the character (Pilot's `press`
+    cannot name ZWJ or VS16, it would send the key without its character)."""
+    for character in text:
+        key = _character_to_key(character) if not character.isalnum() else character
+        app.post_message(events.Key(key, character))
+        await pilot.pause()
+
+
+async def test_typed_format_characters_reach_the_text() -> None:
+    """ZWJ and VS16 typed key by key stay in the text: 50 UTF-8 bytes, the bytes `--text` would give."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        box = app.screen.query_one(EditBox)
+        box.clear()
+        await type_keys(app, pilot, FAMILY)
+        assert box.text == FAMILY
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.position is not None
+        assert len(app.position.trace.text.encode()) == 50
+        assert app.position.trace.text == FAMILY
+
+
+async def test_typed_soft_hyphen_nbsp_zwnj_and_lrm_stay_and_controls_do_not() -> None:
+    """Soft hyphen, NBSP, ZWNJ and LRM are typed into the text; a C1 control (NEL) is not."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        box = app.screen.query_one(EditBox)
+        box.clear()
+        await type_keys(app, pilot, "a\u00adb\u00a0c\u200cd\u200ee\x85f")
+        assert isinstance(app.screen, EditScreen)
+        assert box.text == "a\u00adb\u00a0c\u200cd\u200eef"
