@@ -243,7 +243,7 @@ class BpeApp(App[None]):
 
     def on_capture_failed(self, message: msg.CaptureFailed) -> None:
         self.busy = ""
-        self.notify(sentence(message.message), title=message.title, severity="error")
+        self.notify(sentence(message.message, message.given), title=message.title, severity="error")
 
     def on_capture_cancelled(self) -> None:
         if self._capture is not None and self._capture.is_running:
