@@ -49,3 +49,32 @@ async def test_typed_soft_hyphen_nbsp_zwnj_and_lrm_stay_and_controls_do_not() ->
         await type_keys(app, pilot, "a\u00adb\u00a0c\u200cd\u200ee\x85f")
         assert isinstance(app.screen, EditScreen)
         assert box.text == "a\u00adb\u00a0c\u200cd\u200eef"
+
+
+async def test_ctrl_a_selects_all_and_typing_replaces_it() -> None:
+    """ctrl+a selects the whole text (not the line start): a typed x replaces all of it."""
+    app = make_app("abc\ndef")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e", "ctrl+a")
+        box = app.screen.query_one(EditBox)
+        assert box.selected_text == "abc\ndef"
+        await pilot.press("x")
+        assert box.text == "x"
+
+
+async def test_ctrl_l_clears_the_text_and_ctrl_z_brings_it_back() -> None:
+    app = make_app("aaababcabxyz")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e", "ctrl+l")
+        box = app.screen.query_one(EditBox)
+        assert box.text == ""
+        await pilot.press("ctrl+z")
+        assert box.text == "aaababcabxyz"
+
+
+async def test_the_editor_lists_select_all_and_clear() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        hint = str(app.screen.query_one("Label.hint").render())
+        assert "ctrl+a: select all" in hint and "ctrl+l: clear" in hint

@@ -55,7 +55,18 @@ def typable(character: str | None) -> bool:
 
 
 class EditBox(TextArea):
-    """A text area where enter applies the text, ctrl+j starts a new line, and every typed character counts."""
+    """A text area where enter applies the text, ctrl+j starts a new line, ctrl+a selects all, ctrl+l
+    clears (undo brings it back), and every typed character counts. Home still goes to the line start."""
+
+    BINDINGS = [
+        Binding("ctrl+a", "select_all", "select all", show=False),
+        Binding("ctrl+l", "clear_text", "clear", show=False),
+    ]
+
+    def action_clear_text(self) -> None:
+        """Delete the whole text, as one edit that ctrl+z undoes."""
+        if not self.read_only:
+            self.clear()
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -99,7 +110,10 @@ class EditScreen(ModalScreen[str | None]):
             box = EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
             box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
             yield box
-            yield Label(f"enter: apply · ctrl+j: new line · escape: cancel · at most {self.limit:,} characters", classes="hint")
+            yield Label(
+                f"enter: apply · ctrl+j: new line · ctrl+a: select all · ctrl+l: clear · escape: cancel · at most {self.limit:,} characters",
+                classes="hint",
+            )
 
     def on_text_submitted(self, message: TextSubmitted) -> None:
         message.stop()
