@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from tui.app import BpeApp
 from tui.widgets.dialogs import EditBox, EditScreen
 
-from .support import make_app, settle
+from .support import make_app, screen_text, settle
 
 FAMILY = "My family 👩\u200d👩\u200d👧 loves 🏳\ufe0f\u200d🌈!"
 
@@ -78,3 +78,20 @@ async def test_the_editor_lists_select_all_and_clear() -> None:
         await pilot.press("e")
         hint = str(app.screen.query_one("Label.hint").render())
         assert "ctrl+a: select all" in hint and "ctrl+l: clear" in hint
+
+
+async def test_the_editor_keys_all_show_at_80_columns() -> None:
+    """The key line is two lines, so at 80 columns nothing of it is cut off (escape: cancel included)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        shown = screen_text(app)
+        for part in (
+            "enter: apply",
+            "ctrl+j: new line",
+            "escape: cancel",
+            "ctrl+a: select all",
+            "ctrl+l: clear",
+            "at most 1,000,000 characters",
+        ):
+            assert part in shown, part

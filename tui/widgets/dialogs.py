@@ -111,7 +111,7 @@ class EditScreen(ModalScreen[str | None]):
             box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
             yield box
             yield Label(
-                f"enter: apply · ctrl+j: new line · ctrl+a: select all · ctrl+l: clear · escape: cancel · at most {self.limit:,} characters",
+                f"enter: apply · ctrl+j: new line · escape: cancel\nctrl+a: select all · ctrl+l: clear · at most {self.limit:,} characters",
                 classes="hint",
             )
 
