@@ -93,7 +93,7 @@ class EditBox(TextArea):
 
 
 class EditScreen(ModalScreen[str | None]):
-    """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline."""
+    """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline, ctrl+a selects all, ctrl+l clears."""
 
     DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
     # priority: the TextArea would otherwise take escape to move focus (tab_behavior="indent")
