@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App, SystemCommand
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
@@ -36,6 +36,26 @@ SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is fro
 
 #: views 2–5: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
+
+
+class Note(Notification):
+    """A notification whose time left is never below MIN_DELAY while it has not expired.
+
+    Textual 8.2.8 spins for ever on a one-shot timer with a negative delay, and a toast sets its timer
+    from `time_left` read just after the toast rack checked `has_expired`: a notification that expires
+    in between would give the toast a negative delay and freeze the app.
+    """
+
+    @property
+    def time_left(self) -> float:
+        return max(super().time_left, MIN_DELAY)
+
+    @property
+    def has_expired(self) -> bool:
+        return super().time_left <= 0
+
+
+MIN_DELAY = 0.05  # seconds: the shortest a toast is shown, and a delay no timer loop divides by zero or below
 
 
 class BpeApp(App[None]):
@@ -65,8 +85,9 @@ class BpeApp(App[None]):
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
     ) -> None:
-        """Notifications quote paths and texts from the user: plain text, never markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        """Notifications quote paths and texts from the user: plain text, never markup; see `Note` for why not Textual's own."""
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.post_message(Notify(Note(message, title, severity, max(seconds, MIN_DELAY), markup=markup)))
 
     def on_mount(self) -> None:
         self.set_timer(SETTLE_AFTER, capture.settle_heap)
@@ -222,7 +243,7 @@ class BpeApp(App[None]):
 
     def on_capture_failed(self, message: msg.CaptureFailed) -> None:
         self.busy = ""
-        self.notify(sentence(message.message), title=message.title, severity="error")
+        self.notify(sentence(message.message, message.given), title=message.title, severity="error")
 
     def on_capture_cancelled(self) -> None:
         if self._capture is not None and self._capture.is_running:

@@ -65,7 +65,7 @@ def load_in_worker(to: MessagePump, path: Path, resolve: Callable[[str], Table])
     try:
         trace = load(path, resolve)
     except TraceError as exc:
-        to.post_message(CaptureFailed(str(exc), "Cannot open", source=worker))
+        to.post_message(CaptureFailed(str(exc), "Cannot open", source=worker, given=str(path)))
         return
     to.post_message(TraceCaptured(trace, None, opened=f"Opened {visible(str(path))}.", source=worker))
 

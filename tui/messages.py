@@ -92,6 +92,7 @@ class CaptureFailed(Message):
     message: str
     title: str = "Cannot capture"
     source: object = None  # the worker
+    given: str = ""  # the path the user gave, which the message may begin with (never re-cased)
 
 
 @dataclass

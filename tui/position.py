@@ -147,4 +147,6 @@ class Position:
         where = f"scan: from i={s.i}, word.index({first!r}) finds j={s.j}"
         if s.kind == "merge":
             return f"{where}; next is {second!r}: write {first + second!r}, i → {s.j + 2}"  # type: ignore[operator]
+        if s.j is not None and s.j + 1 >= len(self.chunk.word(self.frame.round - 1)):
+            return f"{where}, the last symbol; there is no next symbol: keep {first!r}, i → {s.j + 1}"
         return f"{where}; next is not {second!r}: keep {first!r}, i → {s.j + 1}"  # type: ignore[operator]

@@ -70,7 +70,16 @@ def one_for_one(text: str) -> str:
     return text
 
 
-def sentence(message: str) -> str:
-    """An error message made visible and begun with a capital: 'no such file' -> 'No such file'."""
+def sentence(message: str, given: str = "") -> str:
+    """An error message made visible and begun with a capital, unless it begins with `given`, the
+    path or text the user gave, which is quoted exactly as it was given.
+
+    >>> sentence("the text is empty.")
+    'The text is empty.'
+    >>> sentence("nope.json does not exist.", given="nope.json")
+    'nope.json does not exist.'
+    """
     message = visible(message.strip())
+    if given and message.startswith(visible(given.strip())):
+        return message
     return message[:1].upper() + message[1:]

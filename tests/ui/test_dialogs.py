@@ -367,3 +367,12 @@ async def test_palette_over_another_view_offers_views_not_animator_steps() -> No
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert "Next frame" not in titles and "Switch table" not in titles
         assert {"View 1: Encode (the animator)", "View 2: Decode, frame by frame", "Help: keys and panes"} <= titles
+
+
+async def test_o_quotes_a_lower_case_path_as_typed(notes: Notes) -> None:
+    """`o`, `nope.json`: the message begins with the path exactly as typed, never re-cased."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await pilot.press("o", *"nope.json", "enter")
+        await settle(app, pilot)
+        assert [(n.title, n.message) for n in notes.errors] == [("Cannot open", "nope.json does not exist.")]

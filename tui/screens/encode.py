@@ -207,6 +207,6 @@ class EncodeScreen(Screen[None]):
         try:
             save(self.position.trace, target, overwrite=bool(overwrite))
         except TraceError as exc:
-            self.notify(sentence(str(exc)), title="Not saved", severity="error")
+            self.notify(sentence(str(exc), str(target)), title="Not saved", severity="error")
         else:
             self.notify(f"Saved {visible(str(target))}.", timeout=3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,8 +43,30 @@ def dialog_css(name: str) -> str:
     return DIALOG_CSS % (name, name, name)
 
 
+def typable(character: str | None) -> bool:
+    """A key's character goes into the text unless it is a control (C0, DEL, C1) or a surrogate.
+
+    Textual's TextArea takes only `str.isprintable()` characters, which drops ZWJ, ZWNJ, soft
+    hyphen, bidi marks, NBSP and the other format and space characters people type.
+    >>> [typable(c) for c in ("a", "\u200d", "\u00ad", "\u00a0", "\x01", "\x7f", "\x85", None)]
+    [True, True, True, True, False, False, False, False]
+    """
+    return character is not None and len(character) == 1 and unicodedata.category(character) not in ("Cc", "Cs")
+
+
 class EditBox(TextArea):
-    """A text area where enter applies the text and ctrl+j starts a new line."""
+    """A text area where enter applies the text, ctrl+j starts a new line, ctrl+a selects all, ctrl+l
+    clears (undo brings it back), and every typed character counts. Home still goes to the line start."""
+
+    BINDINGS = [
+        Binding("ctrl+a", "select_all", "select all", show=False),
+        Binding("ctrl+l", "clear_text", "clear", show=False),
+    ]
+
+    def action_clear_text(self) -> None:
+        """Delete the whole text, as one edit that ctrl+z undoes."""
+        if not self.read_only:
+            self.clear()
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -56,6 +79,12 @@ class EditBox(TextArea):
             event.prevent_default()
             self.insert("\n")
             return
+        if not event.is_printable and event.key not in ("tab", "enter") and typable(event.character) and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            assert event.character is not None
+            self.replace(event.character, *self.selection, maintain_selection_offset=False)
+            return
         await super()._on_key(event)
 
     def get_line(self, line_index: int) -> Text:
@@ -64,7 +93,7 @@ class EditBox(TextArea):
 
 
 class EditScreen(ModalScreen[str | None]):
-    """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline."""
+    """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline, ctrl+a selects all, ctrl+l clears."""
 
     DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
     # priority: the TextArea would otherwise take escape to move focus (tab_behavior="indent")
@@ -81,7 +110,10 @@ class EditScreen(ModalScreen[str | None]):
             box = EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
             box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
             yield box
-            yield Label(f"enter: apply · ctrl+j: new line · escape: cancel · at most {self.limit:,} characters", classes="hint")
+            yield Label(
+                f"enter: apply · ctrl+j: new line · escape: cancel\nctrl+a: select all · ctrl+l: clear · at most {self.limit:,} characters",
+                classes="hint",
+            )
 
     def on_text_submitted(self, message: TextSubmitted) -> None:
         message.stop()

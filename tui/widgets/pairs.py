@@ -25,6 +25,7 @@ from .pane import FollowsPosition
 
 Order = Literal["position", "rank"]
 NONE = "—"
+CACHE_NOTE = "the cache answered: no pairs"
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
@@ -63,8 +64,8 @@ class PairRows:
 def pair_rows(view: Position, order: Order) -> PairRows:
     """The candidates considered at this frame: the word the round reads (pure, testable)."""
     chunk, frame = view.chunk, view.frame
-    if frame.kind == "done" and chunk.cache == "hit":
-        return PairRows(Rows(), None, "cache hit: bpe() returned before listing pairs")
+    if chunk.cache == "hit":  # bpe() returns the cached word before it lists any pair
+        return PairRows(Rows(), None, CACHE_NOTE)
     word = chunk.word(frame.round - 1 if frame.kind == "round" else frame.round)
     if len(word) < 2:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
@@ -109,10 +110,10 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self._update_title()
 
     def key(self, position: Position) -> object:
-        """The candidate list changes with a new chunk, a new word, or a cache hit's end."""
+        """The candidate list changes with a new chunk or a new word (a cache hit's chunk lists none)."""
         frame = position.frame
         word = frame.round - 1 if frame.kind == "round" else frame.round
-        return (id(position.trace), frame.chunk, word, frame.kind == "done" and position.chunk.cache == "hit")
+        return (id(position.trace), frame.chunk, word)
 
     def changed(self, position: Position) -> None:
         self._reload(scroll=True)

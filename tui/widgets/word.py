@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..engine.frames import count
 from ..position import Position
 from ..safe import visible
 from .pane import Pane
@@ -34,11 +35,11 @@ def picture(view: Position) -> WordPicture:
         if frame.kind == "done" and chunk.cache == "whole":
             caption = f"the whole chunk is one token: no merge ran (bpe returns {visible(chunk.bpe_string)[:40]!r})"
         elif frame.kind == "start":
-            caption = f"initial word: {len(word)} symbol{'s' * (len(word) != 1)}"
+            caption = f"initial word: {count(len(word), 'symbol')}"
         elif chunk.cache == "hit":
-            caption = f"from the cache: {len(word)} symbols"
+            caption = f"from the cache: {count(len(word), 'symbol')}"
         else:
-            caption = f"final word: {len(word)} symbol{'s' * (len(word) != 1)} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
+            caption = f"final word: {count(len(word), 'symbol')} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
         ids = chunk.ids if frame.kind == "done" else None
         return WordPicture(caption, word, frozenset(), None, None, 0, ids)
     old = chunk.word(frame.round - 1)
@@ -46,7 +47,7 @@ def picture(view: Position) -> WordPicture:
     chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
     new_word = chunk.word(frame.round)
     rnd = chunk.rounds[frame.round - 1]
-    caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {len(new_word)} symbols"
+    caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {count(len(new_word), 'symbol')}"
     if not view.scanning:
         return WordPicture(caption, old, chosen, new_word, None, min(chosen, default=0))
     done = steps[: view.step]
