@@ -9,9 +9,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-import pytest
-
-from tui.engine.examples import EXAMPLES, TRACES_DIR, bundled
+from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, bundled, example_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_source_tree_traces_are_the_top_level_folder():
     """In the source tree (uv's editable install) the examples are the one top-level traces/."""
     assert TRACES_DIR == ROOT / "traces"
-    assert [p.name for p in bundled()] == sorted(f"{stem}.json" for stem, _, _ in EXAMPLES)
+    assert bundled() == sorted(example_path(TRACES_DIR, stem, table) for stem, table, _ in EXAMPLES + TIKTOKEN_EXAMPLES)
 
 
 def test_examples_list_prints_every_bundled_trace(cli):
@@ -27,7 +25,7 @@ def test_examples_list_prints_every_bundled_trace(cli):
     before = {p: p.stat().st_mtime_ns for p in bundled()}
     code, out, err = cli("examples", "--list")
     assert (code, err) == (0, "")
-    assert out.splitlines() == [str(p) for p in bundled()] and len(before) == len(EXAMPLES)
+    assert out.splitlines() == [str(p) for p in bundled()] and len(before) == len(EXAMPLES + TIKTOKEN_EXAMPLES)
     assert {p: p.stat().st_mtime_ns for p in bundled()} == before
 
 
@@ -38,17 +36,16 @@ def test_examples_list_takes_no_dir(cli, tmp_path):
 
 
 def test_the_wheel_ships_every_trace(tmp_path):
-    """`uv build --wheel` puts every traces/*.json inside the package, where an installed bpe-tui finds them."""
+    """`uv build --wheel` puts every trace (traces/ and traces/tiktoken/) inside the package, where an installed bpe-tui finds them."""
     uv = os.environ.get("UV") or shutil.which("uv")
-    if uv is None:
-        pytest.skip("uv is not on PATH")
+    assert uv is not None, "the suite runs under uv, which must be on PATH to build the wheel"
     result = subprocess.run(
         [uv, "build", "--wheel", "--quiet", "-o", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300, check=False
     )
     assert result.returncode == 0, result.stderr
     (wheel,) = tmp_path.glob("bpe_tui-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    expected = {f"tui/traces/{p.name}" for p in (ROOT / "traces").glob("*.json")}
+    expected = {f"tui/traces/{p.relative_to(ROOT / 'traces').as_posix()}" for p in (ROOT / "traces").rglob("*.json")}
     assert expected and expected <= names
     assert "tui/engine/examples.py" in names
 

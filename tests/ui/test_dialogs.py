@@ -10,6 +10,7 @@ from textual.command import CommandPalette
 from textual.widgets import Input, OptionList, Static
 
 from tui.engine.examples import EXAMPLES, TRACES_DIR
+from tui.engine.tables import get_table
 from tui.engine.tracefile import load
 from tui.widgets.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
 
@@ -160,11 +161,11 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
 
 
 def _examples() -> list[tuple[str, str, str]]:
-    """(file name, table name, text) for every trace in traces/, in the picker's order."""
+    """(path under traces/, table name, text) for every trace in traces/ and its folders, in the picker's order."""
     out = []
-    for path in sorted(TRACES_DIR.glob("*.json")):
+    for path in sorted(TRACES_DIR.glob("**/*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        out.append((path.name, data["table"]["name"], data["text"]))
+        out.append((str(path.relative_to(TRACES_DIR)), data["table"]["name"], data["text"]))
     return out
 
 
@@ -192,7 +193,7 @@ async def test_x_opens_each_example_trace(notes: Notes) -> None:
             await settle(app, pilot)
             assert len(app.screen_stack) == 1, name
             assert app.position.trace.text == text, name
-            assert (GPT2_TITLE if table == "gpt2" else TEACHING_TITLE) in header(app)[0], name
+            assert get_table(table).title in header(app)[0], name
             assert position(app).startswith("chunk 1/"), name
             assert notes.messages[-1] == f"Opened {TRACES_DIR / name}."
         assert notes.errors == []

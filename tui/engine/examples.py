@@ -95,8 +95,8 @@ TRACES_DIR = traces_dir()
 
 
 def bundled() -> list[Path]:
-    """Every trace file the examples folder holds, by name."""
-    return sorted(TRACES_DIR.glob("*.json"))
+    """Every trace file the examples folder holds, its folders included (traces/tiktoken/), by path."""
+    return sorted(TRACES_DIR.glob("**/*.json"))
 
 
 def render(table: str, text: str) -> str:

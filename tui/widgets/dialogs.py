@@ -183,9 +183,10 @@ class Example:
 
 
 def list_examples(directory: Path) -> list[Example]:
-    """Every *.json in `directory`, read just enough to label it (opening validates it fully)."""
+    """Every *.json in `directory` and its folders (traces/tiktoken/), read just enough to label it
+    (opening validates it fully)."""
     examples = []
-    for path in sorted(directory.glob("*.json")):
+    for path in sorted(directory.glob("**/*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             table, text = str(data["table"]["name"]), str(data["text"])
