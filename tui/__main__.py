@@ -39,10 +39,13 @@ def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAUL
     parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
 
 
-def _text_options(parser: argparse.ArgumentParser) -> None:
+def _text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
+    """--text, --text-file or '-'; with `jsonl` (what one output line holds), --jsonl too."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--text", metavar="S", help="the text itself")
     source.add_argument("--text-file", metavar="F", help="read the text from a UTF-8 file")
+    if jsonl:
+        source.add_argument("--jsonl", action="store_true", help=f"read one JSON string per line of standard input, write {jsonl} per line")
     source.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
 
 
@@ -58,19 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("encode", help="print the ids of a text as a JSON list")
     _table_options(p)
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--text", metavar="S")
-    group.add_argument("--text-file", metavar="F")
-    group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one id list per line")
-    group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+    _text_options(p, jsonl="one id list")
 
     p = sub.add_parser("chunks", help="print the regex chunks of a text as JSON: text, start, branch, pattern")
     _table_options(p)
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--text", metavar="S")
-    group.add_argument("--text-file", metavar="F")
-    group.add_argument("--jsonl", action="store_true", help="read one JSON string per line of standard input, write one array per line")
-    group.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+    _text_options(p, jsonl="one array")
 
     p = sub.add_parser("decode", help="print the text of some ids")
     _table_options(p)
