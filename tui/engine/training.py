@@ -78,10 +78,6 @@ class TrainResult:
         return self.byte_count / self.tokens if self.tokens else 0.0
 
     @property
-    def merges(self) -> tuple[Pair, ...]:
-        return tuple(r.pair for r in self.rounds)
-
-    @property
     def stopped_early(self) -> bool:
         return len(self.rounds) < self.asked
 

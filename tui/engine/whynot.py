@@ -64,35 +64,43 @@ def why_not(trace: Trace, chunk_index: int, pair: Pair) -> WhyNot:
     """What became of `pair` in chunk `chunk_index`: chosen, never adjacent, or consumed by an earlier merge (and which)."""
     chunk = trace.chunks[chunk_index]
     rank = trace.table.ranks.get(pair)
-    rounds = chunk.rounds
-    chosen_in = next((r for r, rnd in enumerate(rounds, start=1) if rnd.pair == pair), None)
+    chosen_in = next((r for r, rnd in enumerate(chunk.rounds, start=1) if rnd.pair == pair), None)
     if rank is None or chosen_in is not None:
         return WhyNot(pair, rank, chosen_in is not None, chosen_in, chosen_in, None, None)
-    first = last = None
-    for r in range(1, len(rounds) + 1):
-        if pair in pairwise(chunk.word(r - 1)):
-            first = first or r
-            last = r
-    if last is None:
-        return WhyNot(pair, rank, False, None, None, None, None)
-    chosen = rounds[last - 1]
-    return WhyNot(pair, rank, False, first, last, chosen.pair, chosen.rank)
+    return _consumed(trace, chunk_index, pair, rank, _presence(trace, chunk_index, {pair}).get(pair))
 
 
 def never_chosen(trace: Trace, chunk_index: int) -> list[WhyNot]:
     """Every rule that was a candidate in some round of chunk `chunk_index` but never chosen, by rank.
 
-    Empty for a chunk that ran no loop, and for one too long to search round by round (MAX_SYMBOLS).
+    One walk through the rounds finds them all. Empty for a chunk that ran no loop, and for one too
+    long to walk round by round (MAX_SYMBOLS).
     """
     chunk = trace.chunks[chunk_index]
     if chunk.cache != "miss" or len(chunk.aliases) > MAX_SYMBOLS:
         return []
     ranks = trace.table.ranks
     chosen = {rnd.pair for rnd in chunk.rounds}
-    seen: dict[Pair, None] = {}
-    for r in range(len(chunk.rounds)):
-        for pair in pairwise(chunk.word(r)):
-            if pair in ranks and pair not in chosen:
-                seen.setdefault(pair)
-    found = [why_not(trace, chunk_index, pair) for pair in seen]
+    seen = _presence(trace, chunk_index, None)
+    found = [_consumed(trace, chunk_index, p, ranks[p], rounds) for p, rounds in seen.items() if p in ranks and p not in chosen]
     return sorted(found, key=lambda w: w.rank if w.rank is not None else -1)
+
+
+def _presence(trace: Trace, chunk_index: int, wanted: set[Pair] | None) -> dict[Pair, tuple[int, int]]:
+    """(first, last) round in which each pair (of `wanted`, or every pair) was a candidate, in first-seen order."""
+    chunk = trace.chunks[chunk_index]
+    seen: dict[Pair, tuple[int, int]] = {}
+    for r in range(1, len(chunk.rounds) + 1):
+        for pair in pairwise(chunk.word(r - 1)):
+            if wanted is None or pair in wanted:
+                seen[pair] = (seen[pair][0], r) if pair in seen else (r, r)
+    return seen
+
+
+def _consumed(trace: Trace, chunk_index: int, pair: Pair, rank: int, rounds: tuple[int, int] | None) -> WhyNot:
+    """A rule never chosen: never adjacent (`rounds` None), or taken apart by the merge of its last round."""
+    if rounds is None:
+        return WhyNot(pair, rank, False, None, None, None, None)
+    first, last = rounds
+    chosen = trace.chunks[chunk_index].rounds[last - 1]
+    return WhyNot(pair, rank, False, first, last, chosen.pair, chosen.rank)
