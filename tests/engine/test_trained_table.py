@@ -83,3 +83,23 @@ def test_a_directory_that_cannot_be_written_leaves_the_old_files(tmp_path: Path,
     assert not (tmp_path / "missing").exists()
     with pytest.raises(TableError, match="does not exist"):
         save(table, tmp_path / "missing")
+
+
+def test_a_rename_that_fails_halfway_says_which_file_was_already_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = from_training(train("the cat the hat", 3)).table
+    real = os.replace
+    calls: list[object] = []
+
+    def second_fails(src: str, dst: object) -> None:
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError(5, "Input/output error")
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    with pytest.raises(TableError) as info:
+        save(table, tmp_path)
+    assert (
+        str(info.value) == f"cannot save {tmp_path / 'encoder.json'} (Input/output error); {tmp_path / 'vocab.bpe'} was already replaced."
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vocab.bpe"]  # no temporary file is left behind

@@ -58,11 +58,13 @@ def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
                     os.fsync(out.fileno())
             except OSError as exc:
                 raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
-        for tmp, path in temps:
+        for n, (tmp, path) in enumerate(temps):
             try:
                 os.replace(tmp, path)
             except OSError as exc:
-                raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+                done = ", ".join(str(p) for _, p in temps[:n])
+                changed = f"{done} was already replaced" if done else "nothing was changed"
+                raise error(f"cannot save {path} ({exc.strerror}); {changed}.") from None
     finally:
         for tmp, _ in temps:
             Path(tmp).unlink(missing_ok=True)
