@@ -4,6 +4,8 @@
 'a→b↵␛[2J'
 >>> visible("x\\u202ey")
 'x⟨U+202E⟩y'
+>>> visible("I \\u2764\\ufe0f")
+'I ❤⟨U+FE0F⟩'
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import regex
 # Characters that move the cursor, change terminal state, reorder text or are invisible.
 _INVISIBLE = [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
 _INVISIBLE += [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2060, 0x2070), *range(0xFFF9, 0xFFFC)]
+# Variation selectors (VS16 in ❤️ and 🏳️‍🌈) and tag characters: terminals disagree on the width they
+# give the character before them, so a border after them would break.
+_INVISIBLE += [*range(0xFE00, 0xFE10), *range(0xE0000, 0xE0080), *range(0xE0100, 0xE01F0)]
 
 _TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20)}  # C0 controls as control pictures
 _TABLE.update({0x09: "→", 0x0A: "↵", 0x0D: "␍", 0x7F: "␡"})

@@ -108,3 +108,18 @@ async def test_odd_texts_open_and_step_without_crashing() -> None:
             _assert_no_raw_controls(_everything(app))
             assert app.is_running, repr(text)
             assert app.position.trace.text == text
+
+
+async def test_variation_selectors_never_reach_the_terminal_raw() -> None:
+    """VS16 in ❤️ and 🏳️‍🌈 changes the width terminals give the emoji: it is shown as ⟨U+FE0F⟩, the text unchanged."""
+    text = "I ❤️ 🏳️‍🌈 flags"
+    app = make_app(text, "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(len(app.position.frames)):
+            shown = _everything(app)
+            assert "\ufe0f" not in shown
+            app.position = app.position.next()
+        await pilot.press("home", "pagedown")
+        chunks = pane_text(app, ChunksPane)
+        assert "❤⟨U+FE0F⟩" in chunks and "🏳⟨U+FE0F⟩⟨U+200D⟩🌈" in chunks
+        assert app.position.trace.text == text and app.position.trace.byte_count == len(text.encode("utf-8"))
