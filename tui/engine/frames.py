@@ -106,12 +106,23 @@ def count(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'s' * (n != 1)}"
 
 
+def quoted(text: str) -> str:
+    """The user's text in quotes, as it is: no repr escapes, so the view's one escaping (tui.safe) shows
+    every invisible character the same way in the narration as in the panes.
+
+    >>> print(quoted("Hello've"), quoted("a b"))
+    "Hello've" 'a b'
+    """
+    mark = '"' if "'" in text and '"' not in text else "'"
+    return f"{mark}{text}{mark}"
+
+
 def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
     if frame.kind == "start":
         return (
-            f"chunk {frame.chunk + 1}: {chunk.text!r} is {len(chunk.data)} UTF-8 "
+            f"chunk {frame.chunk + 1}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
             f"byte{'s' * (len(chunk.data) != 1)}, written as aliases {chunk.aliases!r}"
         )
     if frame.kind == "round":
@@ -134,7 +145,7 @@ def _done_sentence(chunk: ChunkTrace) -> str:
     ids = "[" + ", ".join(map(str, chunk.ids)) + "]"
     stop = chunk.stop
     if stop == "hit":
-        return f"cache hit: {chunk.text!r} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
+        return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":
         return f"single symbol: returned without loop or cache write; id {ids}"
     if stop == "whole":
