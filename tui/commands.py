@@ -96,7 +96,8 @@ PLAY = Command("play", "space", "Play / pause", "play / pause", "play", priority
 FASTER = Command("speed(1)", "plus,equals_sign", "Faster", "faster / slower", help_keys="+ / -")
 SLOWER = Command("speed(-1)", "minus", "Slower", "faster / slower", help_keys="+ / -")
 DETAIL = Command("detail", "d", "Scan detail on/off", "scan detail", "scan")
-SWITCH_TABLE = Command("switch_table", "t", "Switch table", "switch table", "table")
+#: One rule in every view: the table is the app's, so `t` recaptures the text under the next one.
+SWITCH_TABLE = Command("switch_table", "t", "Switch every view to the next table", "next table (every view)", "table")
 EDIT = Command("edit", "e", "Edit the text", "edit the text", "edit")
 EXAMPLES = Command("examples", "x", "Example traces", "examples", "examples")
 OPEN = Command("open", "o", "Open a trace file", "open / save", help_keys="o / s")
@@ -118,14 +119,13 @@ ENCODE_HELP = (
     SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, HELP, QUIT,
 )  # fmt: skip
 
-CYCLE_TABLE = Command("cycle_table", "t", "Show another table", "shows another table", "table")
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
 #: What every view 2–5 ends with: help, quit, and the view keys.
 VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, *VIEW_COMMANDS[2:])
-SHARED = (CYCLE_TABLE, LEAVE_INPUT, *VIEW_KEYS)
+SHARED = (SWITCH_TABLE, LEAVE_INPUT, *VIEW_KEYS)
 
 DECODE = (
-    CYCLE_TABLE,
+    SWITCH_TABLE,
     Command("policy", "p", "Decode: errors replace / strict", "errors replace/strict", "replace/strict"),
     Command("type_ids", "slash,i", "Decode: type ids", "type ids", "type ids", "/"),
     Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace ids"),
@@ -133,13 +133,13 @@ DECODE = (
     *VIEW_KEYS,
 )
 ALIASES = (
-    CYCLE_TABLE,
+    SWITCH_TABLE,
     Command("find", "slash,f", "Aliases: find a byte, an alias or a text", "a byte, an alias or any text", "find", "/"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )
 TABLES = (
-    CYCLE_TABLE,
+    SWITCH_TABLE,
     Command("find", "slash,f", "Tables: find a rank, id, rule or symbol", "a rank, id N, 'left right' or a symbol", "find", "/"),
     Command("match(1)", "n", "Tables: next match", "next / previous match", "next match", "n / N"),
     Command("match(-1)", "N", "Tables: previous match", "next / previous match", help_keys="n / N"),
@@ -149,7 +149,7 @@ TABLES = (
     *VIEW_KEYS,
 )
 SPECIAL = (
-    CYCLE_TABLE,
+    SWITCH_TABLE,
     Command("decode_special", "d", "Special: decode the special id", "decode it", "decode it"),
     *VIEW_KEYS,
 )
@@ -198,4 +198,4 @@ def view_keys(view: str) -> str:
 
 def shared_keys() -> str:
     """'t shows another table; escape leaves an input': the keys views 2–5 share."""
-    return "; ".join(f"{c.shown_keys} {c.help}" for c in (CYCLE_TABLE, LEAVE_INPUT))
+    return "; ".join(f"{c.shown_keys} {c.help}" for c in (SWITCH_TABLE, LEAVE_INPUT))

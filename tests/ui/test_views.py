@@ -12,7 +12,7 @@ from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 from tui.widgets.dialogs import help_text
 
-from .support import CAFE_IDS, cafe_app, make_app, playing, screen_text, submit, type_ids
+from .support import CAFE_IDS, GPT2_TITLE, cafe_app, header, make_app, playing, screen_text, settle, submit, type_ids
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -250,3 +250,27 @@ async def test_special_scene_uses_gpt2_for_the_teaching_table() -> None:
         text = screen_text(app)
         assert "(the teaching table has no special token: this scene uses GPT-2's)" in text
         assert "[27, 91, 437, 1659, 5239, 91, 29]" in text
+
+
+# -- one table for every view ----------------------------------------------------------------
+
+
+async def test_t_in_any_view_switches_the_app_table_and_every_view_follows() -> None:
+    """`t` in the Tables view recaptures the text under the next table: the Tables view, the Decode
+    view and the animator all show GPT-2 afterwards (before, `t` there changed that view alone)."""
+    app = make_app("aaababcabxyz", "teaching")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        assert "holds for 9 of 9 rules" in screen_text(app)
+        await pilot.press("t")
+        await settle(app, pilot)
+        assert app.position.trace.table.name == "gpt2" and app.position.trace.text == "aaababcabxyz"
+        assert "holds for 50,000 of 50,000 rules" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+        # GPT-2's ids for this text, decoded in view 2 without pressing anything else.
+        assert "Decode · 6 ids · the trace of 'aaababcabxyz'" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert GPT2_TITLE in header(app)[0]

@@ -13,10 +13,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
-from ..engine.tables import Table, TableError
-from ..messages import ViewPicked
+from ..engine.tables import Table
+from ..messages import TableSwitchRequested, ViewPicked
 from ..position import Position
-from ..safe import visible
 from ..widgets.text import clip
 
 if TYPE_CHECKING:
@@ -135,18 +134,9 @@ class ViewScreen(Screen[None]):
             return trace.table
         return self.tables.resolve(name or "teaching")
 
-    def action_cycle_table(self) -> None:
-        target = self.tables.after(self.table.name)
-        previous = self.table_name
-        self.table_name = target
-        try:
-            self.table  # noqa: B018 - load it now, so a missing table is reported here
-        except TableError as exc:
-            self.table_name = previous
-            self.notify(visible(str(exc)), severity="error")
-            return
-        self.reload()
-        self.notify(f"{self.VIEW}: {self.table.title}", timeout=2)
+    def action_switch_table(self) -> None:
+        """`t` means one thing in every view: the app moves to the next table, and every view follows."""
+        self.post_message(TableSwitchRequested())
 
     def show_trace_table(self) -> None:
         """Show the current trace's own table again (and what it shows for that trace)."""
@@ -163,8 +153,17 @@ class ViewScreen(Screen[None]):
         self.reload()
 
     def on_screen_resume(self) -> None:
+        self._follow_trace()
+
+    def watch_position(self) -> None:
+        if self.is_current:
+            self._follow_trace()
+
+    def _follow_trace(self) -> None:
+        """On a new trace (another text, or `t` in any view), show it under its own table."""
         if self.is_mounted and self.trace is not self._seen:
             self._seen = self.trace
+            self.table_name = None
             self.reload()
 
     def reload(self) -> None:  # pragma: no cover - each view draws itself
