@@ -69,8 +69,8 @@ def test_space_only_entries(cl100k_table, o200k_table, gpt2_table):
 
 
 def test_labels_say_the_rule(cl100k_table, o200k_table, gpt2_table):
-    assert cl100k_table.title == "cl100k_base · 100,256 ranks · tiktoken rule, one join a step"
-    assert o200k_table.title == "o200k_base · 199,998 ranks · tiktoken rule, one join a step"
+    assert cl100k_table.title == "cl100k_base · tiktoken rule · 100,256 ranks"
+    assert o200k_table.title == "o200k_base · tiktoken rule · 199,998 ranks"
     assert rule_name(cl100k_table).startswith("tiktoken rule") and rule_name(gpt2_table).startswith("GPT-2 rule")
     assert cl100k_table.rule == "tiktoken" and gpt2_table.rule == "gpt2"
 

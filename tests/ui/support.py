@@ -21,7 +21,7 @@ from tui.widgets.pairs import PairsPane
 from tui.widgets.word import WordPane, WordPicture
 
 TEACHING_TITLE = "teaching · 9 rules"
-GPT2_TITLE = "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"
+GPT2_TITLE = "GPT-2 · 50,000 merges"  # at 80 columns the header drops the file hash to keep the figures beside it
 CAFE = "café 你好"
 CAFE_IDS = [66, 1878, 2634, 220, 19526, 254, 25001, 121]
 
@@ -81,6 +81,13 @@ class Notes:
 def header(app: BpeApp) -> list[str]:
     """The status header's three lines: title and figures, position, narration (also under a dialog)."""
     return str(app.screen_stack[0].query_one(Status).render()).split("\n")
+
+
+def names_table(header_line: str, title: str) -> bool:
+    """Whether the header's first line names the table `title` ('GPT-2 · 50,000 merges · vocab.bpe …'):
+    the whole title, or (when the line is short) its first parts, followed by the figures."""
+    parts = title.split(" · ")
+    return any(f" {' · '.join(parts[:n])}   " in header_line + "   " for n in range(len(parts), 0, -1))
 
 
 def playing(app: BpeApp) -> bool:
@@ -164,6 +171,7 @@ __all__ = [
     "header",
     "ids",
     "make_app",
+    "names_table",
     "pairs",
     "pane_text",
     "playing",

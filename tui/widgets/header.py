@@ -7,19 +7,23 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..engine.tables import rule_name
 from ..position import Position
 from ..safe import visible
 
+#: The narration always has this many lines, so the panes below never move while stepping.
+NARRATION = 2
+
 
 class Status(Widget):
-    """Three lines that are always visible: table identity and figures, position, narration.
+    """Lines that are always visible: table identity and figures, position, narration (NARRATION lines).
 
     All three reactives are bound from the encode screen: nothing writes to the header.
     """
 
     DEFAULT_CSS = """
     Status {
-        height: 3;
+        height: 4;
         padding: 0 1;
         background: $boost;
     }
@@ -28,6 +32,10 @@ class Status(Widget):
     position: reactive[Position | None] = reactive(None, always_update=True)
     playing: reactive[bool] = reactive(False)
     busy: reactive[str] = reactive("")
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._fitted: tuple[int, int, bool] | None = None
 
     def watch_position(self) -> None:
         self._fit()
@@ -39,31 +47,75 @@ class Status(Widget):
         self._fit()
 
     def _fit(self) -> None:
-        """Grow or shrink to the lines the text wraps to (3 to 5); a layout only when that number changes."""
+        """A height that never changes while stepping: the lines the title, figures and the widest
+        position of this trace wrap to, plus NARRATION lines (a layout only when that number changes)."""
         width = self.content_size.width
-        if width <= 0:
+        view = self.position
+        if width <= 0 or view is None:
             return
-        rows = max(3, min(5, len(self.render().wrap(self.app.console, width))))
-        if self.styles.height is None or self.styles.height.value != rows:
-            self.styles.height = rows
+        key = (id(view.trace), width, bool(self.busy))
+        if key != self._fitted:
+            self._fitted = key
+            head = self._head(view, widest_where(view), markers=True)
+            rows = len(head.wrap(self.app.console, width)) + NARRATION
+            if self.styles.height is None or self.styles.height.value != rows:
+                self.styles.height = rows
+
+    def _head(self, view: Position, where: str, *, markers: bool) -> Text:
+        """The title and figures on the first line, then the position line.
+
+        When both do not fit, the title drops its last parts ('· vocab.bpe 1ce16647…', then '· 50,000
+        merges'); only when even the name does not fit do the figures move to the second line. Left
+        room on a wide screen names the table's merge rule.
+        """
+        width = self.content_size.width
+        table, figures = view.trace.table, view.figures
+        parts = table.title.split(" · ")
+        titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
+        title = next((t for t in titles if cell_len(t) + 4 + cell_len(figures) <= width), None)
+        text = Text()
+        text.append(f" {title or table.title} ", style="bold reverse")
+        if title is not None:
+            text.append(f"  {figures}")
+            rule = rule_name(table)
+            if title == table.title and text.cell_len + 4 + cell_len(rule) <= width:
+                text.append(f"  ·  {rule}", style="dim")
+            text.append("\n")
+        else:
+            text.append(f"\n{figures} · ")
+        text.append(where, style="bold")
+        if view.detail or markers:
+            text.append("  [scan detail]")
+        if self.playing or markers:
+            text.append("  ▶ playing")
+        if self.busy:
+            text.append(f"  {self.busy}", style="italic")
+        return text
 
     def render(self) -> Text:
         view = self.position
         if view is None:
             return Text(self.busy or "no trace")
-        text = Text()
-        title, figures = f" {view.trace.table.title} ", view.figures
-        text.append(title, style="bold reverse")
-        # Title and figures share the first line when they fit; otherwise the figures go first on the next.
-        fits = cell_len(title) + 2 + cell_len(figures) <= self.content_size.width
-        text.append(f"  {figures}\n" if fits else f"\n{figures} · ")
-        text.append(view.where, style="bold")
-        if view.detail:
-            text.append("  [scan detail]")
-        if self.playing:
-            text.append("  ▶ playing")
-        if self.busy:
-            text.append(f"  {self.busy}", style="italic")
+        text = self._head(view, view.where, markers=False)
         text.append("\n")
-        text.append(visible(view.sentence))
+        text.append(self._narration(visible(view.sentence)))
         return text
+
+    def _narration(self, sentence: str) -> str:
+        """The sentence, cut with '…' only in the rare case it needs more than NARRATION lines."""
+        width = max(self.content_size.width, 10)
+        if cell_len(sentence) <= width:
+            return sentence
+        while len(Text(sentence).wrap(self.app.console, width)) > NARRATION:
+            sentence = sentence[: max(len(sentence) - max(len(sentence) // 10, 1) - 1, 1)].rstrip() + "…"
+        return sentence
+
+
+def widest_where(view: Position) -> str:
+    """A position line at least as wide as any this trace can show (the counts' largest digits, a scan step)."""
+    trace = view.trace
+    chunks = len(trace.chunks)
+    rounds = max((len(c.rounds) for c in trace.chunks), default=0)
+    frames = len(view.frames)
+    widest = max((len(c.aliases) for c in trace.chunks), default=0)  # scan steps never exceed the symbols
+    return f"chunk {chunks}/{chunks} · round {rounds}/{rounds} · frame {frames}/{frames} · scan {widest}/{widest}"

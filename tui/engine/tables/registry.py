@@ -33,8 +33,8 @@ def merges_label(title: str) -> Callable[[Table], str]:
 
 
 def ranks_label(title: str) -> Callable[[Table], str]:
-    """A tiktoken table's label: 'cl100k_base · 100,256 ranks · tiktoken rule, one join a step'."""
-    return lambda table: f"{title} · {len(table.merges) + 256:,} ranks · tiktoken rule, one join a step"
+    """A tiktoken table's label: 'cl100k_base · tiktoken rule · 100,256 ranks' (the rule stays when a header drops the end)."""
+    return lambda table: f"{title} · tiktoken rule · {len(table.merges) + 256:,} ranks"
 
 
 @dataclass(frozen=True)
