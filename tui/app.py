@@ -13,7 +13,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
+from textual.geometry import Size
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -29,6 +31,7 @@ from .position import Position
 from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
+from .screens.toosmall import TooSmallScreen, too_small
 
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
@@ -89,7 +92,22 @@ class BpeApp(App[None]):
         seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
         self.post_message(Notify(Note(message, title, severity, max(seconds, MIN_DELAY), markup=markup)))
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_size(event.size)
+
+    def fit_size(self, size: Size) -> None:
+        """Below the smallest supported size one sentence replaces the views (kept below, as they were)."""
+        screen = self.screen
+        if too_small(size):
+            if isinstance(screen, TooSmallScreen):
+                screen.show(size)
+            else:
+                self.push_screen(TooSmallScreen(size))
+        elif isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+
     def on_mount(self) -> None:
+        self.fit_size(self.size)
         self.set_timer(SETTLE_AFTER, capture.settle_heap)
         if os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.call_after_refresh(self.exit)

@@ -4,26 +4,69 @@ from __future__ import annotations
 
 import pytest
 
+from tui.screens.toosmall import TooSmallScreen
 from tui.widgets.header import Status
+from tui.widgets.ids import IdsPane
 from tui.widgets.word import WordPane
 
-from .support import make_app, sentence
+from .support import ids as shown_ids
+from .support import make_app, position, screen_text, sentence
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 18)])
 async def test_stepping_through_every_frame_never_moves_a_pane(size: tuple[int, int]) -> None:
     """GPT-2 on a text whose narrations are one line at some frames and two at others (at 60 columns
     'chunk 2: ' Hello' is 6 UTF-8 bytes…' wraps, 'round 1: …' does not): the header and the word
-    pane keep the same place and height on every frame, in scan detail too."""
+    pane keep the same place and height on every frame (switching scan detail on may move them once)."""
     app = make_app("internationalization Hello ab", "gpt2")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         status, word = app.query_one(Status), app.query_one(WordPane)
-        places = {(status.region.height, word.region.y, word.region.height)}
         lengths = set()
-        for key in ["right"] * 30 + ["d"] + ["right"] * 40:
-            await pilot.press(key)
-            places.add((status.region.height, word.region.y, word.region.height))
-            lengths.add(len(sentence(app)) > size[0] - 2)
-        assert len(places) == 1, places
+        for keys in (["right"] * 30, ["d"] + ["right"] * 40):  # plain frames, then scan detail
+            await pilot.press(keys[0])
+            places = {(status.region.height, word.region.y, word.region.height)}
+            for key in keys[1:]:
+                await pilot.press(key)
+                places.add((status.region.height, word.region.y, word.region.height))
+                lengths.add(len(sentence(app)) > size[0] - 2)
+            assert len(places) == 1, places
         assert lengths == {True, False}  # both short and wrapping sentences were shown
+
+
+async def test_at_60x18_every_pane_of_the_animator_has_its_rows() -> None:
+    """The smallest supported size: the ids move beside the word, and the word pane keeps its four
+    lines (caption, before, marks, after), the pairs their rows, the bytes two rows."""
+    app = make_app("internationalization Hello ab", "gpt2")
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.press("right", "right", "end")
+        await pilot.press("home", "right", "right")
+        lines = screen_text(app).splitlines()
+        word = app.query_one(WordPane)
+        assert word.region.height == 6  # 4 lines inside the border
+        assert any("round 2: merge (o n) rank 5" in line for line in lines)
+        assert any("on │a" in line for line in lines)  # the after line: o and n merged
+        assert any("▶ 8  o n        5" in line for line in lines)
+        assert any("alias i    n    t" in line for line in lines)
+        ids = app.query_one(IdsPane)
+        assert ids.region.x > word.region.x and ids.region.y == word.region.y  # beside the word
+        await pilot.press("end")
+        assert shown_ids(app) == list(app.position.trace.ids) and len(shown_ids(app)) == 4
+
+
+async def test_below_60x18_one_sentence_says_the_size_needed_and_the_state_is_kept() -> None:
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "right")
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "bpe-tui needs at least 60x18 cells; this terminal is 40x15." in " ".join(screen_text(app).split())
+        await pilot.press("right")  # no view is there to step
+        await pilot.resize_terminal(59, 30)
+        await pilot.pause()
+        assert "this terminal is 59x30." in " ".join(screen_text(app).split())
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+        assert position(app) == "chunk 1/1 · round 2/14 · frame 3/16"

@@ -13,7 +13,8 @@ from types import ModuleType
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -71,22 +72,25 @@ class EncodeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, EncodeScreen.playing)
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
-                yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
-                yield WordPane(id="word").data_bind(EncodeScreen.position)
+        with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
+            yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
-        yield IdsPane(id="ids").data_bind(EncodeScreen.position)
+            yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
+            yield WordPane(id="word").data_bind(EncodeScreen.position)
+            yield IdsPane(id="ids").data_bind(EncodeScreen.position)
         yield Footer(compact=True, show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.height >= 36, "-tall")
-        self.set_class(event.size.width >= 140, "-wide")
+        self._fit(event.size)
 
     def on_screen_resume(self) -> None:
-        self.set_class(self.app.size.height >= 36, "-tall")
-        self.set_class(self.app.size.width >= 140, "-wide")
+        self._fit(self.app.size)
+
+    def _fit(self, size: Size) -> None:
+        """Three layouts by size: compact below 24 rows (the ids beside the word), normal, and tall."""
+        self.set_class(size.height >= 36, "-tall")
+        self.set_class(size.height < 24, "-compact")
+        self.set_class(size.width >= 140, "-wide")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""

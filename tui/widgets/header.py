@@ -43,25 +43,29 @@ class Status(Widget):
     def watch_busy(self) -> None:
         self._fit()
 
+    def watch_playing(self) -> None:
+        self._fit()
+
     def on_resize(self) -> None:
         self._fit()
 
     def _fit(self) -> None:
-        """A height that never changes while stepping: the lines the title, figures and the widest
-        position of this trace wrap to, plus NARRATION lines (a layout only when that number changes)."""
+        """A height that never changes while stepping or playing: the lines the title, figures and the
+        widest position of this trace wrap to, plus NARRATION lines. Only a new trace, a resize, or
+        switching scan detail or play can change it (a layout only when the number changes)."""
         width = self.content_size.width
         view = self.position
         if width <= 0 or view is None:
             return
-        key = (id(view.trace), width, bool(self.busy))
+        key = (id(view.trace), width, bool(self.busy), view.detail, self.playing)
         if key != self._fitted:
             self._fitted = key
-            head = self._head(view, widest_where(view), markers=True)
+            head = self._head(view, widest_where(view))
             rows = len(head.wrap(self.app.console, width)) + NARRATION
             if self.styles.height is None or self.styles.height.value != rows:
                 self.styles.height = rows
 
-    def _head(self, view: Position, where: str, *, markers: bool) -> Text:
+    def _head(self, view: Position, where: str) -> Text:
         """The title and figures on the first line, then the position line.
 
         When both do not fit, the title drops its last parts ('· vocab.bpe 1ce16647…', then '· 50,000
@@ -84,9 +88,9 @@ class Status(Widget):
         else:
             text.append(f"\n{figures} · ")
         text.append(where, style="bold")
-        if view.detail or markers:
+        if view.detail:
             text.append("  [scan detail]")
-        if self.playing or markers:
+        if self.playing:
             text.append("  ▶ playing")
         if self.busy:
             text.append(f"  {self.busy}", style="italic")
@@ -96,7 +100,7 @@ class Status(Widget):
         view = self.position
         if view is None:
             return Text(self.busy or "no trace")
-        text = self._head(view, view.where, markers=False)
+        text = self._head(view, view.where)
         text.append("\n")
         text.append(self._narration(visible(view.sentence)))
         return text
@@ -112,10 +116,11 @@ class Status(Widget):
 
 
 def widest_where(view: Position) -> str:
-    """A position line at least as wide as any this trace can show (the counts' largest digits, a scan step)."""
+    """A position line at least as wide as any this trace can show (the counts' largest digits, a scan step in detail)."""
     trace = view.trace
     chunks = len(trace.chunks)
     rounds = max((len(c.rounds) for c in trace.chunks), default=0)
     frames = len(view.frames)
     widest = max((len(c.aliases) for c in trace.chunks), default=0)  # scan steps never exceed the symbols
-    return f"chunk {chunks}/{chunks} · round {rounds}/{rounds} · frame {frames}/{frames} · scan {widest}/{widest}"
+    scan = f" · scan {widest}/{widest}" if view.detail else ""
+    return f"chunk {chunks}/{chunks} · round {rounds}/{rounds} · frame {frames}/{frames}{scan}"

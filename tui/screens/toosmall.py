@@ -1,0 +1,45 @@
+"""What the app shows when the terminal is smaller than the smallest layout it supports."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+#: The smallest terminal every view is laid out for (columns, rows).
+MIN_SIZE = Size(60, 18)
+
+
+def too_small(size: Size) -> bool:
+    return size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
+
+
+def size_sentence(size: Size) -> str:
+    """'bpe-tui needs at least 60x18 cells; this terminal is 40x15.' and what to do."""
+    return (
+        f"bpe-tui needs at least {MIN_SIZE.width}x{MIN_SIZE.height} cells; this terminal is {size.width}x{size.height}."
+        " Enlarge it or use a smaller font; q quits."
+    )
+
+
+class TooSmallScreen(Screen[None]):
+    """One sentence in place of every view until the terminal is large enough; the views keep their state below."""
+
+    BINDINGS = [Binding("q", "app.quit", "quit")]
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen Static { width: 100%; height: auto; text-align: center; }
+    """
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self._size = size
+
+    def compose(self) -> ComposeResult:
+        yield Static(size_sentence(self._size), markup=False)
+
+    def show(self, size: Size) -> None:
+        self._size = size
+        self.query_one(Static).update(size_sentence(size))
