@@ -35,7 +35,7 @@ class Status(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._fitted: tuple[int, int, bool] | None = None
+        self._fitted: tuple[int, int, bool, bool, bool] | None = None
 
     def watch_position(self) -> None:
         self._fit()
