@@ -12,7 +12,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -144,6 +144,10 @@ def describe(entry: AliasEntry) -> Text:
     return text
 
 
+#: The columns the selected byte's panel needs beside the grid; narrower, it goes under it.
+SIDE = 22
+
+
 class AliasesScreen(ViewScreen):
     """The byte ↔ alias grid, one byte described, and lookups from a byte, an alias or any text."""
 
@@ -155,6 +159,11 @@ class AliasesScreen(ViewScreen):
     AliasesScreen #aliases-left { width: auto; height: 1fr; }
     AliasesScreen #aliases-legend { width: 1fr; height: 1fr; padding: 0 1; color: $text-muted; }
     AliasesScreen #aliases-side { width: 1fr; height: 1fr; padding: 0 1; }
+    /* Narrow: the selected byte's panel goes under the grid, and the body scrolls to the selected row. */
+    AliasesScreen.-narrow #aliases-body { layout: vertical; overflow-y: auto; }
+    AliasesScreen.-narrow #aliases-left { height: auto; }
+    AliasesScreen.-narrow #aliases-legend { height: auto; }
+    AliasesScreen.-narrow #aliases-side { width: 100%; height: auto; }
     """
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -178,7 +187,9 @@ class AliasesScreen(ViewScreen):
     def on_resize(self, event: events.Resize) -> None:
         grid = self.query_one(AliasGrid)
         grid.wide = event.size.width >= 140
-        self.query_one("#aliases-left").styles.width = LABEL + 16 * grid.cell + 2  # the legend wraps under the grid
+        width = LABEL + 16 * grid.cell + 2
+        self.query_one("#aliases-left").styles.width = width  # the legend wraps under the grid
+        self.set_class(event.size.width < width + SIDE, "-narrow")
 
     def reload(self) -> None:
         self.set_bar_note()
@@ -190,6 +201,10 @@ class AliasesScreen(ViewScreen):
     @on(AliasGrid.Selected)
     def selected(self, message: AliasGrid.Selected) -> None:
         self.update_side()
+        if self.has_class("-narrow"):  # keep the selected row (and the column header above it) in view
+            grid = self.query_one(AliasGrid)
+            row = grid.virtual_region.y + 1 + message.byte // 16
+            self.query_one("#aliases-body").scroll_to_region(Region(0, row - 1, 1, 3), animate=False)
 
     def update_side(self) -> None:
         grid = self.query_one(AliasGrid)
