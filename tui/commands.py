@@ -84,11 +84,13 @@ QUIT = Command("app.quit", "q", "Quit", "quit", "quit")
 VIEW_COMMANDS = tuple(_view(view, "views" if n == 1 else "") for n, view in enumerate(VIEWS))
 VIEW_1, VIEW_2 = VIEW_COMMANDS[:2]
 
-NEXT = _step("next", "right,l", "Next frame", "next frame", "next")
-PREVIOUS = _step("previous", "left,h", "Previous frame", "previous frame", "prev")
-NEXT_ROUND = _step("next_round", "shift+right", "Next round", "next round", "round▶")
+#: The move keys are named where they move (the word and chunks panes' borders), which leaves the
+#: footer room at 80 columns for the rest and the palette.
+NEXT = _step("next", "right,l", "Next frame", "next frame")
+PREVIOUS = _step("previous", "left,h", "Previous frame", "previous frame")
+NEXT_ROUND = _step("next_round", "shift+right", "Next round", "next round")
 PREVIOUS_ROUND = _step("previous_round", "shift+left", "Previous round", "previous round")
-NEXT_CHUNK = _step("next_chunk", "pagedown", "Next chunk", "next chunk", "chunk▶")
+NEXT_CHUNK = _step("next_chunk", "pagedown", "Next chunk", "next chunk")
 PREVIOUS_CHUNK = _step("previous_chunk", "pageup", "Previous chunk", "previous chunk")
 FIRST = _step("first", "home", "First frame", "first / last", help_keys="home / end")
 LAST = _step("last", "end", "Last frame", "first / last", help_keys="home / end")

@@ -14,7 +14,7 @@ from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
 from tui.widgets.dialogs import help_text
 
-from .support import cafe_app
+from .support import cafe_app, make_app, screen_text
 
 
 def flat_help() -> str:
@@ -48,10 +48,16 @@ def test_the_help_table_lists_every_animator_command() -> None:
         assert f"{keys:<13}" in text and words in text, (keys, words)
 
 
-def test_the_footer_labels_keep_their_order() -> None:
-    """The animator's footer: what a newcomer needs first, so it survives 80 columns."""
-    labels = [c.label for c in ENCODE if c.label]
-    assert labels == ["next", "prev", "play", "scan", "table", "edit", "examples", "help", "quit", "views", "round▶", "chunk▶"]
+async def test_at_80_columns_every_key_is_named_on_screen() -> None:
+    """The footer at 80 columns holds all its labels and the palette (before, the round and chunk moves
+    and the palette fell off its end); the move keys are named on the borders of what they move."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert lines[-1].split() == "space play d scan t table e edit x examples ? help q quit 1-5 views ▏^p palette".split()
+        assert "─ ←→ frame · shift ←→ round ─╯" in lines[18]
+        assert "╭─ Chunks · pgdn pgup ─" in lines[4]
 
 
 async def test_the_palette_offers_each_command_of_the_view_shown() -> None:

@@ -78,7 +78,7 @@ class EncodeScreen(Screen[None]):
             yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
-        yield Footer(compact=True, show_command_palette=False)
+        yield Footer(compact=True)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

@@ -20,7 +20,7 @@ class ChunksPane(Pane):
     Only a window of chunks around the current one is drawn; (n…) and (…n) count the chunks left out.
     """
 
-    TITLE = "Chunks"
+    TITLE = "Chunks · pgdn pgup"
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -40,9 +40,12 @@ class Pane(FollowsPosition, Widget):
     """A bordered pane drawn from its position at its current size (the look is in global.tcss)."""
 
     TITLE = ""
+    SUBTITLE = ""  # e.g. the keys that move what the pane shows
 
     def on_mount(self) -> None:
         self.border_title = self.TITLE
+        if self.SUBTITLE:
+            self.border_subtitle = self.SUBTITLE
 
     def changed(self, position: Position) -> None:
         self.describe(position)

@@ -61,6 +61,7 @@ class WordPane(Pane):
     """Old word on top (chosen pair reversed, ^ under it), new word beneath; in scan detail, i and j."""
 
     TITLE = "Current word"
+    SUBTITLE = "←→ frame · shift ←→ round"
     DEFAULT_CSS = "WordPane { text-wrap: nowrap; text-overflow: ellipsis; }"
 
     shown: WordPicture | None = None  # what the pane draws, made once per position
