@@ -26,9 +26,10 @@ from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
 from .position import Position
-from .safe import sentence, visible
+from .safe import sentence
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
+from .widgets.pairs import explain
 
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
@@ -105,13 +106,10 @@ class BpeApp(App[None]):
             self.position = self.position.with_detail(not self.position.detail)
             self.notify(f"scan detail {'on: right steps through the inner scan' if self.position.detail else 'off'}", timeout=2)
 
-    def on_pair_clicked(self, message: msg.PairClicked) -> None:
-        a, b = message.pair
-        if message.rank is None:
-            self.notify(f"({visible(a)} {visible(b)}) at {message.position} is not a rule of this table.")
-        else:
-            ident = self.position.trace.table.encoder.get(a + b) if self.position else None
-            self.notify(f"rule {message.rank}: {visible(a)} + {visible(b)} → {visible(a + b)}, id {ident}")
+    def on_pair_picked(self, message: msg.PairPicked) -> None:
+        if self.position is not None:
+            self.clear_notifications()  # one explanation at a time: the next replaces the last
+            self.notify(explain(self.position, message.pair, message.rank, message.position), timeout=12)
 
     # -- views ---------------------------------------------------------------------------------
 

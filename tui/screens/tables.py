@@ -99,7 +99,7 @@ def loader_line(table: Table) -> Text:
     return text
 
 
-RECOVERING = "recovering parts…{share} a rank file lists tokens, not rules: each rule's left and right are found once, in the background"
+RECOVERING = "recovering parts…{share} — a rank file lists tokens, not rules: each rule's left and right are found once, in the background"
 
 
 class RulesList(LineList):
