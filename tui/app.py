@@ -78,6 +78,7 @@ class BpeApp(App[None]):
         self.set_reactive(BpeApp.position, Position.of(trace))
         self._capture: Worker[None] | None = None
         self._before_capture: Position | None = None
+        self._why: Note | None = None  # the pair explanation shown last
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
@@ -107,9 +108,13 @@ class BpeApp(App[None]):
             self.notify(f"scan detail {'on: right steps through the inner scan' if self.position.detail else 'off'}", timeout=2)
 
     def on_pair_picked(self, message: msg.PairPicked) -> None:
-        if self.position is not None:
-            self.clear_notifications()  # one explanation at a time: the next replaces the last
-            self.notify(explain(self.position, message.pair, message.rank, message.position), timeout=12)
+        """Explain the pair in a notification that replaces the previous explanation (one at a time)."""
+        if self.position is None:
+            return
+        if self._why is not None:
+            self._unnotify(self._why)
+        self._why = Note(explain(self.position, message.pair, message.rank, message.position), timeout=12, markup=False)
+        self.post_message(Notify(self._why))
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ CACHE_NOTE = "the cache answered: no pairs"
 NEVER_NOTE = "never chosen (w: why)"
 #: Chunks with more symbols than this are not followed round by round on the UI thread (0.04 s at 1,000).
 WHY_LIMIT = 1_000
+SELECTED = Style(bold=True, underline=True, dim=False)  # with the › mark: the row up/down or a click selected
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
@@ -222,11 +223,11 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
     def row_style(self, index: int, selected: bool) -> Style:
         shown = len(self.data.rows)
         if index >= shown:
-            return Style(italic=True) if index == shown else Style(underline=index == self.selected)
-        rank = self.data.rows[index][2]
-        if self._chosen(rank):
-            return Style(bold=True, reverse=True, underline=index == self.selected)
-        return Style(underline=True, bold=True) if index == self.selected else Style(dim=rank is None)
+            style = Style(italic=True) if index == shown else Style()
+        else:
+            rank = self.data.rows[index][2]
+            style = Style(bold=True, reverse=True) if self._chosen(rank) else Style(dim=rank is None)
+        return style + SELECTED if index == self.selected else style
 
     # -- selecting and asking why ---------------------------------------------------------------
 
