@@ -22,15 +22,15 @@ from tui.widgets.pairs import explain
 from .support import Notes, PairsPane, make_app, pairs, screen_text, settle, word
 
 WHY_BC = (
-    "rule 2: b + c → bc, id 258. Rank 2 says which rule comes first; id 258 names the token the model sees.\n"
+    "rule 2: b + c → bc, id 258. Rank 2 orders the rule; id 258 names its token.\n"
     "(b c) (rank 2) was a candidate in rounds 1–2, but a lower rank was always present; round 2 merged (a b) "
     "(rank 1), which took its 'b': present in the table, unusable on this input."
 )
 WHY_CA = (
-    "rule 3: c a → ca, id 259. Rank 3 says which rule comes first; id 259 names the token the model sees.\n"
+    "rule 3: c + a → ca, id 259. Rank 3 orders the rule; id 259 names its token.\n"
     "(c a) (rank 3) was a candidate in rounds 1–2, but a lower rank was always present; round 2 merged (a b) "
     "(rank 1), which took its 'a': present in the table, unusable on this input."
-).replace("c a → ca", "c + a → ca")
+)
 
 
 def shown(app: BpeApp, selector: str) -> str:
@@ -62,7 +62,7 @@ async def test_a_picked_pair_names_its_rank_and_its_id_apart(notes: Notes) -> No
         await pilot.click("#pairs", offset=(4, 4))  # row 2: a b
         await pilot.pause()
         assert notes.messages[-1] == (
-            "rule 1: a + b → ab, id 257. Rank 1 says which rule comes first; id 257 names the token the model sees.\n"
+            "rule 1: a + b → ab, id 257. Rank 1 orders the rule; id 257 names its token.\n"
             "(a b) (rank 1) was chosen in round 2."
         )
     flat = " ".join(help_text().split())

@@ -108,7 +108,7 @@ def explain(view: Position, pair: tuple[str, str], rank: int | None, at: int | N
     ident = view.trace.table.encoder.get(a + b)
     lines = [
         visible(f"rule {rank}: {a} + {b} → {a + b}, id {ident}.")
-        + f" Rank {rank} says which rule comes first; id {ident} names the token the model sees."
+        + f" Rank {rank} orders the rule; id {ident} names its token."
     ]
     if len(chunk.aliases) > WHY_LIMIT:
         lines.append(f"This chunk has {len(chunk.aliases):,} symbols: too many to follow round by round here.")
