@@ -62,8 +62,7 @@ async def test_a_picked_pair_names_its_rank_and_its_id_apart(notes: Notes) -> No
         await pilot.click("#pairs", offset=(4, 4))  # row 2: a b
         await pilot.pause()
         assert notes.messages[-1] == (
-            "rule 1: a + b → ab, id 257. Rank 1 orders the rule; id 257 names its token.\n"
-            "(a b) (rank 1) was chosen in round 2."
+            "rule 1: a + b → ab, id 257. Rank 1 orders the rule; id 257 names its token.\n(a b) (rank 1) was chosen in round 2."
         )
     flat = " ".join(help_text().split())
     assert "A rank says which rule comes first; an id names the model's token (here id = 256 + rank)." in flat

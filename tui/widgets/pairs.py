@@ -106,10 +106,7 @@ def explain(view: Position, pair: tuple[str, str], rank: int | None, at: int | N
         where = "" if at is None else f" at position {at}"
         return visible(f"({a} {b}){where} is not a rule of this table: it can never be merged.")
     ident = view.trace.table.encoder.get(a + b)
-    lines = [
-        visible(f"rule {rank}: {a} + {b} → {a + b}, id {ident}.")
-        + f" Rank {rank} orders the rule; id {ident} names its token."
-    ]
+    lines = [visible(f"rule {rank}: {a} + {b} → {a + b}, id {ident}.") + f" Rank {rank} orders the rule; id {ident} names its token."]
     if len(chunk.aliases) > WHY_LIMIT:
         lines.append(f"This chunk has {len(chunk.aliases):,} symbols: too many to follow round by round here.")
     else:
