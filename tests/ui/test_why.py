@@ -18,8 +18,9 @@ from tui.screens import tables
 from tui.screens.tables import RulesList, TablesScreen
 from tui.widgets.dialogs import help_text
 from tui.widgets.pairs import explain
+from tui.widgets.pairs import pair_rows as _pair_rows
 
-from .support import Notes, PairsPane, make_app, pairs, screen_text, settle, word
+from .support import Notes, PairsPane, make_app, pairs, screen_text, settle, submit, word
 
 WHY_BC = (
     "rule 2: b + c → bc, id 258. Rank 2 orders the rule; id 258 names its token.\n"
@@ -31,6 +32,10 @@ WHY_CA = (
     "(c a) (rank 3) was a candidate in rounds 1–2, but a lower rank was always present; round 2 merged (a b) "
     "(rank 1), which took its 'a': present in the table, unusable on this input."
 )
+
+
+def pairs_of(view):  # type: ignore[no-untyped-def]
+    return _pair_rows(view, "position")
 
 
 def shown(app: BpeApp, selector: str) -> str:
@@ -172,14 +177,14 @@ async def test_the_last_frame_lists_the_rules_never_chosen_and_w_says_why(notes:
         assert [(w.pair, w.rank, w.last_round) for w in pairs(app).never] == [(("b", "c"), 2, 2), (("c", "a"), 3, 2)]
         text = screen_text(app)
         assert "never chosen (w: why)" in text
-        assert "✗ b c  rank 2: round 2 took it" in text and "✗ c a  rank 3: round 2 took it" in text
+        assert "✗ b c  rank 2: by a b, round 2" in text and "✗ c a  rank 3: by a b, round 2" in text
         await pilot.press("w")  # no pair is a rule any more: w explains the first rule never chosen
         await pilot.pause()
         assert notes.messages[-1] == WHY_BC
         await pilot.press("down", "down", "w")  # the first down selects (b c), the next (c a)
         await pilot.pause()
         assert notes.messages[-1] == WHY_CA
-        assert "› c a  rank 3: round 2 took it" in screen_text(app)
+        assert "› c a  rank 3: by a b, round 2" in screen_text(app)
         assert len(list(app._notifications)) == 1  # each explanation replaces the last
 
 
@@ -197,6 +202,23 @@ async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(n
         assert notes.messages[-1] == WHY_BC
         pane = app.query_one(PairsPane)
         assert pane.selected == 5 and pane.row(5, 30, False).plain == "› 5  b c       2"
+
+
+def test_a_chunk_too_long_to_follow_is_said_to_be(teaching_table) -> None:  # type: ignore[no-untyped-def]
+    from tui.position import Position
+
+    view = Position.of(capture("ab" * 501, teaching_table)).last()
+    assert pairs_of(view).never == ()
+    assert explain(view, ("a", "b"), 1).split("\n")[1] == "This chunk has 1,002 symbols: too many to follow round by round here."
+
+
+async def test_w_with_no_pair_says_so(notes: Notes) -> None:
+    """A cache hit lists no pairs: w says there is nothing to explain."""
+    app = make_app("abc!abc")
+    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+        await pilot.press("end", "w")
+        await pilot.pause()
+        assert notes.messages[-1] == "No pair to explain here: the pairs pane is empty at this frame."
 
 
 def test_aaabdaaabac_never_puts_b_and_c_side_by_side(teaching_table) -> None:  # type: ignore[no-untyped-def]
@@ -234,6 +256,10 @@ async def test_the_tables_view_on_cl100k_base_recovers_parts_in_a_worker(monkeyp
         assert shown(app, "#tables-check").startswith("recovering parts… — a rank file lists tokens, not rules")
         await pilot.press("down")
         assert app.screen.query_one(RulesList).cursor == 1  # the UI thread was not held
+        await submit(pilot, "#tables-find", "Ġworld")
+        assert "still recovering this table's parts: a rank can be found now" in screen_text(app)
+        await submit(pilot, "#tables-find", "1661")
+        assert app.screen.query_one(RulesList).cursor == 1661
         release.set()
         await settle(app, pilot)
         assert shown(app, "#tables-check") == (
@@ -241,6 +267,8 @@ async def test_the_tables_view_on_cl100k_base_recovers_parts_in_a_worker(monkeyp
             "yet a rank says which rule comes first, an id names the model's token (tiktoken's file rank is the id): "
             "ids 0–255 (bytes) and the 5 special tokens have no rank."
         )
+        await submit(pilot, "#tables-find", "Ġworld")
+        assert app.screen.query_one(RulesList).cursor == 1917 - 256  # ' world' is id 1917
         assert shown(app, "#tables-loader") == (
             "✓ cl100k_base comes from a tiktoken rank file, not a vocab.bpe: GPT-2's split('\\n')[1:-1] never reads it."
         )

@@ -312,6 +312,9 @@ class TablesScreen(ViewScreen):
         self.query_one(RulesList).focus()
 
     def search(self, query: str) -> None:
+        if known_check(self.table) is None and not query.strip().isdigit():  # a search would walk every rule's parts
+            self.set_note("✗ still recovering this table's parts: a rank can be found now, ids, rules and symbols when it is done")
+            return
         result = search_rules(self.table, query)
         self.matches, self.match = result.ranks, 0
         note = visible(result.note)

@@ -207,12 +207,15 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         return Text(f"{mark}{pos:>{pos_w}}  {pair}{pad}  {NONE if rank is None else rank:>6}")
 
     def _never_row(self, k: int) -> Text:
-        """The line naming the never-chosen rules (k = 0), then one line per rule: '✗ b c  rank 2: round 2 took it'."""
+        """The line naming the never-chosen rules (k = 0), then one line per rule and the merge that took its
+        symbols: '✗ b c  rank 2: by a b, round 2'."""
         if k == 0:
             return Text(NEVER_NOTE)
         w = self.data.never[k - 1]
         mark = "›" if len(self.data.rows) + k == self.selected else "✗"
-        return Text(f"{mark} {visible(w.pair[0], space='·')} {visible(w.pair[1], space='·')}  rank {w.rank}: round {w.last_round} took it")
+        (a, b), (c, d) = w.pair, w.consumed_by or ("?", "?")
+        shown = " ".join(visible(s, space="·") for s in (a, b)), " ".join(visible(s, space="·") for s in (c, d))
+        return Text(f"{mark} {shown[0]}  rank {w.rank}: by {shown[1]}, round {w.last_round}")
 
     def _chosen(self, rank: int | None) -> bool:
         return rank is not None and rank == self.data.lowest
