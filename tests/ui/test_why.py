@@ -272,3 +272,16 @@ async def test_the_tables_view_on_cl100k_base_recovers_parts_in_a_worker(monkeyp
         assert shown(app, "#tables-loader") == (
             "✓ cl100k_base comes from a tiktoken rank file, not a vocab.bpe: GPT-2's split('\\n')[1:-1] never reads it."
         )
+
+
+async def test_at_60x18_the_tables_view_keeps_the_sentences_and_some_rules(tmp_path: Path) -> None:
+    """Below 24 rows the sizes give way: the check, the two sentences and rule rows all stay on screen."""
+    table = custom_table(tmp_path, "#version: 0.2\na b\nab c")
+    app = BpeApp(capture("abc", table), custom=table)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "byte_encoder" not in text and "✓ encoder[left + right] == 256 + rank holds for 2 of 2" in text
+        assert "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)):" in text and "This loader keeps them all." in text
+        assert "│▶•   0 a       b       ab" in text and "│ •   1 ab      c       abc" in text
