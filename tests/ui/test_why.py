@@ -38,6 +38,12 @@ def pairs_of(view):  # type: ignore[no-untyped-def]
     return _pair_rows(view, "position")
 
 
+async def tables_view(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Press 4 and let the Tables view draw."""
+    await pilot.press("4")
+    await pilot.pause()
+
+
 def shown(app: BpeApp, selector: str) -> str:
     """The plain text of one Static of the screen on top."""
     return str(app.screen.query_one(selector, Static).content)
@@ -49,8 +55,7 @@ def shown(app: BpeApp, selector: str) -> str:
 async def test_the_tables_view_says_what_a_rank_and_an_id_each_mean() -> None:
     app = make_app("internationalization", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+        await tables_view(pilot)
         assert shown(app, "#tables-check") == (
             "✓ encoder[left + right] == 256 + rank holds for 50,000 of 50,000 rules\n"
             "yet a rank says which rule comes first, an id names the model's token: "
@@ -120,39 +125,35 @@ def custom_table(tmp_path: Path, vocab: str):  # type: ignore[no-untyped-def]
     return load_two_files(tmp_path / "vocab.bpe", tmp_path / "encoder.json")
 
 
-async def test_a_custom_vocab_without_final_newline_shows_what_gpt2s_loader_would_drop(tmp_path: Path) -> None:
-    table = custom_table(tmp_path, "#version: 0.2\na b\nab c")
+DROPS_LAST = (
+    "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, "
+    "so [:-1] cuts the last rule. This loader keeps them all."
+)
+KEEPS_ALL = (
+    "✓ split('\\n')[1:-1] drops nothing here: the file starts with its header and ends with a newline, "
+    "so both loaders read the same 2 rules."
+)
+
+
+@pytest.mark.parametrize(("vocab", "sentence"), [("#version: 0.2\na b\nab c", DROPS_LAST), ("#version: 0.2\na b\nab c\n", KEEPS_ALL)])
+async def test_a_custom_vocab_shows_what_gpt2s_loader_would_drop_beside_what_this_one_keeps(
+    tmp_path: Path, vocab: str, sentence: str
+) -> None:
+    """Without its final newline the custom file loses its last rule to split('\\n')[1:-1]; with it, nothing."""
+    table = custom_table(tmp_path, vocab)
     app = BpeApp(capture("abc", table), custom=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
-        assert shown(app, "#tables-loader") == (
-            "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, "
-            "so [:-1] cuts the last rule. This loader keeps them all."
-        )
-        assert app.screen.query_one(RulesList).count == 2  # this loader kept both
+        await tables_view(pilot)
+        assert shown(app, "#tables-loader") == sentence
+        assert app.screen.query_one(RulesList).count == 2  # this loader kept both either way
         text = screen_text(app)
-        assert "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with" in text
-        assert " a newline, so [:-1] cuts the last rule. This loader keeps them all." in text
-
-
-async def test_a_custom_vocab_with_its_final_newline_loses_nothing(tmp_path: Path) -> None:
-    table = custom_table(tmp_path, "#version: 0.2\na b\nab c\n")
-    app = BpeApp(capture("abc", table), custom=table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
-        assert shown(app, "#tables-loader") == (
-            "✓ split('\\n')[1:-1] drops nothing here: the file starts with its header and ends with a newline, "
-            "so both loaders read the same 2 rules."
-        )
+        assert sentence[:60] in text
 
 
 async def test_the_built_in_tables_say_their_file_ends_with_a_newline() -> None:
     app = make_app("abc", "teaching")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+        await tables_view(pilot)
         assert shown(app, "#tables-loader") == (
             "✓ the teaching rules are built in; written as a vocab.bpe they have a header and end with a newline, "
             "so split('\\n')[1:-1] would lose none of the 9."
@@ -250,8 +251,7 @@ async def test_the_tables_view_on_cl100k_base_recovers_parts_in_a_worker(monkeyp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not [w for w in app.workers if w.group == "tables-parts"]  # nothing at start-up
-        await pilot.press("4")
-        await pilot.pause()
+        await tables_view(pilot)
         assert isinstance(app.screen, TablesScreen)
         assert shown(app, "#tables-check").startswith("recovering parts… — a rank file lists tokens, not rules")
         await pilot.press("down")
@@ -279,8 +279,7 @@ async def test_at_60x18_the_tables_view_keeps_the_sentences_and_some_rules(tmp_p
     table = custom_table(tmp_path, "#version: 0.2\na b\nab c")
     app = BpeApp(capture("abc", table), custom=table)
     async with app.run_test(size=(60, 18)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+        await tables_view(pilot)
         text = screen_text(app)
         assert "byte_encoder" not in text and "✓ encoder[left + right] == 256 + rank holds for 2 of 2" in text
         assert "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)):" in text and "This loader keeps them all." in text
