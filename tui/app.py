@@ -28,10 +28,11 @@ from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
 from .position import Position
-from .safe import sentence, visible
+from .safe import sentence
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import TooSmallScreen, too_small
+from .widgets.pairs import explain
 
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
@@ -80,6 +81,7 @@ class BpeApp(App[None]):
         self.set_reactive(BpeApp.position, Position.of(trace))
         self._capture: Worker[None] | None = None
         self._before_capture: Position | None = None
+        self._why: Note | None = None  # the pair explanation shown last
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
@@ -123,13 +125,14 @@ class BpeApp(App[None]):
             self.position = self.position.with_detail(not self.position.detail)
             self.notify(f"scan detail {'on: right steps through the inner scan' if self.position.detail else 'off'}", timeout=2)
 
-    def on_pair_clicked(self, message: msg.PairClicked) -> None:
-        a, b = message.pair
-        if message.rank is None:
-            self.notify(f"({visible(a)} {visible(b)}) at {message.position} is not a rule of this table.")
-        else:
-            ident = self.position.trace.table.encoder.get(a + b) if self.position else None
-            self.notify(f"rule {message.rank}: {visible(a)} + {visible(b)} → {visible(a + b)}, id {ident}")
+    def on_pair_picked(self, message: msg.PairPicked) -> None:
+        """Explain the pair in a notification that replaces the previous explanation (one at a time)."""
+        if self.position is None:
+            return
+        if self._why is not None:
+            self._unnotify(self._why)
+        self._why = Note(explain(self.position, message.pair, message.rank, message.position), timeout=12, markup=False)
+        self.post_message(Notify(self._why))
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -24,10 +24,13 @@ class ScanDetailToggled(Message):
 
 
 @dataclass
-class PairClicked(Message):
-    """A row of the candidate pairs was clicked."""
+class PairPicked(Message):
+    """A pair of the pairs pane was clicked, or selected and w pressed: say what it is and why it was (not) chosen.
 
-    position: int
+    `position` is where it starts in the word; None for a never-chosen rule listed at a chunk's end.
+    """
+
+    position: int | None
     pair: tuple[str, str]
     rank: int | None
 

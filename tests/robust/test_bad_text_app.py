@@ -14,7 +14,7 @@ from textual.widgets.text_area import Document
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.engine.tracefile import save
-from tui.messages import PairClicked
+from tui.messages import PairPicked
 from tui.safe import visible
 from tui.widgets.chunks import ChunksPane
 
@@ -123,13 +123,13 @@ async def test_notifications_quote_markup_and_escapes_literally(tmp_path) -> Non
     async with app.run_test(size=(160, 40), notifications=True) as pilot:
         app.open_file(bad)
         await settle(app, pilot)
-        app.post_message(PairClicked(0, ("[", "/]"), 123))
-        app.post_message(PairClicked(1, ("[/", "]"), None))
+        app.post_message(PairPicked(0, ("[", "/]"), 123))
+        app.post_message(PairPicked(1, ("[/", "]"), None))
         await pilot.pause(0.2)
         assert_alive(app)
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("format is '[/]x[@click=app.quit]y\\x1b]0;pwned\\x07'" in t for t in toasts), toasts
-        assert any("rule 123: [ + /] → [/]" in t for t in toasts) and any("([/ ]) at 1" in t for t in toasts), toasts
+        assert any("rule 123: [ + /] → [/]" in t for t in toasts) and any("([/ ]) at position 1" in t for t in toasts), toasts
         assert "[/]x[@click=app.quit]y" in screen_text(app)
         assert_screen_clean(app)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.messages import IdsEntered, PairClicked, RuleInTableRequested, StepPressed, ViewPicked
+from tui.messages import IdsEntered, PairPicked, RuleInTableRequested, StepPressed, ViewPicked
 from tui.screens.decode import DecodeScreen
 from tui.screens.tables import TablesScreen
 
@@ -10,16 +10,16 @@ from .support import Notes, cafe_app, make_app, position
 
 
 async def test_a_click_on_a_pair_row_reports_that_pair() -> None:
-    """A click on the first row of the pairs pane (a a, rank 0) sends PairClicked for position 0; the app says which rule it is."""
+    """A click on the first row of the pairs pane (a a, rank 0) sends PairPicked for position 0; the app says which rule it is."""
     notes = Notes()
     app = make_app()
     async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
         await pilot.click("#pairs", offset=(4, 2))  # inside the border, below the note line: row 0
         await pilot.pause()
-        assert notes.sent(PairClicked) == [PairClicked(0, ("a", "a"), 0)]
+        assert notes.sent(PairPicked) == [PairPicked(0, ("a", "a"), 0)]
         await pilot.click("#pairs", offset=(4, 4))  # row 2: the pair at position 2, a b
         await pilot.pause()
-        assert notes.sent(PairClicked)[-1] == PairClicked(2, ("a", "b"), 1)
+        assert notes.sent(PairPicked)[-1] == PairPicked(2, ("a", "b"), 1)
         assert any(n.message.startswith("rule 1: a + b → ab") for n in notes.all)
 
 

@@ -177,7 +177,7 @@ async def test_tables_sizes_check_jump_and_search() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "✓ encoder[left + right] == 256 + rank holds for 50,000 of 50,000 rules" in text
-        assert "no rank: ids 0–255 (bytes) · 50256 '<|endoftext|>' (special: not 256+rank)" in text
+        assert "0–255 (bytes) and 50256 '<|endoftext|>' (special) have no rank." in text
         for row in ("byte_encoder    256", "byte_decoder    256", "encoder      50,257", "decoder      50,257", "bpe_ranks    50,000"):
             assert row in text
         assert "0 Ġ         t         Ġt                256  ✓           ' t'" in text

@@ -16,8 +16,9 @@ On a custom file without a final newline the last rule is lost; without a header
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .tables import Pair, parse_vocab_bpe
+from .tables import Pair, Table, parse_vocab_bpe, vocab_bpe_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,3 +64,34 @@ def compare(data: bytes) -> LoaderComparison:
     kept = set(official)
     dropped = tuple(rule for rule in ours if rule not in kept)
     return LoaderComparison(official, ours, dropped, text.endswith("\n"), text.startswith("#version"))
+
+
+@lru_cache(maxsize=8)
+def table_comparison(table: Table) -> LoaderComparison | None:
+    """Both readings of the vocab.bpe `table` was read from (the built-in teaching rules as GPT-2's
+    format writes them), or None for a table that was not read from a vocab.bpe."""
+    if table.vocab is not None:
+        return compare(table.vocab)
+    if table.source == "built in":
+        return compare(vocab_bpe_text(table.merges).encode("utf-8"))
+    return None
+
+
+def loader_note(table: Table) -> str:
+    """The Tables view's sentence on GPT-2's `split('\\n')[1:-1]` for `table`.
+
+    >>> from .tables import teaching
+    >>> loader_note(teaching()).endswith("would lose none of the 9.")
+    True
+    """
+    found = table_comparison(table)
+    if found is not None and table.vocab is None:
+        return (
+            f"the {table.name} rules are built in; written as a vocab.bpe they have a header and end with a newline, "
+            f"so split('\\n')[1:-1] would lose none of the {len(found.ours):,}."
+        )
+    if found is not None:
+        return found.sentence
+    if table.rule == "tiktoken":
+        return f"{table.name} comes from a tiktoken rank file, not a vocab.bpe: GPT-2's split('\\n')[1:-1] never reads it."
+    return "these rules were not read from a vocab.bpe, so GPT-2's split('\\n')[1:-1] does not apply to them."

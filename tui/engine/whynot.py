@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .bpe import Trace
+from .frames import quoted
 from .tables import Pair
 
 #: A chunk with more symbols than this is not searched round by round (it would take seconds).
@@ -52,7 +53,7 @@ class WhyNot:
             return f"{name} (rank {self.rank}) is in the table, but its symbols are never next to each other in this chunk."
         during = f"round {self.first_round}" if self.first_round == self.last_round else f"rounds {self.first_round}–{self.last_round}"
         c, d = self.consumed_by or ("", "")
-        took = f"its {a!r}" if d == a else f"its {b!r}" if c == b else "one of its symbols"
+        took = f"its {quoted(a)}" if d == a else f"its {quoted(b)}" if c == b else "one of its symbols"
         return (
             f"{name} (rank {self.rank}) was a candidate in {during}, but a lower rank was always present; "
             f"round {self.last_round} merged ({c} {d}) (rank {self.consumed_rank}), which took {took}: "

@@ -106,6 +106,11 @@ class EncodeScreen(Screen[None]):
     def action_detail(self) -> None:
         self.post_message(ScanDetailToggled())
 
+    def action_why(self) -> None:
+        """Ask why the selected pair (or this round's) was or was not chosen."""
+        if not self.query_one(PairsPane).pick():
+            self.notify("No pair to explain here: the pairs pane is empty at this frame.", timeout=3)
+
     def action_sort(self) -> None:
         pairs = self.query_one(PairsPane)
         pairs.order = "rank" if pairs.order == "position" else "position"

@@ -6,18 +6,18 @@ search instantly. Rules the current text used are marked •; the cursor row is 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.widgets import Footer, Input, Static
+from textual.worker import get_current_worker
 
 from ..commands import TABLES
 from ..engine.aliases import from_aliases
+from ..engine.official_loader import loader_note, table_comparison
 from ..engine.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
-from ..engine.tables import Table, short_name
+from ..engine.tables import Table, recover_all, short_name
 from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
@@ -25,11 +25,17 @@ from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quoted
 from .base import TableChoice, ViewBar, ViewScreen
 
+#: The rank/id check of each table shown so far (GPT-2's 50,000 rules take about 70 ms; a tiktoken
+#: table first needs its rules' parts, recovered in a worker).
+CHECKS: dict[Table, RankCheck] = {}
 
-@lru_cache(maxsize=8)
-def checked(table: Table) -> RankCheck:
-    """The rank/id check of `table`, run once per table (about 70 ms for GPT-2's 50,000 rules)."""
-    return rank_id_check(table)
+
+def known_check(table: Table) -> RankCheck | None:
+    """The check of `table`, run now unless it needs a tiktoken table's parts (None: recover them first)."""
+    check = CHECKS.get(table)
+    if check is None and table.rule != "tiktoken":
+        check = CHECKS[table] = rank_id_check(table)
+    return check
 
 
 def built_lines(built: list[Built], width: int) -> Text:
@@ -59,7 +65,7 @@ def built_lines(built: list[Built], width: int) -> Text:
 
 
 def check_lines(table: Table, check: RankCheck) -> Text:
-    """'✓ encoder[left+right] == 256 + rank for 50,000 of 50,000 rules', then what has no rank."""
+    """'✓ encoder[left+right] == 256 + rank holds for 50,000 of 50,000 rules', then what a rank and an id each mean."""
     text = Text()
     mark = "✓" if check.holds else "✗"
     text.append(f"{mark} encoder[left + right] == {OFFSET} + rank", style="bold")
@@ -67,10 +73,33 @@ def check_lines(table: Table, check: RankCheck) -> Text:
     if check.first_failure is not None:
         f = check.first_failure
         text.append(f" (first miss: rank {f.rank}, id {f.id})")
-    text.append(f"\n  no rank: ids 0–{check.base - 1} (bytes)")
-    for symbol, ident in check.special.items():
-        text.append(f" · {ident} '{visible(symbol)}' (special: not {OFFSET}+rank)")
+    text.append("\n" + rank_id_meaning(table, check))
     return text
+
+
+def rank_id_meaning(table: Table, check: RankCheck) -> str:
+    """Seed 000: the formula links the two numbers, but a rank orders the rules and an id names a token."""
+    lead = "yet" if check.holds else "so ids need not follow ranks:"
+    both = " (tiktoken's file rank is the id)" if table.rule == "tiktoken" else ""
+    specials = list(check.special.items())
+    no_rank = f"ids 0–{check.base - 1} (bytes)"
+    if len(specials) == 1:
+        no_rank += f" and {specials[0][1]} '{visible(specials[0][0])}' (special)"
+    elif specials:
+        no_rank += f" and the {len(specials)} special tokens"
+    return f"{lead} a rank says which rule comes first, an id names the model's token{both}: {no_rank} have no rank."
+
+
+def loader_line(table: Table) -> Text:
+    """GPT-2's split('\\n')[1:-1] on this table's vocab.bpe: ✗ when it would drop rules this loader keeps."""
+    comparison = table_comparison(table)
+    dropped = comparison is not None and bool(comparison.dropped)
+    text = Text("✗ " if dropped else "✓ ", style="bold")
+    text.append(visible(loader_note(table)))
+    return text
+
+
+RECOVERING = "recovering parts…{share} — a rank file lists tokens, not rules: each rule's left and right are found once, in the background"
 
 
 class RulesList(LineList):
@@ -144,6 +173,8 @@ class TablesScreen(ViewScreen):
     TablesScreen #tables-built { height: auto; padding: 0 1; }
     TablesScreen #tables-check { height: auto; padding: 0 1; }
     TablesScreen #tables-note { height: 1; padding: 0 1; }
+    TablesScreen #tables-loader { height: auto; padding: 0 1; }
+    TablesScreen.-short #tables-built { display: none; }
     """
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -157,6 +188,7 @@ class TablesScreen(ViewScreen):
         yield ViewBar("tables")
         yield Static(id="tables-built")
         yield Static(id="tables-check")
+        yield Static(id="tables-loader")
         yield RulesList(id="tables-rules")
         yield Static(id="tables-note")
         yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
@@ -166,6 +198,7 @@ class TablesScreen(ViewScreen):
         self.query_one(RulesList).focus()
 
     def on_resize(self) -> None:
+        self.set_class(self.size.height < 24, "-short")  # below 24 rows the sizes give way to the rules
         self.draw_built()
 
     # -- drawing -------------------------------------------------------------------------------
@@ -189,7 +222,8 @@ class TablesScreen(ViewScreen):
         rules.border_title = f"Rules · {label} · {len(table.merges):,} by rank"
         rules.border_subtitle = "• used by this text · / find · n next · u used"
         self.draw_built()
-        self.query_one("#tables-check", Static).update(check_lines(table, checked(table)))
+        self.draw_check(table)
+        self.query_one("#tables-loader", Static).update(loader_line(table))
         self.matches, self.match = (), 0
         self.set_note(self.used_note(used))
 
@@ -204,6 +238,37 @@ class TablesScreen(ViewScreen):
         trace = self.trace if self.trace is not None and self.trace.table is self.table else None
         text.append(built_lines(init_summary(self.table, trace), width))
         static.update(text)
+
+    def draw_check(self, table: Table) -> None:
+        """The rank/id check, or while a tiktoken table's parts are recovered (in a worker), a placeholder."""
+        check = known_check(table)
+        if check is None:
+            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=""), style="italic"))
+            self.recover(table)
+            return
+        self.query_one("#tables-check", Static).update(check_lines(table, check))
+
+    @work(thread=True, exclusive=True, group="tables-parts", exit_on_error=False)
+    def recover(self, table: Table) -> None:
+        """Recover every rule's left and right parts of a tiktoken table, then run the check; never on the UI thread."""
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self.progressed, table, done / max(total, 1))
+
+        recover_all(table, progress, lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
+        CHECKS[table] = rank_id_check(table)
+        self.app.call_from_thread(self.recovered, table)
+
+    def progressed(self, table: Table, share: float) -> None:
+        if table is self.table and table not in CHECKS:
+            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=f" {share:.0%}"), style="italic"))
+
+    def recovered(self, table: Table) -> None:
+        if table is self.table:
+            self.draw_check(table)
 
     def used_note(self, used: list[int]) -> str:
         """'• this text used 14 rules: 3, 5, 7, … 45353 — by pair lookup, not a scan from row 0', fitted to the width."""
@@ -247,6 +312,9 @@ class TablesScreen(ViewScreen):
         self.query_one(RulesList).focus()
 
     def search(self, query: str) -> None:
+        if known_check(self.table) is None and not query.strip().isdigit():  # a search would walk every rule's parts
+            self.set_note("✗ still recovering this table's parts: a rank can be found now, ids, rules and symbols when it is done")
+            return
         result = search_rules(self.table, query)
         self.matches, self.match = result.ranks, 0
         note = visible(result.note)

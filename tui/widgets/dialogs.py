@@ -253,9 +253,18 @@ Panes
   Word      the chunk's symbols; this round's pair is reversed
             and marked ^, the new word is beneath. In scan
             detail (d), i is the read position and j where
-            word.index(first, i) found the first symbol.
+            word.index(first, i) found the first symbol. N
+            symbols allow at most N−1 rounds (each merges at
+            least one pair); that bounds rounds, not time, as
+            every round rescans the word.
   Pairs     every adjacent pair with its rank (— when it is
-            no rule); ▶ marks the lowest, the one merged.
+            no rule); ▶ marks the lowest, the one merged. A
+            rank says which rule comes first; an id names the
+            model's token (here id = 256 + rank). ↑/↓ select
+            a pair, w (or a click) says why it was or was not
+            chosen. At a chunk's end the rules that were
+            candidates but never chosen are listed: present
+            in the table, unusable on this input.
   Ids       each id after its alias string, │ between chunks.
 
 Views: 1–5 (the step keys above work in view 1)
@@ -280,7 +289,8 @@ VIEWS_PROSE = (
     (
         "tables",
         "4 Tables",
-        "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules;"
+        "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules"
+        " and what a rank and an id each mean; what GPT-2's split('\\n')[1:-1] would drop from this vocab.bpe;"
         " every rule by rank, • used by this text.",
     ),
     ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),

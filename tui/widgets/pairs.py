@@ -1,6 +1,8 @@
 """The candidate-pairs pane: every adjacent pair of the word with its rank, a line list.
 
 Only the visible rows are rendered, so a word of thousands of symbols scrolls as fast as a short one.
+At a chunk's last frame the rules that were candidates but never chosen follow the pairs. up/down
+select a row; w (or a click) asks why that pair was or was not chosen (PairPicked).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ..messages import PairClicked
+from ..engine.whynot import WhyNot, never_chosen, why_not
+from ..messages import PairPicked
 from ..position import Position
 from ..safe import visible
 from .linelist import LineList
@@ -26,6 +29,10 @@ from .pane import FollowsPosition
 Order = Literal["position", "rank"]
 NONE = "—"
 CACHE_NOTE = "the cache answered: no pairs"
+NEVER_NOTE = "never chosen (w: why)"
+#: Chunks with more symbols than this are not followed round by round on the UI thread (0.04 s at 1,000).
+WHY_LIMIT = 1_000
+SELECTED = Style(bold=True, underline=True, dim=False)  # with the › mark: the row up/down or a click selected
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
@@ -59,6 +66,12 @@ class PairRows:
     rows: Rows
     lowest: int | None
     note: str
+    never: tuple[WhyNot, ...] = ()  # at a chunk's last frame: the rules that were candidates, never chosen
+
+    @property
+    def count(self) -> int:
+        """The pane's rows: the pairs, then (if any) a line naming the never-chosen rules, and those rules."""
+        return len(self.rows) + (len(self.never) + 1 if self.never else 0)
 
 
 def pair_rows(view: Position, order: Order) -> PairRows:
@@ -79,19 +92,38 @@ def pair_rows(view: Position, order: Order) -> PairRows:
     rules = len(present)
     count = len(ranks)
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
-    return PairRows(Rows(word, ranks, positions), lowest, note)
+    never: tuple[WhyNot, ...] = ()
+    if frame.kind == "done" and len(chunk.aliases) <= WHY_LIMIT:
+        never = tuple(never_chosen(view.trace, frame.chunk))
+    return PairRows(Rows(word, ranks, positions), lowest, note, never)
+
+
+def explain(view: Position, pair: tuple[str, str], rank: int | None, at: int | None = None) -> str:
+    """What a picked pair is, in plain sentences: its rule and id (two different numbers), and why it was or was not chosen."""
+    a, b = pair
+    chunk = view.chunk
+    if rank is None:
+        where = "" if at is None else f" at position {at}"
+        return visible(f"({a} {b}){where} is not a rule of this table: it can never be merged.")
+    ident = view.trace.table.encoder.get(a + b)
+    lines = [visible(f"rule {rank}: {a} + {b} → {a + b}, id {ident}.") + f" Rank {rank} orders the rule; id {ident} names its token."]
+    if len(chunk.aliases) > WHY_LIMIT:
+        lines.append(f"This chunk has {len(chunk.aliases):,} symbols: too many to follow round by round here.")
+    else:
+        lines.append(visible(why_not(view.trace, view.frame.chunk, pair).sentence))
+    return "\n".join(lines)
 
 
 class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
     """Candidate pairs with ranks; ▶ and reverse mark the lowest rank (the pair this round merges).
 
-    Only up/down scroll it from the keyboard: the other navigation keys step the animation.
-    A click on a row reports the pair (PairClicked).
+    Only up/down move in it from the keyboard (they select a row, marked ›): the other navigation
+    keys step the animation. A click on a row, or w on the selected one, reports the pair (PairPicked).
     """
 
     BINDINGS = [
-        Binding("up", "scroll_up", "scroll up", show=False),
-        Binding("down", "scroll_down", "scroll down", show=False),
+        Binding("up", "select(-1)", "select the pair above", show=False),
+        Binding("down", "select(1)", "select the pair below", show=False),
     ]
 
     order: reactive[Order] = reactive("position")
@@ -101,6 +133,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         super().__init__(id=id)
         self.data = PairRows(Rows(), None, "")
         self._widths = (1, 1, 1)
+        self.selected: int | None = None  # the row up/down or a click selected; None until then
 
     @property
     def has_cursor(self) -> bool:
@@ -113,7 +146,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         """The candidate list changes with a new chunk or a new word (a cache hit's chunk lists none)."""
         frame = position.frame
         word = frame.round - 1 if frame.kind == "round" else frame.round
-        return (id(position.trace), frame.chunk, word)
+        return (id(position.trace), frame.chunk, word, frame.kind == "done")
 
     def changed(self, position: Position) -> None:
         self._reload(scroll=True)
@@ -130,6 +163,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         if self.position is None:
             return
         self.data = pair_rows(self.position, self.order)
+        self.selected = None
         rows = self.data.rows
         pos_w = len(str(max(len(rows) - 1, 0)))
         # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
@@ -139,7 +173,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The height only changes with the chunk (its first word has the most pairs), so stepping
         # through rounds never triggers a layout of the whole screen.
-        self.set_count(len(rows), height=len(self.position.chunk.aliases))
+        self.set_count(self.data.count, height=max(len(self.position.chunk.aliases), self.data.count))
         if scroll:
             self.keep_visible(target, third=True)
 
@@ -160,24 +194,86 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         """Rows are cut at the edge, not ellipsised: the rank column is the last."""
 
     def row(self, index: int, width: int, selected: bool) -> Text:
+        shown = len(self.data.rows)
+        if index >= shown:
+            return self._never_row(index - shown)
         pos, (a, b), rank = self.data.rows[index]
         pos_w, sym_w, _ = self._widths
         pair = f"{visible(a, space='·')} {visible(b, space='·')}"
         if cell_len(pair) > sym_w:
             pair = pair[: sym_w - 1] + "…"
         pad = " " * max(sym_w - cell_len(pair), 0)
-        mark = "▶" if self._chosen(rank) else " "
+        mark = "▶" if self._chosen(rank) else "›" if index == self.selected else " "
         return Text(f"{mark}{pos:>{pos_w}}  {pair}{pad}  {NONE if rank is None else rank:>6}")
+
+    def _never_row(self, k: int) -> Text:
+        """The line naming the never-chosen rules (k = 0), then one line per rule and the merge that took its
+        symbols: '✗ b c  rank 2: by a b, round 2'."""
+        if k == 0:
+            return Text(NEVER_NOTE)
+        w = self.data.never[k - 1]
+        mark = "›" if len(self.data.rows) + k == self.selected else "✗"
+        (a, b), (c, d) = w.pair, w.consumed_by or ("?", "?")
+        shown = " ".join(visible(s, space="·") for s in (a, b)), " ".join(visible(s, space="·") for s in (c, d))
+        return Text(f"{mark} {shown[0]}  rank {w.rank}: by {shown[1]}, round {w.last_round}")
 
     def _chosen(self, rank: int | None) -> bool:
         return rank is not None and rank == self.data.lowest
 
     def row_style(self, index: int, selected: bool) -> Style:
-        rank = self.data.rows[index][2]
-        return Style(bold=True, reverse=True) if self._chosen(rank) else Style(dim=rank is None)
+        shown = len(self.data.rows)
+        if index >= shown:
+            style = Style(italic=True) if index == shown else Style()
+        else:
+            rank = self.data.rows[index][2]
+            style = Style(bold=True, reverse=True) if self._chosen(rank) else Style(dim=rank is None)
+        return style + SELECTED if index == self.selected else style
+
+    # -- selecting and asking why ---------------------------------------------------------------
+
+    def _default_row(self) -> int:
+        """This round's pair; with none, the first never-chosen rule; else the first row."""
+        if self.data.lowest is None and self.data.never:
+            return len(self.data.rows) + 1
+        return self._target_row()
+
+    def _selectable(self, index: int) -> bool:
+        return 0 <= index < self.data.count and not (self.data.never and index == len(self.data.rows))
+
+    def action_select(self, delta: int) -> None:
+        """Select the row above or below (the first press selects the pair this round merges)."""
+        if not self.data.count:
+            return
+        if self.selected is None:
+            target = self._default_row()
+        else:
+            target = self.selected + delta
+            if not self._selectable(target):
+                target += delta
+        if self._selectable(target):
+            self.selected = target
+            self.keep_visible(target)
+            self.refresh()
+
+    def pick(self, index: int | None = None) -> bool:
+        """Report the pair of row `index` (default: the selected row, else this round's pair, else the
+        first never-chosen rule) to be explained; False when the pane holds no pair."""
+        if index is None:
+            index = self.selected if self.selected is not None else self._default_row()
+        if not self._selectable(index):
+            return False
+        shown = len(self.data.rows)
+        if index < shown:
+            pos, pair, rank = self.data.rows[index]
+            self.post_message(PairPicked(pos, pair, rank))
+        else:
+            w = self.data.never[index - shown - 1]
+            self.post_message(PairPicked(None, w.pair, w.rank))
+        return True
 
     def on_click(self, event: events.Click) -> None:
         index = self.row_at(event)
-        if index is not None:
-            pos, pair, rank = self.data.rows[index]
-            self.post_message(PairClicked(pos, pair, rank))
+        if index is not None and self._selectable(index):
+            self.selected = index
+            self.refresh()
+            self.pick(index)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from bisect import bisect_left
 from dataclasses import dataclass
 
@@ -25,6 +26,24 @@ class WordPicture:
     cursor: tuple[int, int | None] | None  # scan detail: (i, j)
     focus: int
     ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
+    note: str = ""  # under the word when there is room: why the rounds are bounded (start and end of a chunk)
+
+
+def rounds_note(view: Position) -> str:
+    """Seed 000's bound, at a chunk's first and last frame: N symbols allow at most N−1 rounds, which
+    bounds the rounds but not the time (each round scans the whole word again). '' for other frames."""
+    chunk, frame = view.chunk, view.frame
+    n = len(chunk.aliases)
+    if chunk.cache != "miss" or n < 2 or frame.kind == "round":
+        return ""
+    step = "step" if view.trace.table.rule == "tiktoken" else "round"
+    if frame.kind == "start":
+        merges = "joins one pair" if step == "step" else "merges a pair"
+        # Two lines of the word pane at 80 columns: the lines under the initial word are free here.
+        return f"At most {count(n - 1, step)}, as each {merges}; not a time bound: each rescans the word."
+    done = len(chunk.rounds)
+    several = "each joined one pair" if step == "step" else "one round can merge several pairs"
+    return f"{count(done, step)} for {count(n, 'symbol')} (at most {n - 1}): {several}."
 
 
 def picture(view: Position) -> WordPicture:
@@ -41,7 +60,7 @@ def picture(view: Position) -> WordPicture:
         else:
             caption = f"final word: {count(len(word), 'symbol')} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
         ids = chunk.ids if frame.kind == "done" else None
-        return WordPicture(caption, word, frozenset(), None, None, 0, ids)
+        return WordPicture(caption, word, frozenset(), None, None, 0, ids, rounds_note(view))
     old = chunk.word(frame.round - 1)
     steps = view.steps
     chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
@@ -134,7 +153,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
         if end < len(old):
             out.add("…")
         rows = 1
-        if lines_left >= 2:
+        if lines_left >= 2 and (pic.chosen or pic.cursor is not None or not pic.note):
             out.add("\n ")
             for k in range(start, end):
                 out.add(_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))
@@ -152,8 +171,24 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
         start = end
         if lines_left >= 1 and start < len(old):
             out.add("\n\n")
+    if pic.note and start >= len(old):
+        _note(out, pic.note, width, lines_left + 1)
     out.flush()
     return out.text
+
+
+def _note(out: _Runs, note: str, width: int, rows: int) -> None:
+    """The note in the rows left under the word (a blank row first when it fits), cut with … if need be."""
+    lines = textwrap.wrap(note, max(width - 1, 10))
+    if rows >= len(lines) + 1:
+        out.add("\n")
+        rows -= 1
+    if rows <= 0:
+        return
+    if len(lines) > rows:
+        lines = [*lines[: rows - 1], lines[rows - 1][: max(width - 2, 1)] + "…"]
+    for line in lines:
+        out.add("\n " + line, "dim")
 
 
 def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: int, widths: dict[int, int]) -> None:

@@ -81,6 +81,7 @@ class Table:
     pattern: str = GPT2_PATTERN
     byte_ranks: Mapping[bytes, int] | None = None
     specials: Mapping[str, int] | None = None
+    vocab: bytes | None = field(default=None, repr=False)  # the vocab.bpe it was read from (for the loader comparison)
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 

@@ -95,7 +95,7 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     encoder = parse_encoder_json(encoder_data, str(encoder_path))
     check_consistent(merges, encoder, str(vocab_path), str(encoder_path))
     digest = hashlib.sha256(vocab_data).hexdigest()
-    return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}")
+    return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}", vocab=vocab_data)
 
 
 def distribution(name: str) -> Distribution:
@@ -132,4 +132,4 @@ def gpt2() -> Table:
             raise TableError(f"refusing the official table: {path} has SHA-256 {actual[:16]}…, expected {expected[:16]}….")
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = json.loads(encoder_data)
-    return Table("gpt2", merges, encoder, GPT2_VOCAB_SHA256, str(vocab_path.parent))
+    return Table("gpt2", merges, encoder, GPT2_VOCAB_SHA256, str(vocab_path.parent), vocab=vocab_data)
