@@ -111,7 +111,10 @@ async def test_four_spaces_before_if_explain_the_backtrack() -> None:
         text = " ".join(screen_text(app).split())
         assert "GPT-2 · chunk 1/2 '···' at 0 · branch 10 \\s+(?!\\S)" in text
         assert "✗9 ?[^\\s\\p{L}\\p{N}]+ ✓10 \\s+(?!\\S) takes '···'." in text
-        assert "Backtrack: \\s+ alone takes '····'; (?!\\S) fails before 'i', so 1 character is given back and the next chunk takes it." in text
+        assert (
+            "Backtrack: \\s+ alone takes '····'; (?!\\S) fails before 'i', so 1 character is given back and the next chunk takes it."
+            in text
+        )
         assert "3 tokens: 220 220 220" in text
         await pilot.press("right")
         text = " ".join(screen_text(app).split())

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -100,18 +100,22 @@ def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tup
     for index, char in enumerate(text):
         char_at[byte] = index
         byte += len(char.encode("utf-8", "surrogatepass"))
-    first, cuts, char = [], [], 0
+    first: list[int] = []
+    cuts: list[int] = []
+    at = 0
     for b in starts:
         exact = char_at.get(b)
         if exact is not None:
-            char = exact
+            at = exact
             if b:
                 cuts.append(exact)
-        first.append(char)
+        first.append(at)
     return tuple(first), tuple(cuts)
 
 
-def build_row(text: str, table: Table, cancelled: Callable[[], bool] = lambda: False, progress: Callable[[float], None] | None = None) -> Row | None:
+def build_row(
+    text: str, table: Table, cancelled: Callable[[], bool] = lambda: False, progress: Callable[[float], None] | None = None
+) -> Row | None:
     """The row of `table` for `text`; None if `cancelled()` became true on the way.
 
     Raises the engine's CaptureError (one sentence) for text that has no UTF-8 form.
@@ -183,7 +187,7 @@ def layout(text: str, rows: Sequence[Row], anchor: int, reach: int, tokens: bool
     cuts: list[tuple[set[int], set[int]]] = [_boundaries(row, lo, hi, tokens) for row in rows]
     points = sorted({lo, hi}.union(*(a | b for a, b in cuts)))
     out = []
-    for start, end in zip(points, points[1:], strict=False):
+    for start, end in pairwise(points):
         shown = visible(text[start:end], space="·")
         marks = tuple(CHUNK_MARK if start in a or start == 0 else TOKEN_MARK if start in b else NO_MARK for a, b in cuts)
         under = tuple(_under(row, start, end, tokens) for row in rows)
