@@ -165,21 +165,33 @@ async def test_a_lone_surrogate_is_refused_in_one_sentence_and_the_rows_stay() -
 
 
 async def test_a_big_paste_keeps_the_keys_and_shows_progress() -> None:
-    """A 300,000-character paste: 'working…' while the worker runs, a key typed meanwhile reaches the text, then the rows show it all."""
+    """A 300,000-character paste: 'working…' while the worker runs and the keys still act (escape, v);
+    then the rows show it all. The box shows its start read-only; e sets it aside for a new text."""
     app = make_app("HOW'S", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_explorer(app, pilot)
+        said: list[str] = []
+        status = screen.status
+        screen.status = lambda words: (said.append(words), status(words))  # type: ignore[method-assign, func-returns-value]
         await pilot.press("e", "ctrl+l")
         app.post_message(events.Paste("ab 12 " * 50_000))
         await pilot.pause()
-        await pilot.press("x")
-        assert "working…" in screen_text(app)
-        box = screen.query_one(ExploreBox)
-        assert box.text == "ab 12 " * 50_000 + "x"
+        await pilot.pause()
+        await pilot.press("escape", "v")
+        widget = screen.query_one(TokenizerRows)
+        assert app.focused is widget and widget.tokens
         await settle(app, pilot)
-        assert screen.text == box.text
-        assert "300,001 characters" in screen_text(app)
-        assert rows(app)["GPT-2"][0].startswith("GPT-2  100,001 chunks · 100,001 tokens")
+        assert "working…" in said and any(w.startswith("working… ") and w.endswith("%") for w in said)
+        assert said[-1] == "300,000 characters · 300,000 bytes · too long to edit: e starts a new text"
+        assert screen.text == "ab 12 " * 50_000 and screen.query_one(ExploreBox).text == ("ab 12 " * 50_000)[:2000]
+        assert "300,000 characters · 300,000 bytes · too long to edit: e starts a new text" in screen_text(app)
+        assert rows(app)["GPT-2"][0].startswith("GPT-2  100,001 chunks · 100,001 tokens · 3.00 bytes/token")
+        assert rows(app)["GPT-2"][2].startswith("│397│1105    │450│")  # ab, ·12, ·ab: one id under each
+        await pilot.press("e")
+        await settle(app, pilot)
+        assert screen.query_one(ExploreBox).text == "" and not screen.query_one(ExploreBox).read_only
+        await type_text(app, pilot, "ok")
+        assert chunks(app)["GPT-2"] == ["ok"]
 
 
 async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # type: ignore[no-untyped-def]

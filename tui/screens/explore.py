@@ -10,11 +10,13 @@ for a trailing lookahead what it gave back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Footer, Static, TextArea
 from textual.worker import get_current_worker
 
@@ -33,8 +35,31 @@ from .base import TableChoice, ViewBar, ViewScreen
 TABLES = ("gpt2", "cl100k_base", "o200k_base")
 
 
+#: Longer texts are shown, not edited: Textual's TextArea measures a whole line on every edit, and a
+#: line of a million characters would take seconds a key.
+BOX_LIMIT = 20_000
+PREVIEW = 2_000  # characters of a long text the box shows
+
+
 class ExploreBox(EditBox):
     """The explorer's text box: spaces drawn as ·, one cell each, so the columns still match the text."""
+
+    @dataclass
+    class LongText(Message):
+        """A paste would make the text longer than BOX_LIMIT: `text` is the whole text it would make."""
+
+        text: str
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        text = self.text
+        if self.read_only or len(text) + len(event.text) <= BOX_LIMIT:
+            await super()._on_paste(event)
+            return
+        event.stop()
+        event.prevent_default()
+        start, end = sorted(self.selection)
+        i, j = len(self.get_text_range((0, 0), start)), len(self.get_text_range((0, 0), end))
+        self.post_message(self.LongText(text[:i] + event.text + text[j:]))
 
     def get_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
@@ -95,6 +120,7 @@ class ExploreScreen(ViewScreen):
         super().__init__(tables, position)
         self.text = ""  # the text the rows show
         self._asked: str | None = None  # the text the latest worker was given
+        self.long: str | None = None  # a text over BOX_LIMIT, shown read-only
         self._seeded: str | None = None  # the trace text the box was last given
 
     def compose(self) -> ComposeResult:
@@ -128,20 +154,34 @@ class ExploreScreen(ViewScreen):
         text = trace.text if trace is not None else ""
         if text != self._seeded:
             self._seeded = text
-            self.box.load_text(text)
-            self.ask(text)
+            self.take(text)
+
+    def take(self, text: str) -> None:
+        """Put `text` in the box (the first PREVIEW characters, read-only, if it is over BOX_LIMIT) and re-chunk it."""
+        box = self.box
+        self.long = text if len(text) > BOX_LIMIT else None
+        box.read_only = self.long is not None
+        box.load_text(text if self.long is None else text[:PREVIEW])
+        self.ask(text)
+
+    @on(ExploreBox.LongText)
+    def long_text(self, message: ExploreBox.LongText) -> None:
+        message.stop()
+        self.take(message.text)
 
     # -- re-chunking ---------------------------------------------------------------------------
 
     @on(TextArea.Changed, "#explore-text")
     def edited(self, event: TextArea.Changed) -> None:
         event.stop()
-        self.ask(event.text_area.text)
+        if self.long is None:
+            self.ask(event.text_area.text)
 
     def ask(self, text: str) -> None:
         """Re-chunk `text` unless the latest worker was already given it."""
         if text != self._asked:
             self._asked = text
+            self.status("working…")
             self.rechunk(text)
 
     def status(self, words: str) -> None:
@@ -152,7 +192,6 @@ class ExploreScreen(ViewScreen):
         """Cut `text` by each table (loading it the first time) and show the rows; a newer edit cancels this one."""
         worker = get_current_worker()
         call = self.app.call_from_thread
-        call(self.status, "working…")
         rows: list[Row] = []
         for n, name in enumerate(TABLES):
             try:
@@ -184,7 +223,8 @@ class ExploreScreen(ViewScreen):
     def show_rows(self, text: str, rows: Sequence[Row]) -> None:
         self.text = text
         self.rows.show(text, rows)
-        self.status(f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes · │ chunk ¦ token boundary")
+        size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
+        self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else " · │ chunk ¦ token boundary"))
         self.explain_selected()
 
     @on(TokenizerRows.Selected)
@@ -205,6 +245,9 @@ class ExploreScreen(ViewScreen):
     # -- keys ----------------------------------------------------------------------------------
 
     def action_edit_text(self) -> None:
+        if self.long is not None:
+            self.take("")
+            self.notify("The long text is set aside: type a new one (the trace's text is unchanged).", timeout=3)
         self.box.focus()
 
     def action_leave_input(self) -> None:

@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -26,7 +27,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..engine.bpe import run
+from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.branches import alternatives, spans
 from ..engine.tables import Table, short_name
 from ..safe import visible
@@ -35,8 +36,7 @@ CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
 PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
 
 
-@dataclass(frozen=True, slots=True)
-class RowChunk:
+class RowChunk(NamedTuple):
     """One chunk of one row: its text and start, the branch that matched it, and its tokens.
 
     `token_starts` holds each token's start as a character offset in the chunk (a token that starts
@@ -120,20 +120,28 @@ def build_row(
 
     Raises the engine's CaptureError (one sentence) for text that has no UTF-8 form.
     """
+    with gc_paused():  # hundreds of thousands of small tuples, no cycles: the collector would only rescan them
+        return _build_row(text, table, cancelled, progress)
+
+
+def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress: Callable[[float], None] | None) -> Row | None:
     out: list[RowChunk] = []
-    total_bytes = total_tokens = 0
+    total_tokens = 0
     n = max(len(text), 1)
-    for count, ((chunk, start, branch), traced) in enumerate(zip(spans(text, table.pattern), run(text, table, record=False), strict=True)):
-        sizes = [len(s) for s in traced.symbols]
-        first, cuts = token_offsets(chunk, sizes)
-        out.append(RowChunk(chunk, start, branch, traced.ids, first, cuts))
-        total_bytes += len(traced.data)
-        total_tokens += len(traced.ids)
+    size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
+    for count, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
+        if len(ids) == 1:
+            out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
+        else:
+            first, cuts = token_offsets(chunk, [len(size[i]) for i in ids])
+            out.append(RowChunk(chunk, start, branch, ids, first, cuts))
+        total_tokens += len(ids)
         if count % PROGRESS_EVERY == PROGRESS_EVERY - 1:
             if cancelled():
                 return None
             if progress is not None:
                 progress(start / n)
+    total_bytes = len(text.encode("utf-8"))
     chunks = tuple(out)
     return Row(table.name, short_name(table), table.pattern, chunks, tuple(c.start for c in chunks), total_tokens, total_bytes)
 
