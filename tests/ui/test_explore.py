@@ -7,6 +7,8 @@ branch of each chunk, or its token ids, beneath).
 
 from __future__ import annotations
 
+import doctest
+
 from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
@@ -14,7 +16,9 @@ from textual.pilot import Pilot
 from tui.app import BpeApp
 from tui.messages import ChunkAnimateRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
-from tui.widgets.tokenizer_rows import TokenizerRows
+from tui.engine.tables import get_table
+from tui.widgets import tokenizer_rows
+from tui.widgets.tokenizer_rows import TokenizerRows, build_row, layout, token_offsets
 
 from .support import Notes, make_app, screen_text, settle
 
@@ -206,3 +210,25 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
         assert set(rows(app)) == set(NAMES)
         assert rows(app)["GPT-2"][1].endswith("│。")  # the window follows the cursor to the last chunk
         assert "GPT-2 · chunk 8/8 '。' at 35" in text
+
+
+def test_the_row_helpers_hold_their_examples() -> None:
+    """tokenizer_rows' docstring examples (token offsets inside a character, HOW'S on GPT-2) pass."""
+    result = doctest.testmod(tokenizer_rows, report=False)
+    assert result.attempted >= 4 and result.failed == 0
+
+
+def test_token_offsets_and_layout_mark_each_rows_own_boundaries() -> None:
+    """A token boundary inside 你 is not drawn; the layout marks │ where a row cuts, ¦ between its tokens, blank elsewhere."""
+    assert token_offsets("你好", [2, 1, 3]) == ((0, 0, 1), (1,))
+    text = "1234567"
+    rows = [build_row(text, get_table(name)) for name in ("gpt2", "cl100k_base")]
+    assert all(rows)
+    segments = layout(text, rows, 0, 20, tokens=True)  # type: ignore[arg-type]
+    assert [(s.start, s.shown, s.marks) for s in segments] == [
+        (0, "123", ("│", "│")),
+        (3, "45", ("¦", "│")),
+        (5, "6", ("¦", " ")),
+        (6, "7", (" ", "│")),
+    ]
+    assert [s.under for s in segments] == [("10163", "4513"), ("2231", "10961"), ("3134", ""), ("", "22")]
