@@ -14,9 +14,9 @@ from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.app import BpeApp
+from tui.engine.tables import get_table
 from tui.messages import ChunkAnimateRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
-from tui.engine.tables import get_table
 from tui.widgets import tokenizer_rows
 from tui.widgets.tokenizer_rows import TokenizerRows, build_row, layout, token_offsets
 
