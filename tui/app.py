@@ -190,6 +190,13 @@ class BpeApp(App[None]):
         if self.shown_view == "decode":
             self.screen.post_message(msg.IdsEntered(message.ids, message.table))
 
+    async def on_chunk_animate_requested(self, message: msg.ChunkAnimateRequested) -> None:
+        """The explorer's enter: animate that chunk under its table in view 1."""
+        await self.action_view("encode")
+        if self.shown_view == "encode":
+            self.draft = message.text
+            self.start_capture(message.text, message.table, keep=None)
+
     def action_help(self) -> None:
         if not isinstance(self.screen, dialogs().HelpScreen):
             self.push_screen(dialogs().HelpScreen())

@@ -68,6 +68,7 @@ VIEWS = (
     View("aliases", "3", "Aliases", "View 3: the 256 byte aliases", "AliasesScreen"),
     View("tables", "4", "Tables", "View 4: tables, rank vs id, all rules", "TablesScreen"),
     View("special", "5", "Special", "View 5: special tokens", "SpecialScreen"),
+    View("explore", "6", "Explore", "View 6: explore chunks and tokens of three tokenizers", "ExploreScreen"),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
 
@@ -156,9 +157,16 @@ SPECIAL = (
     Command("decode_special", "d", "Special: decode the special id", "decode it", "decode it"),
     *VIEW_KEYS,
 )
+EXPLORE = (
+    Command("edit_text", "e,slash", "Explore: edit the text", "edit the text in place", "edit", "e / /"),
+    Command("toggle_tokens", "v", "Explore: show chunks / tokens", "branches or token ids under the chunks", "tokens"),
+    Command("animate", "enter", "Explore: animate this chunk", "animate the chunk under its table", "animate"),
+    LEAVE_INPUT,
+    *VIEW_KEYS,
+)
 
 #: Each view's commands by view name (the palette offers a view's own).
-BY_VIEW = {"encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL}
+BY_VIEW = {"encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE}
 
 
 def unique(commands: Iterable[Command]) -> Iterator[Command]:

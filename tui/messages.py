@@ -122,6 +122,14 @@ class IdsEntered(Message):
 
 
 @dataclass
+class ChunkAnimateRequested(Message):
+    """The explorer asked to animate `text` (one chunk) under the table named `table`."""
+
+    text: str
+    table: str
+
+
+@dataclass
 class CursorMoved(Message):
     """The cursor of a line list moved to `row`."""
 

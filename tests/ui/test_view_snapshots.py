@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from .support import cafe_app, submit
+from .support import cafe_app, make_app, submit
 
 
 def test_decode_cafe_nihao(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -43,3 +43,14 @@ def test_tables_rule_of_round_one(snap_compare) -> None:  # type: ignore[no-unty
 def test_special_scene(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The special-token scene: seven ordinary ids for the literal, 50256 registered, three different things."""
     assert snap_compare(cafe_app(quiet=True), press=["5"])
+
+
+def test_explore_four_spaces_if(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The explorer on '    if HOW'S 1234567' at 80x24: three aligned rows, the first chunk's backtrack explained."""
+
+    async def opened(pilot: Pilot) -> None:
+        await pilot.press("6")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(make_app("    if HOW'S 1234567", "gpt2", quiet=True), run_before=opened, press=["home"])

@@ -41,6 +41,7 @@ __all__ = [
     "Stop",
     "Trace",
     "capture",
+    "chunk_ids",
     "encode",
     "merge_pair",
 ]
@@ -244,6 +245,16 @@ def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:
     With `record` off the rounds are not kept (the loop itself is the same).
     """
     return _loop(text, table, record, True)
+
+
+def chunk_ids(text: str, table: Table) -> Iterator[tuple[int, ...]]:
+    """The ids of each chunk of `text`, chunk by chunk (the plain encode loop, not joined).
+
+    >>> from .tables import teaching
+    >>> list(chunk_ids("aaa b", teaching()))
+    [(256, 64), (220, 65)]
+    """
+    return _loop(text, table, False, False)
 
 
 def encode(text: str, table: Table) -> list[int]:

@@ -81,12 +81,14 @@ class ViewBar(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
+        # Too narrow for every label: the other views by their keys alone, so the current one shows whole.
+        short = sum(len(v.key) + len(v.label) + 3 for v in VIEWS) > self.size.width
         for name, key, label in ((v.name, v.key, v.label) for v in VIEWS):
             start = text.cell_len
             if name == self.current:
                 text.append(f"[{key} {label}]", style="bold reverse")
             else:
-                text.append(f" {key} {label} ")
+                text.append(f" {key} " if short else f" {key} {label} ")
             self._spans.append((start, text.cell_len, name))
         room = self.size.width - text.cell_len - 2
         if self.note and room > 8:

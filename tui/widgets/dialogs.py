@@ -267,7 +267,7 @@ Panes
             in the table, unusable on this input.
   Ids       each id after its alias string, │ between chunks.
 
-Views: 1–5 (the step keys above work in view 1)
+Views: 1–6 (the step keys above work in view 1)
 """
 
 #: (view, label, what it shows); its keys are added from the registry.
@@ -294,6 +294,13 @@ VIEWS_PROSE = (
         " every rule by rank, • used by this text.",
     ),
     ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
+    (
+        "explore",
+        "6 Explore",
+        "the text edited in place, cut by GPT-2, cl100k_base and o200k_base, one row each, boundaries aligned"
+        " (│ a chunk boundary, ¦ a token boundary, blank where that row does not cut); arrows select a chunk,"
+        " whose regex branch and match are explained beneath.",
+    ),
 )
 
 

@@ -1,0 +1,122 @@
+"""Figures of the explorer (issue 12): re-chunking as you type, each a ratio against a peer in the same run.
+
+12g: what the explorer's worker does per keystroke on a 2,000-character text — the three rows (chunks
+     with their branches, each chunk's token ids and offsets) for GPT-2, cl100k_base and o200k_base —
+     against plain `encode()` of the same text on the same three tables;
+12h: in the app, 40 keys typed into the explorer's box on a 2,000-character text, each waited for until
+     the rows show the new text, against the same keys typed into the plainest live tokenizer (the peer
+     app below: a TextArea whose every change runs plain encode on the three tables in an exclusive
+     thread worker); every key must reach the text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from time import perf_counter
+
+import pytest
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.widgets import TextArea
+from textual.worker import get_current_worker
+
+from tui.app import BpeApp
+from tui.engine.bpe import capture, encode
+from tui.engine.tables import get_table
+from tui.screens.explore import TABLES, ExploreBox, ExploreScreen
+from tui.widgets.tokenizer_rows import build_row
+
+from .conftest import ms, race
+from .texts import multilingual
+
+pytestmark = pytest.mark.bench
+
+KEYS = 40
+
+
+def test_rows_per_keystroke_vs_plain_encode(benchmark, figure):
+    """The three rows of a 2,000-character text ≤ 3× plain encode of it on the three tables."""
+    text = multilingual(2000)
+    tables = [get_table(name) for name in TABLES]
+    for table in tables:
+        row = build_row(text, table)
+        assert row is not None and [i for c in row.chunks for i in c.ids] == encode(text, table)
+    r = race(benchmark, lambda: [build_row(text, t) for t in tables], lambda: [encode(text, t) for t in tables], rounds=30)
+    ok = r.ratio <= 3.0
+    figure(
+        "12g",
+        "explorer: three rows of 2,000 chars (chunks, branches, ids) / plain encode on the three tables",
+        f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
+        "≤ 3×",
+        ok,
+    )
+    assert ok, f"the explorer's rows take {r.ratio:.2f}× plain encode (target ≤ 3×)"
+
+
+class PlainLiveTokenizer(App[None]):
+    """The peer: one TextArea; each change encodes the text on the three tables in a worker, nothing shown but the text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.encoded = ""
+        self.tables = [get_table(name) for name in TABLES]
+
+    def compose(self) -> ComposeResult:
+        yield TextArea(self.text, soft_wrap=False)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.tokenize(event.text_area.text)
+
+    @work(thread=True, exclusive=True)
+    def tokenize(self, text: str) -> None:
+        for table in self.tables:
+            encode(text, table)
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(setattr, self, "encoded", text)
+
+
+async def typed_into(app: App[None], box: TextArea, done) -> list[float]:  # type: ignore[no-untyped-def]
+    """Type KEYS letters at the end of the box, one by one; each timed until `done(text)` holds."""
+    box.focus()
+    box.move_cursor(box.document.end)
+    times = []
+    for n in range(KEYS):
+        start = perf_counter()
+        app.post_message(events.Key("x", "x"))
+        expected = box.text + "x"
+        while not done(expected):
+            await asyncio.sleep(0.0005)
+        times.append(perf_counter() - start)
+        assert box.text == expected, n
+    return times
+
+
+async def test_typing_in_the_explorer_vs_a_bare_text_area(figure):
+    """Median time from a key to the explorer's rows showing the new text ≤ 3× the plain live tokenizer's to encode it."""
+    text = multilingual(2000).replace("\n", " ")
+    ours_app = BpeApp(capture(text, get_table("gpt2")))
+    async with ours_app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("6")
+        await ours_app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = ours_app.screen
+        assert isinstance(screen, ExploreScreen)
+        box = screen.query_one(ExploreBox)
+        ours = await typed_into(ours_app, box, lambda expected: screen.text == expected)
+        assert screen.text == text + "x" * KEYS
+    peer_app = PlainLiveTokenizer(text)
+    async with peer_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        area = peer_app.query_one(TextArea)
+        peer = await typed_into(peer_app, area, lambda expected: peer_app.encoded == expected)
+    ours_median, peer_median = sorted(ours)[KEYS // 2], sorted(peer)[KEYS // 2]
+    ratio = ours_median / peer_median
+    figure(
+        "12h",
+        f"explorer: key to re-chunked rows, 2,000 chars, three tables (median of {KEYS}) / TextArea + plain encode in a worker",
+        f"{ratio:.2f}× ({ms(ours_median)} vs {ms(peer_median)})",
+        "≤ 3×, no key lost",
+        ratio <= 3,
+    )
+    assert ratio <= 3, f"a key takes {ratio:.2f}× the plain live tokenizer's to show in the rows (target ≤ 3×)"

@@ -1,0 +1,272 @@
+"""View 6, the explorer: a text edited in place, cut by GPT-2, cl100k_base and o200k_base side by side.
+
+Every edit re-chunks and re-tokenizes the text for the three tables in a worker (the tiktoken tables
+load there too, the first time), so typing never waits. Each row shows its chunks aligned by text
+offset, the regex branch under each chunk (or its token ids), and its totals; the selected chunk's
+match is explained beneath: the branches tried in order at its start, the first that matched, and
+for a trailing lookahead what it gave back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer, Static, TextArea
+from textual.worker import get_current_worker
+
+from ..commands import EXPLORE
+from ..engine.bpe import CaptureError
+from ..engine.branches import Explanation, explain
+from ..engine.tables import Table, TableError
+from ..messages import ChunkAnimateRequested, TextSubmitted
+from ..position import Position
+from ..safe import sentence, visible
+from ..widgets.dialogs import EditBox
+from ..widgets.tokenizer_rows import Row, RowChunk, TokenizerRows, build_row
+from .base import TableChoice, ViewBar, ViewScreen
+
+#: The tokenizers compared, in row order.
+TABLES = ("gpt2", "cl100k_base", "o200k_base")
+
+
+#: Longer texts are shown, not edited: Textual's TextArea measures a whole line on every edit, and a
+#: line of a million characters would take seconds a key.
+BOX_LIMIT = 20_000
+PREVIEW = 2_000  # characters of a long text the box shows
+
+
+class ExploreBox(EditBox):
+    """The explorer's text box: spaces drawn as ·, one cell each, so the columns still match the text."""
+
+    @dataclass
+    class LongText(Message):
+        """A paste would make the text longer than BOX_LIMIT: `text` is the whole text it would make."""
+
+        text: str
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        text = self.text
+        if self.read_only or len(text) + len(event.text) <= BOX_LIMIT:
+            await super()._on_paste(event)
+            return
+        event.stop()
+        event.prevent_default()
+        start, end = sorted(self.selection)
+        i, j = len(self.get_text_range((0, 0), start)), len(self.get_text_range((0, 0), end))
+        self.post_message(self.LongText(text[:i] + event.text + text[j:]))
+
+    def get_line(self, line_index: int) -> Text:
+        line = super().get_line(line_index)
+        line.plain = line.plain.replace(" ", "·")
+        return line
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """'·if' for a chunk: visible, spaces as ·, long ones cut with …."""
+    shown = visible(text, space="·")
+    return f"'{shown}'" if len(shown) <= limit else f"'{shown[: limit - 1]}…'"
+
+
+def explanation_text(row: Row, index: int, chunk: RowChunk, why: Explanation) -> Text:
+    """What the panel says about one chunk: where it is, its branch, the branches tried, any backtrack, its tokens."""
+    t = Text()
+    t.append(f"{row.label} · chunk {index + 1:,}/{len(row.chunks):,} ", style="bold")
+    t.append(quoted(chunk.text, 40), style="bold reverse")
+    t.append(f" at {chunk.start:,} · branch {chunk.branch} ")
+    t.append(visible(row.branches[chunk.branch]), style="bold")
+    t.append("\n")
+    t.append(f"Tried in order at {why.start:,}, the first match wins: ")
+    for attempt in why.attempts[:-1]:
+        t.append(f"✗{attempt.branch} {visible(attempt.pattern)}", style="dim")
+        t.append("  ")
+    won = why.winner
+    t.append(f"✓{won.branch} {visible(won.pattern)}", style="bold underline")
+    t.append(f" takes {quoted(won.matched or '', 40)}.\n")
+    back = why.backtrack
+    if back is not None:
+        before = f"before {quoted(back.before)}" if back.before is not None else "at the end"
+        spaces = f"{back.given_back} character{'s' * (back.given_back != 1)}"
+        head = visible(row.branches[chunk.branch][: -len(back.assertion)])
+        t.append(
+            f"Backtrack: {head} alone takes {quoted(back.greedy, 40)}; {visible(back.assertion)} fails {before}, "
+            f"so {spaces} {'are' if back.given_back != 1 else 'is'} given back and the next chunk takes "
+            f"{'them' if back.given_back != 1 else 'it'}.\n",
+            style="bold",
+        )
+    t.append(f"{len(chunk.ids)} token{'s' * (len(chunk.ids) != 1)}: " + " ".join(map(str, chunk.ids)))
+    t.append("   enter: animate it under " + row.label, style="dim")
+    return t
+
+
+class ExploreScreen(ViewScreen):
+    """The explorer: the text box, one row per tokenizer, and the selected chunk's explanation."""
+
+    VIEW = "explore"
+    REGISTRY = EXPLORE
+    DEFAULT_CSS = """
+    ExploreScreen #explore-text { height: 3; border: none; padding: 0 1; background: $boost; }
+    ExploreScreen #explore-text:focus { border: none; }
+    ExploreScreen #explore-status { height: 1; padding: 0 1; color: $text-muted; }
+    ExploreScreen #explore-why { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $primary 60%; }
+    """
+
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
+        self.text = ""  # the text the rows show
+        self._asked: str | None = None  # the text the latest worker was given
+        self.long: str | None = None  # a text over BOX_LIMIT, shown read-only
+        self._seeded: str | None = None  # the trace text the box was last given
+
+    def compose(self) -> ComposeResult:
+        yield ViewBar("explore")
+        box = ExploreBox("", soft_wrap=False, show_line_numbers=False, tab_behavior="indent", id="explore-text")
+        box.indent_type = "tabs"
+        yield box
+        yield Static(id="explore-status", markup=False)
+        yield TokenizerRows(id="explore-rows")
+        with VerticalScroll(id="explore-why"):
+            yield Static(id="explore-explain", markup=False)
+        yield Footer()
+
+    @property
+    def box(self) -> ExploreBox:
+        return self.query_one(ExploreBox)
+
+    @property
+    def rows(self) -> TokenizerRows:
+        return self.query_one(TokenizerRows)
+
+    def on_mount(self) -> None:
+        self.rows.focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.box.styles.height = 3 if event.size.height >= 22 else 2
+
+    def reload(self) -> None:
+        """A new trace: the box starts again from its text (an edit in the box stays while the trace is the same)."""
+        trace = self.trace
+        text = trace.text if trace is not None else ""
+        if text != self._seeded:
+            self._seeded = text
+            self.take(text)
+
+    def take(self, text: str) -> None:
+        """Put `text` in the box (the first PREVIEW characters, read-only, if it is over BOX_LIMIT) and re-chunk it."""
+        box = self.box
+        self.long = text if len(text) > BOX_LIMIT else None
+        box.read_only = self.long is not None
+        box.load_text(text if self.long is None else text[:PREVIEW])
+        self.ask(text)
+
+    @on(ExploreBox.LongText)
+    def long_text(self, message: ExploreBox.LongText) -> None:
+        message.stop()
+        self.take(message.text)
+
+    # -- re-chunking ---------------------------------------------------------------------------
+
+    @on(TextArea.Changed, "#explore-text")
+    def edited(self, event: TextArea.Changed) -> None:
+        event.stop()
+        if self.long is None:
+            self.ask(event.text_area.text)
+
+    def ask(self, text: str) -> None:
+        """Re-chunk `text` unless the latest worker was already given it."""
+        if text != self._asked:
+            self._asked = text
+            self.status("working…")
+            self.rechunk(text)
+
+    def status(self, words: str) -> None:
+        self.query_one("#explore-status", Static).update(words)
+
+    @work(thread=True, exclusive=True, group="explore", exit_on_error=False)
+    def rechunk(self, text: str) -> None:
+        """Cut `text` by each table (loading it the first time) and show the rows; a newer edit cancels this one."""
+        worker = get_current_worker()
+        call = self.app.call_from_thread
+        rows: list[Row] = []
+        for n, name in enumerate(TABLES):
+            try:
+                table: Table = self.tables.resolve(name)
+            except TableError as exc:
+                call(self.status, sentence(str(exc)))
+                continue
+
+            def progress(share: float, n: int = n) -> None:
+                call(self.status, f"working… {(n + share) / len(TABLES):.0%}")
+
+            try:
+                row = build_row(text, table, lambda: worker.is_cancelled, progress if len(text) > 50_000 else None)
+            except CaptureError as exc:
+                if not worker.is_cancelled:
+                    call(self.refused, sentence(str(exc)))
+                return
+            if row is None or worker.is_cancelled:
+                return
+            rows.append(row)
+        if not worker.is_cancelled:
+            call(self.show_rows, text, rows)
+
+    def refused(self, message: str) -> None:
+        """The text cannot be tokenized: say so once; the rows keep the previous text's result."""
+        self.status("✗ this text cannot be tokenized; the rows show the previous text.")
+        self.notify(message, title="Cannot tokenize", severity="error", timeout=4)
+
+    def show_rows(self, text: str, rows: Sequence[Row]) -> None:
+        self.text = text
+        self.rows.show(text, rows)
+        size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
+        self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else " · │ chunk ¦ token boundary"))
+        self.explain_selected()
+
+    @on(TokenizerRows.Selected)
+    def selected(self, message: TokenizerRows.Selected) -> None:
+        message.stop()
+        self.explain_selected()
+
+    def explain_selected(self) -> None:
+        rows = self.rows
+        chunk = rows.selected
+        panel = self.query_one("#explore-explain", Static)
+        if chunk is None:
+            panel.update("The text is empty: type something above (e or / edits it).")
+            return
+        row = rows.rows[rows.row]
+        panel.update(explanation_text(row, rows.chunk, chunk, explain(self.text, chunk.start, row.pattern)))
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def action_edit_text(self) -> None:
+        if self.long is not None:
+            self.take("")
+            self.notify("The long text is set aside: type a new one (the trace's text is unchanged).", timeout=3)
+        self.box.focus()
+
+    def action_leave_input(self) -> None:
+        self.rows.focus()
+
+    @on(TextSubmitted)
+    def submitted(self, message: TextSubmitted) -> None:
+        """Enter in the box: done editing, the rows take the keys."""
+        message.stop()
+        self.rows.focus()
+
+    def action_toggle_tokens(self) -> None:
+        self.rows.tokens = not self.rows.tokens
+        self.notify("token ids under the chunks, ¦ between tokens" if self.rows.tokens else "regex branches under the chunks", timeout=2)
+
+    def action_animate(self) -> None:
+        rows = self.rows
+        chunk = rows.selected
+        if chunk is None:
+            self.notify("There is no chunk to animate: the text is empty.", timeout=3)
+            return
+        self.post_message(ChunkAnimateRequested(chunk.text, rows.rows[rows.row].name))

@@ -1,0 +1,325 @@
+"""The explorer's rows: one text cut by several tokenizers, one row each, aligned by text offset.
+
+`build_row` is plain computation (the chunks, the branch that matched each, its tokens); `layout`
+lays a window of the rows out in columns: every offset where any row has a boundary becomes a
+separator column, `│` in a row that cuts there (a chunk boundary), `¦` for a token boundary inside a
+chunk (tokens shown), a blank in a row that does not. So a boundary only some tokenizers have stands
+out without colour.
+
+>>> from tui.engine.tables import get_table
+>>> row = build_row("HOW'S", get_table("gpt2"))
+>>> [(c.text, c.branch) for c in row.chunks], row.tokens
+([('HOW', 7), ("'", 9), ('S', 7)], 3)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate, pairwise
+from typing import NamedTuple
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ..engine.bpe import chunk_ids, gc_paused
+from ..engine.branches import alternatives, spans
+from ..engine.tables import Table, short_name
+from ..safe import visible
+
+CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
+PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
+
+
+class RowChunk(NamedTuple):
+    """One chunk of one row: its text and start, the branch that matched it, and its tokens.
+
+    `token_starts` holds each token's start as a character offset in the chunk (a token that starts
+    inside a character is given that character's offset); `cuts` are the starts that fall exactly on
+    a character boundary (0 excluded): only there can a token boundary be drawn.
+    """
+
+    text: str
+    start: int
+    branch: int
+    ids: tuple[int, ...]
+    token_starts: tuple[int, ...]
+    cuts: tuple[int, ...]
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One tokenizer's cut of the text: its chunks in order and their totals."""
+
+    name: str
+    label: str
+    pattern: str
+    chunks: tuple[RowChunk, ...]
+    starts: tuple[int, ...]
+    tokens: int
+    bytes: int
+
+    @property
+    def branches(self) -> tuple[str, ...]:
+        return alternatives(self.pattern)
+
+    def chunk_at(self, offset: int) -> int:
+        """The index of the chunk that holds text offset `offset` (the last one past the end)."""
+        return max(0, min(bisect_right(self.starts, offset) - 1, len(self.chunks) - 1))
+
+    def summary(self) -> str:
+        """'3 chunks · 3 tokens · 1.67 bytes/token'."""
+        per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
+        return f"{_count(len(self.chunks), 'chunk')} · {_count(self.tokens, 'token')} · {per} bytes/token"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'s' * (n != 1)}"
+
+
+def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each token's start as a character offset, and the starts that are exact character boundaries.
+
+    >>> token_offsets("a你", [1, 2, 1])  # 你 is three bytes, split 2 + 1
+    ((0, 1, 1), (1,))
+    """
+    starts = list(accumulate(sizes[:-1], initial=0))
+    if text.isascii():
+        return tuple(starts), tuple(starts[1:])
+    char_at: dict[int, int] = {}
+    byte = 0
+    for index, char in enumerate(text):
+        char_at[byte] = index
+        byte += len(char.encode("utf-8", "surrogatepass"))
+    first: list[int] = []
+    cuts: list[int] = []
+    at = 0
+    for b in starts:
+        exact = char_at.get(b)
+        if exact is not None:
+            at = exact
+            if b:
+                cuts.append(exact)
+        first.append(at)
+    return tuple(first), tuple(cuts)
+
+
+def build_row(
+    text: str, table: Table, cancelled: Callable[[], bool] = lambda: False, progress: Callable[[float], None] | None = None
+) -> Row | None:
+    """The row of `table` for `text`; None if `cancelled()` became true on the way.
+
+    Raises the engine's CaptureError (one sentence) for text that has no UTF-8 form.
+    """
+    with gc_paused():  # hundreds of thousands of small tuples, no cycles: the collector would only rescan them
+        return _build_row(text, table, cancelled, progress)
+
+
+def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress: Callable[[float], None] | None) -> Row | None:
+    out: list[RowChunk] = []
+    total_tokens = 0
+    n = max(len(text), 1)
+    size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
+    for count, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
+        if len(ids) == 1:
+            out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
+        else:
+            first, cuts = token_offsets(chunk, [len(size[i]) for i in ids])
+            out.append(RowChunk(chunk, start, branch, ids, first, cuts))
+        total_tokens += len(ids)
+        if count % PROGRESS_EVERY == PROGRESS_EVERY - 1:
+            if cancelled():
+                return None
+            if progress is not None:
+                progress(start / n)
+    total_bytes = len(text.encode("utf-8"))
+    chunks = tuple(out)
+    return Row(table.name, short_name(table), table.pattern, chunks, tuple(c.start for c in chunks), total_tokens, total_bytes)
+
+
+# -- layout ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Text between two neighbouring boundaries of the window: each row's mark before it and its under-line."""
+
+    start: int
+    shown: str
+    marks: tuple[str, ...]
+    under: tuple[str, ...]
+    width: int
+
+
+def _boundaries(row: Row, lo: int, hi: int, tokens: bool) -> tuple[set[int], set[int]]:
+    """(chunk starts, token cuts) of `row` strictly inside (lo, hi)."""
+    first, last = bisect_right(row.starts, lo), bisect_left(row.starts, hi)
+    chunk_cuts = set(row.starts[first:last])
+    token_cuts: set[int] = set()
+    if tokens:
+        for c in row.chunks[max(first - 1, 0) : last]:
+            token_cuts.update(c.start + cut for cut in c.cuts if lo < c.start + cut < hi)
+    return chunk_cuts, token_cuts
+
+
+def _under(row: Row, start: int, end: int, tokens: bool) -> str:
+    """What the row writes under the segment [start, end): the branch of a chunk starting there, or
+    the ids of the tokens starting there."""
+    if not tokens:
+        k = row.chunk_at(start)
+        return str(row.chunks[k].branch) if row.chunks and row.chunks[k].start == start else ""
+    ids: list[str] = []
+    k = row.chunk_at(start)
+    while k < len(row.chunks) and row.chunks[k].start < end:
+        c = row.chunks[k]
+        ids += [str(i) for i, s in zip(c.ids, c.token_starts, strict=True) if start <= c.start + s < end]
+        k += 1
+    return " ".join(ids)
+
+
+def layout(text: str, rows: Sequence[Row], anchor: int, reach: int, tokens: bool) -> list[Segment]:
+    """The segments of text around offset `anchor` (`reach` characters either side, at least)."""
+    lo, hi = max(0, anchor - reach), min(len(text), anchor + 2 * reach)
+    if rows:
+        k = rows[0].chunk_at(lo)
+        lo = min(lo, rows[0].chunks[k].start) if rows[0].chunks else lo
+    cuts: list[tuple[set[int], set[int]]] = [_boundaries(row, lo, hi, tokens) for row in rows]
+    points = sorted({lo, hi}.union(*(a | b for a, b in cuts)))
+    out = []
+    for start, end in pairwise(points):
+        shown = visible(text[start:end], space="·")
+        marks = tuple(CHUNK_MARK if start in a or start == 0 else TOKEN_MARK if start in b else NO_MARK for a, b in cuts)
+        under = tuple(_under(row, start, end, tokens) for row in rows)
+        out.append(Segment(start, shown, marks, under, max(cell_len(shown), *(cell_len(u) for u in under))))
+    return out
+
+
+def crop(pieces: Sequence[tuple[str, str]], x0: int, width: int) -> Text:
+    """The cells [x0, x0 + width) of a line made of (text, style) pieces; a wide character cut in half becomes a space."""
+    out = Text(no_wrap=True, end="")
+    x = 0
+    for piece, style in pieces:
+        for char in piece:
+            w = cell_len(char)
+            if x >= x0 and x + w <= x0 + width:
+                out.append(char, style)
+            elif x < x0 < x + w or x < x0 + width < x + w:
+                out.append(" ", style)
+            x += w
+            if x >= x0 + width:
+                return out
+    return out
+
+
+# -- the widget --------------------------------------------------------------------------------
+
+
+class TokenizerRows(Widget, can_focus=True):
+    """The rows, three lines each (name and totals; the chunks; branches or token ids beneath), a
+    window of columns around the selected chunk, which is shown reversed and underlined."""
+
+    DEFAULT_CSS = """
+    TokenizerRows { height: auto; min-height: 3; padding: 0 1; }
+    TokenizerRows:focus { background: $boost; }
+    """
+    BINDINGS = [
+        Binding("left", "move(0, -1)", show=False),
+        Binding("right", "move(0, 1)", show=False),
+        Binding("up", "move(-1, 0)", show=False),
+        Binding("down", "move(1, 0)", show=False),
+        Binding("home", "end(-1)", show=False),
+        Binding("end", "end(1)", show=False),
+    ]
+
+    tokens: reactive[bool] = reactive(False)
+
+    @dataclass
+    class Selected(Message):
+        """The cursor moved to chunk `chunk` of row `row`."""
+
+        row: int
+        chunk: int
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = ""
+        self.rows: tuple[Row, ...] = ()
+        self.row = 0
+        self.chunk = 0
+
+    def show(self, text: str, rows: Sequence[Row]) -> None:
+        """Show new rows; the cursor stays on the same row, on the chunk at the same offset."""
+        offset = self.selected.start if self.selected is not None else 0
+        self.text, self.rows = text, tuple(rows)
+        self.row = min(self.row, max(len(self.rows) - 1, 0))
+        self.chunk = self.rows[self.row].chunk_at(offset) if self.rows else 0
+        self.refresh(layout=True)
+        self.post_message(self.Selected(self.row, self.chunk))
+
+    @property
+    def selected(self) -> RowChunk | None:
+        if not self.rows or not self.rows[self.row].chunks:
+            return None
+        return self.rows[self.row].chunks[self.chunk]
+
+    def action_move(self, down: int, right: int) -> None:
+        if not self.rows:
+            return
+        if down:
+            offset = self.selected.start if self.selected is not None else 0
+            self.row = (self.row + down) % len(self.rows)
+            self.chunk = self.rows[self.row].chunk_at(offset)
+        else:
+            self.chunk = max(0, min(self.chunk + right, len(self.rows[self.row].chunks) - 1))
+        self.refresh()
+        self.post_message(self.Selected(self.row, self.chunk))
+
+    def action_end(self, direction: int) -> None:
+        if self.rows:
+            self.chunk = 0 if direction < 0 else max(len(self.rows[self.row].chunks) - 1, 0)
+            self.refresh()
+            self.post_message(self.Selected(self.row, self.chunk))
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return max(3 * len(self.rows), 1)
+
+    def render(self) -> Text:
+        width = max(self.content_size.width, 1)
+        if not self.rows:
+            return Text("(nothing to show yet)", style="dim")
+        selected = self.selected
+        anchor = selected.start if selected is not None else 0
+        segments = layout(self.text, self.rows, anchor, max(width, 16), self.tokens)
+        # Where the selected chunk begins on the line, so the window can keep it in view.
+        x_sel = x = 0
+        for seg in segments:
+            if seg.start == anchor:
+                x_sel = x
+            x += seg.width + 1
+        x0 = max(0, min(x_sel - width // 3, x - width))
+        lines: list[Text] = []
+        for r, row in enumerate(self.rows):
+            head = Text(no_wrap=True, overflow="ellipsis", end="")
+            head.append("▶ " if r == self.row else "  ", style="bold")
+            head.append(row.label, style="bold")
+            head.append(f"  {row.summary()}")
+            head.truncate(width, overflow="ellipsis")
+            top: list[tuple[str, str]] = []
+            bottom: list[tuple[str, str]] = []
+            for seg in segments:
+                mark = seg.marks[r]
+                on = r == self.row and selected is not None and selected.start <= seg.start < selected.end
+                style = "bold reverse underline" if on else ""
+                top += [(mark, "bold" if mark == CHUNK_MARK else "dim"), (seg.shown + " " * (seg.width - cell_len(seg.shown)), style)]
+                bottom += [(mark, "dim"), (seg.under[r].ljust(seg.width), "bold" if on else "dim")]
+            lines += [head, crop(top, x0, width), crop(bottom, x0, width)]
+        return Text("\n").join(lines)
