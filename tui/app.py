@@ -169,6 +169,23 @@ class BpeApp(App[None]):
         if self.shown_view == "decode":
             self.screen.post_message(msg.IdsEntered(message.ids, message.table))
 
+    def on_table_trained(self, message: msg.TableTrained) -> None:
+        """The training view's table: one more in the `t` cycle (every view's), and the text encoded with it."""
+        table = message.table
+        self.tables = self.tables.adding(table)
+        for name in VIEW_SCREENS:
+            if self.is_screen_installed(name):
+                screen = self.get_screen(name)
+                if isinstance(screen, ViewScreen):
+                    screen.tables = self.tables
+        self.notify(
+            f"{visible(table.title)}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
+            + (f" {message.note}" if message.note else ""),
+            timeout=5,
+        )
+        if self.position is not None:
+            self.start_capture(self.position.trace.text, table.name, keep=None)
+
     def action_help(self) -> None:
         if not isinstance(self.screen, dialogs().HelpScreen):
             self.push_screen(dialogs().HelpScreen())

@@ -35,6 +35,15 @@ class TableChoice:
         names = self.names
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
+    def adding(self, table: Table) -> TableChoice:
+        """This choice with `table` under its own name (replacing one of that name), last in the `t` cycle."""
+        resolve = self.resolve
+
+        def resolved(name: str) -> Table:
+            return table if name == table.name else resolve(name)
+
+        return TableChoice(resolved, self.names if table.name in self.names else (*self.names, table.name))
+
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
@@ -82,12 +91,13 @@ class ViewBar(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
+        roomy = sum(len(v.label) + 4 for v in VIEWS) <= self.size.width  # else one space between views
         for name, key, label in ((v.name, v.key, v.label) for v in VIEWS):
             start = text.cell_len
             if name == self.current:
                 text.append(f"[{key} {label}]", style="bold reverse")
             else:
-                text.append(f" {key} {label} ")
+                text.append(f" {key} {label} " if roomy else f"{key} {label} ")
             self._spans.append((start, text.cell_len, name))
         room = self.size.width - text.cell_len - 2
         if self.note and room > 8:

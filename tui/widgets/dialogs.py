@@ -131,15 +131,16 @@ class PathScreen(ModalScreen[str | None]):
     DEFAULT_CSS = dialog_css("PathScreen")
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, value: str = "") -> None:
+    def __init__(self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json") -> None:
         super().__init__()
         self.title_text = title
         self.value = value
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text)
-            yield Input(self.value, placeholder="path/to/trace.json")
+            yield Input(self.value, placeholder=self.placeholder)
             yield Label("enter: ok · escape: cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -284,6 +285,13 @@ VIEWS_PROSE = (
         " every rule by rank, • used by this text.",
     ),
     ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
+    (
+        "train",
+        "7 Train",
+        "seed 004's training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this"
+        " round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the"
+        " plots of bytes per token and of the chosen count.",
+    ),
 )
 
 
