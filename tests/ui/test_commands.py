@@ -12,6 +12,7 @@ from tui.screens.decode import DecodeScreen
 from tui.screens.encode import EncodeScreen
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
+from tui.screens.train import TrainScreen
 from tui.widgets.dialogs import help_text
 
 from .support import cafe_app
@@ -22,7 +23,7 @@ def flat_help() -> str:
     return " ".join(help_text().split())
 
 
-SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen]
+SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, TrainScreen]
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.VIEW)
@@ -58,7 +59,7 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
     """Over each view the command palette holds every command of that view by its title (quit is Textual's own)."""
     app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special")):
+        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special"), ("7", "train")):
             await pilot.press(key)
             await pilot.pause()
             assert app.shown_view == view
