@@ -175,7 +175,7 @@ async def test_more_merges_than_the_text_allows_stops_and_says_after_how_many(no
         assert "Stopped early: 8 with chunks and 10 without, of 20 merges asked; no pair was left." in notes.messages
         await pilot.press("end")
         assert screen.round == 10
-        assert "no round 10: no pair was left after 8 merges" in side(app, "chunked")
+        assert "no pair was left after 8 merges\n(no round 10 on this side)\nthe│·cat│·the│·hat\n" in side(app, "chunked")
         assert "round 10:" in side(app, "plain")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import islice
 
 import regex
@@ -44,6 +45,16 @@ class Side:
         """Bytes per token after round `round` (0: before any merge, 1.0)."""
         tokens = self.result.rounds[round - 1].tokens if round else self.result.byte_count
         return self.result.byte_count / tokens if tokens else 0.0
+
+    @cached_property
+    def compressions(self) -> tuple[float, ...]:
+        """Bytes per token after each round (the view's plot)."""
+        return tuple(self.compression(r.index) for r in self.result.rounds)
+
+    @cached_property
+    def counts(self) -> tuple[float, ...]:
+        """The chosen pair's count in each round (the view's plot)."""
+        return tuple(float(r.count) for r in self.result.rounds)
 
 
 @dataclass(frozen=True)

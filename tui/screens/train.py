@@ -16,7 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 from textual.worker import Worker, get_current_worker
 
 from ..cli_train import PATTERNS
@@ -27,7 +27,7 @@ from ..engine.training_sides import Both, TrainingCancelled, examples_text, trai
 from ..messages import TableTrained
 from ..safe import sentence, visible
 from ..widgets.text import clip
-from ..widgets.training_panes import SidePane
+from ..widgets.training_panes import SidePane, StatusLines
 from .base import ViewBar, ViewScreen
 
 #: What + and - step through (m types any number).
@@ -82,7 +82,7 @@ class TrainScreen(ViewScreen):
 
     def compose(self) -> ComposeResult:
         yield ViewBar("train")
-        yield Static(id="train-status", markup=False)
+        yield StatusLines(id="train-status")
         with Horizontal(id="train-sides"):
             yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)
             yield SidePane("without chunks (one piece)", id="train-plain").data_bind(TrainScreen.round)
@@ -200,7 +200,7 @@ class TrainScreen(ViewScreen):
             second.append(next((n for n in NOTES if len(n) <= width), NOTES[-1]), style="italic")
         top.truncate(width, overflow="ellipsis")
         second.truncate(width, overflow="ellipsis")
-        self.query_one("#train-status", Static).update(Text("\n").join([top, second]))
+        self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
 
     # -- keys ----------------------------------------------------------------------------------
 

@@ -8,11 +8,16 @@ of the chosen counts over the rounds (▲ the current round), and the vocabulary
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..engine.training import TrainRound
@@ -69,30 +74,30 @@ def wrap(cells: Iterable[Cell], width: int, lines: int) -> list[Text]:
     return out
 
 
-def piece_cells(side: Side, round: int) -> list[Cell]:
-    """The shown pieces before `round`'s merge, symbol by symbol, its pair's occurrences marked ⟦ ⟧."""
+def piece_cells(side: Side, round: int) -> Iterator[Cell]:
+    """The shown pieces before `round`'s merge, symbol by symbol, its pair's occurrences marked ⟦ ⟧
+    (made as they are laid out: a pane shows a few lines of them)."""
     rounds = side.result.rounds
-    last = min(round, len(rounds))
-    pieces = side.before(last) if last else side.states[0]
-    pair = rounds[last - 1].pair if round <= len(rounds) and last else None
+    if round > len(rounds):  # training stopped before this round: the pieces as it left them
+        pieces, pair = side.states[len(rounds)], None
+    else:
+        pieces, pair = side.before(round), rounds[round - 1].pair
     chunked = side.result.pattern is not None
-    cells: list[Cell] = []
     for n, piece in enumerate(pieces):
         if n and chunked:
-            cells.append(("│", "dim"))
+            yield ("│", "dim")
         marked = set(occurrences(piece, pair)) if pair is not None else set()
         k = 0
         while k < len(piece):
             gap = " " if k else ""
             if k in marked:
-                cells.append((f"{gap}⟦{symbol(side, piece[k])} {symbol(side, piece[k + 1])}⟧", "bold reverse"))
+                yield (f"{gap}⟦{symbol(side, piece[k])} {symbol(side, piece[k + 1])}⟧", "bold reverse")
                 k += 2
             else:
-                cells.append((gap + symbol(side, piece[k]), "bold" if piece[k] >= 256 else ""))
+                yield (gap + symbol(side, piece[k]), "bold" if piece[k] >= 256 else "")
                 k += 1
     if side.cut:
-        cells.append((" …", "dim"))
-    return cells
+        yield (" …", "dim")
 
 
 def leader_lines(side: Side, r: TrainRound, width: int, lines: int) -> list[Text]:
@@ -115,63 +120,67 @@ def leader_lines(side: Side, r: TrainRound, width: int, lines: int) -> list[Text
     return out
 
 
-def plot_cells(values: Sequence[float], width: int) -> tuple[str, list[int]]:
+@lru_cache(maxsize=16)
+def plot_cells(values: tuple[float, ...], width: int) -> tuple[str, tuple[int, ...]]:
     """`values` as one line of blocks at most `width` wide (the last value of each group of rounds),
-    and which rounds (0-based) each cell ends on."""
+    and which rounds (0-based) each cell ends on.
+
+    >>> plot_cells((1.0, 2.0, 4.0, 8.0), 2)
+    ('▂█', (1, 3))
+    """
     if not values or width <= 0:
-        return "", []
+        return "", ()
     per = -(-len(values) // width)  # rounds per cell, rounded up
     ends = list(range(per - 1, len(values), per))
     if ends[-1] != len(values) - 1:
         ends.append(len(values) - 1)
     top = max(values) or 1.0
-    return "".join(BLOCKS[min(7, max(0, round(values[i] / top * 8) - 1))] for i in ends), ends
+    return "".join(BLOCKS[min(7, max(0, round(values[i] / top * 8) - 1))] for i in ends), tuple(ends)
 
 
 def plot_lines(side: Side, round: int, width: int) -> list[Text]:
     """Compression (bytes per token) and the chosen pair's count over the rounds; ▲ marks `round`."""
-    rounds = side.result.rounds
-    series = (("B/tok", [side.compression(r.index) for r in rounds]), ("count", [float(r.count) for r in rounds]))
     label = 6
     out = []
     marker = 0
-    for name, values in series:
+    for name, values in (("B/tok", side.compressions), ("count", side.counts)):
         blocks, ends = plot_cells(values, width - label)
-        marker = next((n for n, end in enumerate(ends) if end >= round - 1), len(ends) - 1)
-        line = Text(no_wrap=True)
-        line.append(f"{name:<{label}}", style="dim")
-        for n, block in enumerate(blocks):
-            line.append(block, style="reverse" if n == marker else "")
+        marker = bisect_left(ends, round - 1) if ends else 0
+        line = Text(f"{name:<{label}}", style="dim", no_wrap=True)
+        line.append(blocks[:marker])
+        line.append(blocks[marker : marker + 1], style="reverse")
+        line.append(blocks[marker + 1 :])
         out.append(line)
-    out.append(Text(" " * (label + max(marker, 0)) + "▲" + f" round {round}", no_wrap=True, overflow="ellipsis"))
+    out.append(Text(" " * (label + marker) + "▲" + f" round {round}", no_wrap=True, overflow="ellipsis"))
     return out
 
 
 def vocab_lines(side: Side, round: int, width: int, lines: int) -> list[Text]:
-    """The rules learned up to `round`, the newest last (▶ this round's); earlier ones give way when room runs out."""
-    rounds = side.result.rounds[: min(round, len(side.result.rounds))]
-    cells = [(f"{r.id} '{symbol(side, r.id)}'  ", "bold reverse" if r.index == round else "") for r in rounds]
+    """The rules learned up to `round`, the newest last (reversed: this round's); earlier ones give way when room runs out."""
+    learned = min(round, len(side.result.rounds))
     room = width * lines - 20
     kept: list[Cell] = []
     used = 0
-    for cell in reversed(cells):
+    for r in reversed(side.result.rounds[:learned]):
+        cell = (f"{r.id} '{symbol(side, r.id)}'  ", "bold reverse" if r.index == round else "")
         if used + cell_len(cell[0]) > room and kept:
             break
-        kept.insert(0, cell)
+        kept.append(cell)
         used += cell_len(cell[0])
-    head = f"vocab 256+{len(rounds)}: " + (f"…{len(cells) - len(kept)} " if len(kept) < len(cells) else "")
+    kept.reverse()
+    head = f"vocab 256+{learned}: " + (f"…{learned - len(kept)} " if len(kept) < learned else "")
     return wrap([(head, "dim"), *kept], width, lines)
 
 
-def side_text(side: Side, round: int, width: int, height: int) -> Text:
-    """Everything the pane shows for `round`, fitted to `width` × `height` cells."""
+def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
+    """Everything the pane shows for `round`, one Text a line, fitted to `width` × `height` cells."""
     rounds = side.result.rounds
     lines: list[Text] = []
     if round > len(rounds):
         done = len(rounds)
-        lines.append(Text(f"no round {round}: no pair was left after {done} merge{'s' * (done != 1)}", style="italic"))
-        lines.append(Text(""))
-        r = rounds[-1] if rounds else None
+        lines.append(Text(f"no pair was left after {done} merge{'s' * (done != 1)}", style="italic"))
+        lines.append(Text(f"(no round {round} on this side)", style="italic"))
+        r = None
     else:
         r = rounds[round - 1]
         lines += [rule_line(side, r, width), count_line(r, width)]
@@ -179,49 +188,119 @@ def side_text(side: Side, round: int, width: int, height: int) -> Text:
     lines += wrap(piece_cells(side, round), width, 3 if height >= 16 else 2)
     if r is not None:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
-    tokens = rounds[min(round, len(rounds)) - 1].tokens if rounds else side.result.byte_count
-    lines.append(
-        Text(
-            f"{side.result.byte_count:,} bytes → {tokens:,} tokens = {side.compression(min(round, len(rounds))):.2f} B/token",
-            no_wrap=True,
-            overflow="ellipsis",
-        )
-    )
+    shown = min(round, len(rounds))
+    tokens = rounds[shown - 1].tokens if shown else side.result.byte_count
+    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} tokens = {side.compression(shown):.2f} B/token"))
     if rounds:
-        lines += plot_lines(side, min(round, len(rounds)), width)
+        lines += plot_lines(side, shown, width)
     lines += vocab_lines(side, round, width, vocab)
-    text = Text("\n", no_wrap=True, overflow="ellipsis").join(line for line in lines[:height])
-    text.no_wrap, text.overflow = True, "ellipsis"
-    return text
+    for line in lines:
+        line.no_wrap = True
+        line.truncate(width, overflow="ellipsis")
+    return lines[:height]
 
 
 class SidePane(Widget):
-    """One training at the screen's round; redrawn only when the training, the round or the size changes."""
+    """One training at the screen's round, drawn line by line: a step repaints only the lines that changed,
+    and the rounds either side are drawn ahead while the pane is idle, so a step mostly swaps strips."""
 
     side: reactive[Side | None] = reactive(None, repaint=False)
     round: reactive[int] = reactive(1, repaint=False)
 
+    KEEP = 8  # pictures kept (the current round, its neighbours, the last few visited)
+    AHEAD = 0.01  # seconds after a step before the neighbouring rounds are drawn
+
     def __init__(self, title: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = title
-        self._shown: tuple[object, ...] = ()
-        self._picture = Text("")
+        self._lines: list[Text] = []
+        self._strips: list[Strip] = []
+        self._pictures: OrderedDict[tuple[object, ...], tuple[list[Text], list[Strip]]] = OrderedDict()
+        self._drawn_for: tuple[object, ...] = ()
 
     def watch_side(self) -> None:
-        self.refresh()
+        self._pictures.clear()
+        self.redraw()
 
     def watch_round(self) -> None:
-        self.refresh()
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def _key(self, round: int) -> tuple[object, ...]:
+        return (id(self.side), round, self.content_size.width, self.content_size.height)
+
+    def _picture(self, round: int) -> tuple[list[Text], list[Strip]]:
+        """The lines of `round` at the current size, and their strips (padded with the widget's style)."""
+        key = self._key(round)
+        picture = self._pictures.get(key)
+        if picture is None:
+            width, height = self.content_size.width, self.content_size.height
+            side = self.side
+            lines = [Text("(training…)", style="italic")] if side is None else side_lines(side, round, width, height)
+            base = self.rich_style  # padding carries the widget's style (NO_COLOR, browsers)
+            console = self.app.console
+            strips = [
+                Strip([s for s in line.render(console) if s.text != "\n"]).apply_style(base).extend_cell_length(width, base).crop(0, width)
+                for line in lines
+            ]
+            strips += [Strip.blank(width, base)] * (height - len(strips))
+            picture = self._pictures[key] = (lines, strips)
+            while len(self._pictures) > self.KEEP:
+                self._pictures.popitem(last=False)
+        else:
+            self._pictures.move_to_end(key)
+        return picture
+
+    def redraw(self) -> None:
+        """Show the current round at the current size; mark only the changed lines for repainting."""
+        width, height = self.content_size.width, self.content_size.height
+        if width < 1 or height < 1:
+            return
+        old = self._strips
+        self._lines, self._strips = self._picture(self.round)
+        size = (width, height)
+        if size != self._drawn_for:
+            self._drawn_for = size
+            self.refresh()
+        else:
+            for y, strip in enumerate(self._strips):
+                if y >= len(old) or not (old[y] is strip or list(old[y]) == list(strip)):
+                    self.refresh(Region(0, y, width, 1))
+        if self.side is not None:
+            self.set_timer(self.AHEAD, self._draw_ahead)
+
+    def _draw_ahead(self) -> None:
+        """Draw the next and the previous round before they are asked for."""
+        side = self.side
+        if side is None or not self.is_mounted:
+            return
+        last = max(len(side.result.rounds), 1)
+        for round in (self.round + 1, self.round - 1):
+            if 1 <= round <= last + 1 and self._key(round) not in self._pictures:
+                self._picture(round)
 
     def picture(self) -> Text:
         """What the pane shows now (the training view's tests read it)."""
-        width, height = max(self.content_size.width, 1), max(self.content_size.height, 1)
-        key = (id(self.side), self.round, width, height)
-        if key != self._shown:
-            self._shown = key
-            side = self.side
-            self._picture = Text("(training…)", style="italic") if side is None else side_text(side, self.round, width, height)
-        return self._picture
+        return Text("\n").join(self._lines)
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.content_size.width, self.rich_style)
+
+
+class StatusLines(Widget):
+    """A few lines of status, repainted without a layout (Static.update asks for one)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = Text("")
+
+    def show(self, text: Text) -> None:
+        self._text = text
+        self.refresh()
 
     def render(self) -> Text:
-        return self.picture()
+        return self._text
