@@ -93,4 +93,6 @@ async def test_13_training_view_step(figure, gpt2_table, text_name):  # type: ig
         "≤ 8 / ≤ 16.7 ms; ≤ 2.5×",
         ok,
     )
-    assert ok, f"next round on {text_name}: median {ms(median)}, p99 {ms(p99)}, {ratio:.2f}× the bare app (targets ≤ 8 ms, ≤ 16.7 ms, ≤ 2.5×)"
+    assert ok, (
+        f"next round on {text_name}: median {ms(median)}, p99 {ms(p99)}, {ratio:.2f}× the bare app (targets ≤ 8 ms, ≤ 16.7 ms, ≤ 2.5×)"
+    )
