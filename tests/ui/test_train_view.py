@@ -22,8 +22,9 @@ def side(app: BpeApp, which: str) -> str:
     return str(app.screen.query_one(f"#train-{which}", SidePane).picture())
 
 
-def status(app: BpeApp) -> str:
-    return screen_text(app).split("\n")[1]
+def status(app: BpeApp, line: int = 1) -> str:
+    """The status line (1) or the line under it (2: progress, a stop, or the note on fixed ranks)."""
+    return screen_text(app).split("\n")[line]
 
 
 async def open_training(app: BpeApp, pilot: Pilot, merges: int | None = 3) -> TrainScreen:
@@ -211,3 +212,53 @@ async def test_narrow_screens_show_one_side_and_s_switches() -> None:
         await pilot.pause()
         shown = screen_text(app)
         assert "(257, 32) -> 258" in shown and "(97, 116) -> 258" not in shown
+
+
+async def test_a_long_training_shows_its_progress_and_escape_cancels_it(monkeypatch, notes: Notes) -> None:  # type: ignore[no-untyped-def]
+    """The worker reports how far it got on the status line; escape stops it and the training shown stays."""
+    import threading
+
+    from tui.engine import training_sides
+    from tui.screens import train as train_module
+
+    release = threading.Event()
+
+    def slow(text, merges, pattern=None, *, source="", progress=None):  # type: ignore[no-untyped-def]
+        while progress is not None and progress(0.5):  # as far as it gets, until cancelled
+            release.wait(0.01)
+        raise training_sides.TrainingCancelled
+
+    app = make_app(SEED)
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        screen = await open_training(app, pilot)
+        both = screen.both
+        monkeypatch.setattr(train_module, "train_both", slow)
+        monkeypatch.setattr(train_module, "PROGRESS_EVERY", 0.0)
+        await pilot.press("x")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if "50%" in status(app, 2):
+                break
+        assert "training… 50% (escape cancels)" in status(app, 2)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert "Training cancelled; the training shown is unchanged." in notes.messages
+        assert screen.both is both and "training…" not in status(app, 2)
+        assert "bytes of the current text" in status(app)
+
+
+async def test_p_switches_the_regex_and_a_new_text_is_trained_when_the_view_returns() -> None:
+    """p trains again under cl100k_base's regex; after an edit in view 1, view 7 trains the new text."""
+    app = make_app(SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_training(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert screen.query_one("#train-chunked", SidePane).border_title == "with chunks (cl100k_base regex, 4 chunks)"
+        await pilot.press("1")
+        app.apply_text("aaa")
+        await settle(app, pilot)
+        await pilot.press("7")
+        await settle(app, pilot)
+        assert "3 bytes of the current text" in status(app)
+        assert "round 1: (97, 97) -> 256 'aa'" in side(app, "chunked") and "count 2 · replaced 1" in side(app, "chunked")
