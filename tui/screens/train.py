@@ -25,10 +25,11 @@ from ..engine.files import read_bytes
 from ..engine.training import TrainingError
 from ..engine.training_sides import Both, TrainingCancelled, examples_text, train_both
 from ..messages import TableTrained
+from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines
-from .base import ViewBar, ViewScreen
+from .base import TableChoice, ViewBar, ViewScreen
 
 #: What + and - step through (m types any number).
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
@@ -70,8 +71,8 @@ class TrainScreen(ViewScreen):
     round: reactive[int] = reactive(1, repaint=False)
     both: reactive[Both | None] = reactive(None, repaint=False)
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
         self.merges = DEFAULT_MERGES
         self.pattern_name = "gpt2"
         self.source: tuple[str, str] | None = None  # (kind, path): 'current', 'file', 'examples'
