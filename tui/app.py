@@ -28,7 +28,7 @@ from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
 from .position import Position
-from .safe import sentence
+from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import TooSmallScreen, too_small
@@ -38,7 +38,7 @@ DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (capture.settle_heap)
 
-#: views 2–5: name -> screen class in tui.screens.NAME, imported when a view is first opened.
+#: views 2–7: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
@@ -196,6 +196,23 @@ class BpeApp(App[None]):
         if self.shown_view == "encode":
             self.draft = message.text
             self.start_capture(message.text, message.table, keep=None)
+
+    def on_table_trained(self, message: msg.TableTrained) -> None:
+        """The training view's table: one more in the `t` cycle (every view's), and the text encoded with it."""
+        table = message.table
+        self.tables = self.tables.adding(table)
+        for name in VIEW_SCREENS:
+            if self.is_screen_installed(name):
+                screen = self.get_screen(name)
+                if isinstance(screen, ViewScreen):
+                    screen.tables = self.tables
+        self.notify(
+            f"{visible(table.title)}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
+            + (f" {message.note}" if message.note else ""),
+            timeout=5,
+        )
+        if self.position is not None:
+            self.start_capture(self.position.trace.text, table.name, keep=None)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, dialogs().HelpScreen):

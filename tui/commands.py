@@ -69,6 +69,7 @@ VIEWS = (
     View("tables", "4", "Tables", "View 4: tables, rank vs id, all rules", "TablesScreen"),
     View("special", "5", "Special", "View 5: special tokens", "SpecialScreen"),
     View("explore", "6", "Explore", "View 6: explore chunks and tokens of three tokenizers", "ExploreScreen"),
+    View("train", "7", "Train", "View 7: train a table, round by round", "TrainScreen"),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
 
@@ -165,8 +166,34 @@ EXPLORE = (
     *VIEW_KEYS,
 )
 
+
+def _train(action: str, keys: str, title: str, help: str, label: str = "", help_keys: str = "") -> Command:
+    return Command(action, keys, f"Training: {title}", help, label, help_keys)
+
+
+#: The training view: the animator's step keys move through the rounds.
+TRAIN = (
+    _train("round('next')", "right,l", "next round", "next / previous round", "next", "right / left"),
+    _train("round('previous')", "left,h", "previous round", "next / previous round", "prev", "right / left"),
+    _train("round('first')", "home", "first round", "first / last round", help_keys="home / end"),
+    _train("round('last')", "end", "last round", "first / last round", help_keys="home / end"),
+    _train("use_table", "u", "use this table in the app (t reaches it)", "use this table in view 1", "use"),
+    _train("merges(1)", "plus,equals_sign", "more merges", "more / fewer merges", "+merges", "+ / -"),
+    _train("merges(-1)", "minus", "fewer merges", "more / fewer merges", help_keys="+ / -"),
+    _train("ask_merges", "m", "type the number of merges", "type the number of merges"),
+    _train("train_current", "c", "train on the current text", "train on the current text", "text"),
+    _train("train_file", "f", "train on a file", "train on a file", "file"),
+    _train("train_examples", "x", "train on the examples' texts", "train on the examples' texts"),
+    _train("pattern", "p", "another chunking regex", "another chunking regex"),
+    _train("side", "s", "show chunks / no chunks (narrow screens)", "chunks / no chunks when narrow"),
+    _train("cancel_training", "escape", "cancel the training", "cancel the training"),
+    *VIEW_KEYS,
+)
+
 #: Each view's commands by view name (the palette offers a view's own).
-BY_VIEW = {"encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE}
+BY_VIEW = {
+    "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,
+}  # fmt: skip
 
 
 def unique(commands: Iterable[Command]) -> Iterator[Command]:
@@ -208,5 +235,5 @@ def view_keys(view: str) -> str:
 
 
 def shared_keys() -> str:
-    """'t shows another table; escape leaves an input': the keys views 2–5 share."""
+    """'t switches every view to the next table; escape leaves an input': the keys views 2–7 share."""
     return "; ".join(f"{c.shown_keys} {c.help}" for c in (SWITCH_TABLE, LEAVE_INPUT))

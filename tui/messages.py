@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.message import Message
 
 from .engine.bpe import Trace
+from .engine.tables import Table
 from .position import Position
 
 
@@ -137,3 +138,11 @@ class CursorMoved(Message):
 
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, CursorMoved) and message._sender is self._sender
+
+
+@dataclass
+class TableTrained(Message):
+    """The training view's "use this table": add `table` to the app's tables and encode the text with it."""
+
+    table: Table
+    note: str = ""  # what the app should add when it says so (duplicate bytes, the regex)

@@ -66,3 +66,15 @@ async def test_every_view_draws_and_marks_highlights_without_colour(palette: str
             assert REVERSE.search(output), key  # the current view, and the selected row or cell
         output, text = await drawn(pilot, palette, "1")
         assert "▶" in text and "round 1/7" in text
+
+
+async def test_the_training_view_marks_without_colour(palette: str) -> None:
+    """View 7: this round's pair is bracketed ⟦ ⟧ and reversed, the chosen count ▶, a tie =, the round ▲."""
+    app = make_app("the cat the hat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("7")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        output, text = await drawn(pilot, palette)
+        assert "[7 Train]" in text and "⟦t h⟧" in text and "▶ (116, 104)" in text and "= (104, 101)" in text and "▲ round 1" in text
+        assert REVERSE.search(output)

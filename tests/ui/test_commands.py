@@ -13,6 +13,7 @@ from tui.screens.encode import EncodeScreen
 from tui.screens.explore import ExploreScreen
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
+from tui.screens.train import TrainScreen
 from tui.widgets.dialogs import help_text
 
 from .support import cafe_app, make_app, screen_text
@@ -23,7 +24,7 @@ def flat_help() -> str:
     return " ".join(help_text().split())
 
 
-SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen]
+SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen, TrainScreen]
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.VIEW)
@@ -56,7 +57,7 @@ async def test_at_80_columns_every_key_is_named_on_screen() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = screen_text(app).splitlines()
-        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-5 views ▏^p palette"
+        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-7 views ▏^p palette"
         assert "─ ←→ frame · shift ←→ round ─╯" in lines[18]
         assert "╭─ Chunks · pgdn pgup ─" in lines[4]
 
@@ -65,7 +66,7 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
     """Over each view the command palette holds every command of that view by its title (quit is Textual's own)."""
     app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special"), ("6", "explore")):
+        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special"), ("6", "explore"), ("7", "train")):
             await pilot.press(key)
             await pilot.pause()
             assert app.shown_view == view

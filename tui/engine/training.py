@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from operator import itemgetter
@@ -110,8 +111,12 @@ def pieces(text: str, pattern: str | None) -> list[str]:
     return regex.findall(pattern, text)
 
 
-def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN) -> TrainResult:
-    """Learn up to `merges` rules from `text`; stops early when no chunk has a pair left."""
+def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN, progress: Callable[[int], bool] | None = None) -> TrainResult:
+    """Learn up to `merges` rules from `text`; stops early when no chunk has a pair left.
+
+    `progress`, if given, is called with the number of rounds done after each round; training stops
+    there when it returns False (a cancelled worker).
+    """
     if merges < 1:
         raise TrainingError(f"the number of merges must be at least 1, not {merges}.")
     if not text:
@@ -154,6 +159,8 @@ def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN) -> TrainRe
         tokens -= replaced
         vocab[idx] = vocab[pair[0]] + vocab[pair[1]]
         rounds.append(TrainRound(i + 1, pair, idx, top, replaced, len(tied), leaders, tokens))
+        if progress is not None and not progress(i + 1):
+            break
     return TrainResult(text, pattern, len(text.encode("utf-8")), len(chunks), tuple(rounds), vocab, merges)
 
 

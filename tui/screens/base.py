@@ -1,4 +1,4 @@
-"""What the views share: the table choice they are given, the view bar, and the base screen of views 2–5."""
+"""What the views share: the table choice they are given, the view bar, and the base screen of views 2–7."""
 
 from __future__ import annotations
 
@@ -33,6 +33,15 @@ class TableChoice:
         """The name `t` moves to from `name` (the first when `name` is not one of them)."""
         names = self.names
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+    def adding(self, table: Table) -> TableChoice:
+        """This choice with `table` under its own name (replacing one of that name), last in the `t` cycle."""
+        resolve = self.resolve
+
+        def resolved(name: str) -> Table:
+            return table if name == table.name else resolve(name)
+
+        return TableChoice(resolved, self.names if table.name in self.names else (*self.names, table.name))
 
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
@@ -81,14 +90,16 @@ class ViewBar(Widget):
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
-        # Too narrow for every label: the other views by their keys alone, so the current one shows whole.
-        short = sum(len(v.key) + len(v.label) + 3 for v in VIEWS) > self.size.width
+        # Every label with a space either side when it fits; else one space between; else the other
+        # views by their keys alone, so the current one shows whole.
+        roomy = sum(len(v.key) + len(v.label) + 3 for v in VIEWS) <= self.size.width
+        short = sum(len(v.key) + len(v.label) + 2 for v in VIEWS) > self.size.width
         for name, key, label in ((v.name, v.key, v.label) for v in VIEWS):
             start = text.cell_len
             if name == self.current:
                 text.append(f"[{key} {label}]", style="bold reverse")
             else:
-                text.append(f" {key} " if short else f" {key} {label} ")
+                text.append(f" {key} {label} " if roomy else f" {key} " if short else f"{key} {label} ")
             self._spans.append((start, text.cell_len, name))
         room = self.size.width - text.cell_len - 2
         if self.note and room > 8:
@@ -103,7 +114,7 @@ class ViewBar(Widget):
 
 
 class ViewScreen(Screen[None]):
-    """A view 2–5: it is given the current position and the tables, shows one table (t cycles them),
+    """A view 2–7: it is given the current position and the tables, and shows the trace's table (t moves every view on),
     and recomputes what it shows when it is resumed on a new trace."""
 
     VIEW: ClassVar[str] = ""

@@ -131,15 +131,16 @@ class PathScreen(ModalScreen[str | None]):
     DEFAULT_CSS = dialog_css("PathScreen")
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, value: str = "") -> None:
+    def __init__(self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json") -> None:
         super().__init__()
         self.title_text = title
         self.value = value
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text)
-            yield Input(self.value, placeholder="path/to/trace.json")
+            yield Input(self.value, placeholder=self.placeholder)
             yield Label("enter: ok · escape: cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -229,7 +230,7 @@ def help_text() -> str:
         keys = view_keys(name) if name != "encode" else ""
         paragraph = prose + (f" {keys}." if keys else "")
         views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {label:<11}", subsequent_indent=" " * 13))
-    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + "\n".join(views) + f"\n  In views 2–5, {shared_keys()}.\n"
+    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + "\n".join(views) + f"\n  In views 2–7, {shared_keys()}.\n"
 
 
 HELP_INTRO = """\
@@ -267,7 +268,7 @@ Panes
             in the table, unusable on this input.
   Ids       each id after its alias string, │ between chunks.
 
-Views: 1–6 (the step keys above work in view 1)
+Views: 1–7 (the step keys above work in view 1)
 """
 
 #: (view, label, what it shows); its keys are added from the registry.
@@ -300,6 +301,13 @@ VIEWS_PROSE = (
         "the text edited in place, cut by GPT-2, cl100k_base and o200k_base, one row each, boundaries aligned"
         " (│ a chunk boundary, ¦ a token boundary, blank where that row does not cut); arrows select a chunk,"
         " whose regex branch and match are explained beneath.",
+    ),
+    (
+        "train",
+        "7 Train",
+        "seed 004's training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this"
+        " round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the"
+        " plots of bytes per token and of the chosen count.",
     ),
 )
 

@@ -1,4 +1,4 @@
-"""The one-line input row of views 2–5: a bold label, an input (/ focuses it), and anything beside them."""
+"""The one-line input row of views 2–7: a bold label, an input (/ focuses it), and anything beside them."""
 
 from __future__ import annotations
 

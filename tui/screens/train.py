@@ -1,0 +1,285 @@
+"""View 7, training: seed 004's loop round by round, in regex chunks and without them, side by side.
+
+It trains the current text (or a file, or the examples' texts) twice in a worker, then steps through
+the rounds with the animator's keys. `u` hands the chunked training's table to the app, which adds
+it to the tables `t` cycles through and encodes the text with it in view 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Footer
+from textual.worker import Worker, get_current_worker
+
+from ..cli_train import PATTERNS
+from ..commands import TRAIN
+from ..engine.files import read_bytes
+from ..engine.training import TrainingError
+from ..engine.training_sides import Both, TrainingCancelled, examples_text, train_both
+from ..messages import TableTrained
+from ..position import Position
+from ..safe import sentence, visible
+from ..widgets.text import clip
+from ..widgets.training_panes import SidePane, StatusLines
+from .base import TableChoice, ViewBar, ViewScreen
+
+#: What + and - step through (m types any number).
+MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
+DEFAULT_MERGES = 10
+MAX_FILE = 16 * 2**20  # bytes
+NARROW = 80  # columns below which one side is shown at a time (s switches)
+PROGRESS_EVERY = 0.1  # seconds between progress reports of a running training
+#: Where training meets encoding, for the status line's width (widest first).
+NOTES = (
+    "Training recounts every pair each round; new input is encoded with fixed ranks and no counts.",
+    "Training counts each round; new input: fixed ranks, no counts (u uses it).",
+    "New input is encoded with fixed ranks, no counts.",
+)
+
+
+def read_utf8_file(path: str) -> str:
+    """A file's text, or a TrainingError of one sentence (missing, too big, not UTF-8)."""
+    data = read_bytes(Path(path).expanduser(), TrainingError, kind="text file", limit=MAX_FILE)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TrainingError(f"{path} is not UTF-8 text (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
+
+
+class TrainScreen(ViewScreen):
+    """Two trainings of one text at one round; the round, the merges and the source are this view's own."""
+
+    VIEW = "train"
+    REGISTRY = TRAIN
+    DEFAULT_CSS = """
+    TrainScreen #train-status { height: 2; padding: 0 1; }
+    TrainScreen #train-sides { height: 1fr; }
+    TrainScreen SidePane { width: 1fr; height: 1fr; }
+    TrainScreen.-narrow.-plain #train-chunked { display: none; }
+    TrainScreen.-narrow #train-plain { display: none; }
+    TrainScreen.-narrow.-plain #train-plain { display: block; }
+    """
+
+    round: reactive[int] = reactive(1, repaint=False)
+    both: reactive[Both | None] = reactive(None, repaint=False)
+
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
+        self.merges = DEFAULT_MERGES
+        self.pattern_name = "gpt2"
+        self.source: tuple[str, str] | None = None  # (kind, path): 'current', 'file', 'examples'
+        self.trained_text: str | None = None
+        self.stopped = ""  # why the last training stopped early ('' when it did not)
+        self.progress = ""
+        self._worker: Worker[None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ViewBar("train")
+        yield StatusLines(id="train-status")
+        with Horizontal(id="train-sides"):
+            yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)
+            yield SidePane("without chunks (one piece)", id="train-plain").data_bind(TrainScreen.round)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < NARROW, "-narrow")
+
+    def on_screen_resume(self) -> None:
+        self.set_class(self.app.size.width < NARROW, "-narrow")
+        super().on_screen_resume()
+
+    # -- what is trained -----------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Train the current text when this view shows it (first opened, or the text changed)."""
+        trace = self.trace
+        if (self.source is None or self.source[0] == "current") and trace is not None and trace.text != self.trained_text:
+            self.start(("current", ""))
+
+    def start(self, source: tuple[str, str], merges: int | None = None) -> None:
+        """Train `source` with `merges` (default: as now) in a worker; what is shown stays until it is done."""
+        merges = self.merges if merges is None else merges
+        text = self.trace.text if source[0] == "current" and self.trace is not None else ""
+        pattern = PATTERNS[self.pattern_name]
+        self.progress = "training… (escape cancels)"
+        self.show_status()
+        work = partial(self.train_in_worker, source, text, merges, pattern)
+        self._worker = self.run_worker(work, thread=True, exclusive=True, group="train", exit_on_error=False)
+
+    def train_in_worker(self, source: tuple[str, str], text: str, merges: int, pattern: str) -> None:
+        worker = get_current_worker()
+        kind, path = source
+        try:
+            if kind == "file":
+                text = read_utf8_file(path)
+            elif kind == "examples":
+                text = examples_text()
+            label = {"current": "the current text", "file": visible(path), "examples": "the examples' texts"}[kind]
+            last = [0.0]
+
+            def progress(share: float) -> bool:
+                if worker.is_cancelled:
+                    return False
+                from time import monotonic
+
+                if monotonic() - last[0] > PROGRESS_EVERY:
+                    last[0] = monotonic()
+                    self.app.call_from_thread(self.show_progress, share)
+                return True
+
+            both = train_both(text, merges, pattern, source=label, progress=progress)
+        except TrainingCancelled:
+            return
+        except TrainingError as exc:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.failed, sentence(str(exc), path))
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.trained, source, text, merges, both)
+
+    def show_progress(self, share: float) -> None:
+        self.progress = f"training… {share:.0%} (escape cancels)"
+        self.show_status()
+
+    def failed(self, message: str) -> None:
+        self.progress = ""
+        self.show_status()
+        self.notify(
+            message + (" The training shown is unchanged." if self.both is not None else ""), title="Cannot train", severity="error"
+        )
+
+    def trained(self, source: tuple[str, str], text: str, merges: int, both: Both) -> None:
+        self.progress = ""
+        self.source, self.trained_text, self.merges = source, text, merges
+        sides = ((both.chunked, "with chunks"), (both.unchunked, "without"))
+        short = [f"{len(s.result.rounds):,} {label}" for s, label in sides if s.result.stopped_early]
+        self.stopped = f"Stopped early: {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
+        self.both = both
+        self.round = max(1, min(self.round, both.rounds))
+        if self.stopped:
+            self.notify(self.stopped, severity="warning", timeout=4)
+
+    def watch_both(self, both: Both | None) -> None:
+        if both is None:
+            return
+        self.query_one(
+            "#train-chunked", SidePane
+        ).border_title = f"with chunks ({self.pattern_name} regex, {both.chunked.result.chunk_count:,} chunks)"
+        self.query_one("#train-chunked", SidePane).side = both.chunked
+        self.query_one("#train-plain", SidePane).side = both.unchunked
+        self.show_status()
+
+    def watch_round(self) -> None:
+        self.show_status()
+
+    def show_status(self) -> None:
+        if not self.is_mounted:
+            return
+        both = self.both
+        width = max(self.size.width - 2, 10)
+        top = Text(no_wrap=True, overflow="ellipsis")
+        if both is None:
+            top.append("no training yet")
+        else:
+            top.append(f"round {self.round}/{both.rounds}", style="bold")
+            top.append(f" · {self.merges:,} merges asked · {both.chunked.result.byte_count:,} bytes of ")
+            top.append(clip(both.source, 30), style="bold")
+        second = Text(no_wrap=True, overflow="ellipsis")
+        if self.progress:
+            second.append(self.progress, style="bold")
+        elif self.stopped:
+            second.append(self.stopped, style="italic")
+        else:
+            second.append(next((n for n in NOTES if len(n) <= width), NOTES[-1]), style="italic")
+        top.truncate(width, overflow="ellipsis")
+        second.truncate(width, overflow="ellipsis")
+        self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def action_round(self, move: str) -> None:
+        last = self.both.rounds if self.both is not None else 1
+        target = {"next": self.round + 1, "previous": self.round - 1, "first": 1, "last": last}[move]
+        self.round = max(1, min(target, last))
+
+    def action_merges(self, step: int) -> None:
+        now = self.merges
+        target = next((m for m in MERGE_STEPS if m > now), now) if step > 0 else next((m for m in reversed(MERGE_STEPS) if m < now), now)
+        if target == now:
+            self.notify(f"{now:,} merges is the {'most + gives (m types more)' if step > 0 else 'fewest'}.", timeout=2)
+            return
+        self.start(self.source or ("current", ""), target)
+
+    def action_ask_merges(self) -> None:
+        from ..widgets.dialogs import PathScreen
+
+        self.app.push_screen(PathScreen("Number of merges to learn", str(self.merges), placeholder="e.g. 50"), self.asked_merges)
+
+    def asked_merges(self, answer: str | None) -> None:
+        if answer is None:
+            return
+        try:
+            merges = int(answer.replace(",", "").replace("_", ""))
+        except ValueError:
+            self.notify(f"'{visible(answer)}' is not a number of merges; nothing was changed.", severity="error")
+            return
+        if merges < 1:
+            self.notify(f"The number of merges must be at least 1, not {merges}; nothing was changed.", severity="error")
+            return
+        self.start(self.source or ("current", ""), merges)
+
+    def action_train_current(self) -> None:
+        self.start(("current", ""))
+
+    def action_train_file(self) -> None:
+        from ..widgets.dialogs import PathScreen
+
+        self.app.push_screen(PathScreen("Train on a file (UTF-8 text)", placeholder="path/to/text.txt"), self.chosen_file)
+
+    def chosen_file(self, path: str | None) -> None:
+        if path is not None:
+            self.start(("file", path))
+
+    def action_train_examples(self) -> None:
+        self.start(("examples", ""))
+
+    def action_pattern(self) -> None:
+        names = list(PATTERNS)
+        self.pattern_name = names[(names.index(self.pattern_name) + 1) % len(names)]
+        self.notify(f"Chunks by the {self.pattern_name} regex.", timeout=2)
+        self.start(self.source or ("current", ""))
+
+    def action_side(self) -> None:
+        self.toggle_class("-plain")
+
+    def action_cancel_training(self) -> None:
+        worker = self._worker
+        if worker is None or not worker.is_running:
+            return
+        worker.cancel()
+        self.progress = ""
+        self.show_status()
+        self.notify("Training cancelled; the training shown is unchanged.", timeout=3)
+
+    def action_use_table(self) -> None:
+        """Hand the chunked training's table to the app (it joins the `t` cycle and view 1 encodes with it)."""
+        from ..engine.tables.trained import from_training
+
+        if self.both is None:
+            self.notify("Nothing is trained yet.", severity="warning")
+            return
+        result = self.both.chunked.result
+        if not result.rounds:
+            self.notify("This training learned no merge: there is no table to use.", severity="warning")
+            return
+        trained = from_training(result)
+        table = trained.table if self.both.pattern == PATTERNS["gpt2"] else replace(trained.table, pattern=self.both.pattern)
+        self.post_message(TableTrained(table, trained.note))
