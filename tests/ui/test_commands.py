@@ -66,7 +66,15 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
     """Over each view the command palette holds every command of that view by its title (quit is Textual's own)."""
     app = cafe_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for key, view in (("1", "encode"), ("2", "decode"), ("3", "aliases"), ("4", "tables"), ("5", "special"), ("6", "explore"), ("7", "train")):
+        for key, view in (
+            ("1", "encode"),
+            ("2", "decode"),
+            ("3", "aliases"),
+            ("4", "tables"),
+            ("5", "special"),
+            ("6", "explore"),
+            ("7", "train"),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert app.shown_view == view

@@ -104,9 +104,7 @@ async def test_tiktokens_steps_are_bounded_the_same_way() -> None:
     app = make_app("HelloWorld", "cl100k_base")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert (
-            word(app).note == "At most 9 steps, as each joins one pair; not a time bound: each rescans the word."
-        )
+        assert word(app).note == "At most 9 steps, as each joins one pair; not a time bound: each rescans the word."
         await pilot.press("end")
         assert word(app).note == "8 steps for 10 symbols (at most 9): each joined one pair."
 
