@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 from textual.binding import Binding
 
-from tui.commands import BY_VIEW, ENCODE, ENCODE_HELP, QUIT, help_cells
+from tui.commands import BY_VIEW, ENCODE, ENCODE_HELP, QUIT, VIEWS, help_cells
 from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
 from tui.screens.decode import DecodeScreen
@@ -81,3 +84,10 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
             assert isinstance(app.screen, (EncodeScreen, ViewScreen))
             titles = {c.title for c in app.get_system_commands(app.screen)}
             assert {c.title for c in BY_VIEW[view] if c is not QUIT} <= titles, view
+
+
+def test_every_view_is_in_the_views_independence_contract() -> None:
+    """A new view joins the import contract that keeps views from importing each other."""
+    config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["name"] == "Views never import each other")
+    assert sorted(contract["modules"]) == sorted(f"tui.screens.{v.name}" for v in VIEWS)
