@@ -90,3 +90,20 @@ async def test_aliases_view_at_60x18_keeps_the_selected_row_in_view_and_its_pane
         body.scroll_end(animate=False)
         await pilot.pause()
         assert "byte 0 = 0x00 control" in screen_text(app)  # the panel, on one line
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_the_pairs_pane_never_cuts_a_rank(size: tuple[int, int]) -> None:
+    """'intern ational' (rank 45353) is wider than the pane's pair column at 60 columns: the pair is
+    shortened with '…' and the rank stays whole; at the last frame every never-chosen rule's line keeps
+    its rank and the round that took it (before, '✗ n t  rank 173: by i n, roun' at 80 columns)."""
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("end", "left")
+        text = screen_text(app)
+        assert "45353" in text and ("intern ational" in text or "intern a…" in text)
+        await pilot.press("end")
+        text = screen_text(app)
+        assert "✗ n t  173: i n, r1" in text or "✗ n t  rank 173: by i n, round 1" in text
+        if size[1] >= 24:  # at 18 rows the pane holds the first never-chosen rules only (it scrolls)
+            assert "✗ t e  404: e r, r3" in text

@@ -156,8 +156,8 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self._reload(scroll=True)
 
     def _update_title(self) -> None:
-        self.border_title = f"Pairs · by {self.order}"
-        self.border_subtitle = "r: sort"
+        self.border_title = "Pairs"
+        self.border_subtitle = f"by {self.order} · r: sort"  # short enough for the pane at 60 columns
 
     def _reload(self, scroll: bool) -> None:
         if self.position is None:
@@ -196,9 +196,10 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
     def row(self, index: int, width: int, selected: bool) -> Text:
         shown = len(self.data.rows)
         if index >= shown:
-            return self._never_row(index - shown)
+            return self._never_row(index - shown, width)
         pos, (a, b), rank = self.data.rows[index]
         pos_w, sym_w, _ = self._widths
+        sym_w = max(min(sym_w, width - pos_w - 11), 3)  # the rank column (the last, 6 wide) always fits
         pair = f"{visible(a, space='·')} {visible(b, space='·')}"
         if cell_len(pair) > sym_w:
             pair = pair[: sym_w - 1] + "…"
@@ -206,16 +207,17 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         mark = "▶" if self._chosen(rank) else "›" if index == self.selected else " "
         return Text(f"{mark}{pos:>{pos_w}}  {pair}{pad}  {NONE if rank is None else rank:>6}")
 
-    def _never_row(self, k: int) -> Text:
+    def _never_row(self, k: int, width: int) -> Text:
         """The line naming the never-chosen rules (k = 0), then one line per rule and the merge that took its
-        symbols: '✗ b c  rank 2: by a b, round 2'."""
+        symbols: '✗ b c  rank 2: by a b, round 2', or where that is too wide '✗ b c  2: a b, r2' (w says it in full)."""
         if k == 0:
             return Text(NEVER_NOTE)
         w = self.data.never[k - 1]
         mark = "›" if len(self.data.rows) + k == self.selected else "✗"
         (a, b), (c, d) = w.pair, w.consumed_by or ("?", "?")
         shown = " ".join(visible(s, space="·") for s in (a, b)), " ".join(visible(s, space="·") for s in (c, d))
-        return Text(f"{mark} {shown[0]}  rank {w.rank}: by {shown[1]}, round {w.last_round}")
+        full = f"{mark} {shown[0]}  rank {w.rank}: by {shown[1]}, round {w.last_round}"
+        return Text(full if cell_len(full) <= width else f"{mark} {shown[0]}  {w.rank}: {shown[1]}, r{w.last_round}")
 
     def _chosen(self, rank: int | None) -> bool:
         return rank is not None and rank == self.data.lowest
