@@ -133,7 +133,7 @@ DECODE = (
     SWITCH_TABLE,
     Command("policy", "p", "Decode: errors replace / strict", "errors replace/strict", "replace/strict"),
     Command("type_ids", "slash,i", "Decode: type ids", "type ids", "type ids", "/"),
-    Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace ids"),
+    Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )

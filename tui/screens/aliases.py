@@ -178,7 +178,7 @@ class AliasesScreen(ViewScreen):
                 yield Static(LEGEND, id="aliases-legend")
             yield Static(id="aliases-side")
         yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(AliasGrid).focus()

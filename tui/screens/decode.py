@@ -289,7 +289,7 @@ class DecodeScreen(ViewScreen):
         yield FramesList(id="decode-frames")
         yield BufferPanel(id="decode-buffer")
         yield DecodeSummary(id="decode-summary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(FramesList).focus()

@@ -132,7 +132,7 @@ class ExploreScreen(ViewScreen):
         yield TokenizerRows(id="explore-rows")
         with VerticalScroll(id="explore-why"):
             yield Static(id="explore-explain", markup=False)
-        yield Footer()
+        yield Footer(compact=True)
 
     @property
     def box(self) -> ExploreBox:

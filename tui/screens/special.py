@@ -89,7 +89,7 @@ class SpecialScreen(ViewScreen):
         yield ViewBar("special")
         with VerticalScroll(id="special-body"):
             yield Static(id="special-scene")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#special-body").focus()

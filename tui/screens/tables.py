@@ -192,7 +192,7 @@ class TablesScreen(ViewScreen):
         yield RulesList(id="tables-rules")
         yield Static(id="tables-note")
         yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(RulesList).focus()
