@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..engine.chunk import ChunkTrace
 from ..engine.frames import count
-from ..position import Position
+from ..position import Position, scan_steps
 from ..safe import visible
 from .pane import Pane
+from .window import first_start
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,43 @@ class WordPicture:
     cursor: tuple[int, int | None] | None  # scan detail: (i, j)
     focus: int
     ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
+    order: tuple[int, ...] = ()  # `chosen` in order
+
+
+@lru_cache(maxsize=16)
+def merged_at(chunk: ChunkTrace, r: int) -> frozenset[int]:
+    """The old positions where round `r` merged its pair (found once per round, not on every scan step)."""
+    return frozenset(s.j for s in scan_steps(chunk, r) if s.kind == "merge" and s.j is not None)
+
+
+@lru_cache(maxsize=16)
+def merge_order(chunk: ChunkTrace, r: int) -> tuple[int, ...]:
+    """The same positions in order (the new word's index of old position k is k minus the merges before it)."""
+    return tuple(sorted(merged_at(chunk, r)))
+
+
+def first_merged(chunk: ChunkTrace, r: int) -> int:
+    order = merge_order(chunk, r)
+    return order[0] if order else 0
+
+
+def cursor(view: Position) -> tuple[int, int | None]:
+    """Scan detail: (i, j) after the steps shown so far ((0, None) before the first)."""
+    if view.step == 0:
+        return (0, None)
+    last = view.steps[view.step - 1]
+    return (last.i, last.j)
+
+
+def word_focus(view: Position) -> int:
+    """The old position the panes keep in view: the scan's j (or i), else the round's first merged pair."""
+    frame = view.frame
+    if frame.kind != "round":
+        return 0
+    if not view.scanning:
+        return first_merged(view.chunk, frame.round)
+    i, j = cursor(view)
+    return j if j is not None else i
 
 
 def picture(view: Position) -> WordPicture:
@@ -43,18 +83,14 @@ def picture(view: Position) -> WordPicture:
         ids = chunk.ids if frame.kind == "done" else None
         return WordPicture(caption, word, frozenset(), None, None, 0, ids)
     old = chunk.word(frame.round - 1)
-    steps = view.steps
-    chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
+    chosen = merged_at(chunk, frame.round)
     new_word = chunk.word(frame.round)
     rnd = chunk.rounds[frame.round - 1]
     caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {count(len(new_word), 'symbol')}"
     if not view.scanning:
-        return WordPicture(caption, old, chosen, new_word, None, min(chosen, default=0))
-    done = steps[: view.step]
-    written = done[-1].written if done else 0
-    cursor = (done[-1].i, done[-1].j) if done else (0, None)
-    focus = cursor[1] if cursor[1] is not None else cursor[0]
-    return WordPicture(caption, old, chosen, new_word[:written], cursor, focus)
+        return WordPicture(caption, old, chosen, new_word, None, word_focus(view), order=merge_order(chunk, frame.round))
+    written = view.steps[view.step - 1].written if view.step else 0
+    return WordPicture(caption, old, chosen, new_word[:written], cursor(view), word_focus(view), order=merge_order(chunk, frame.round))
 
 
 class WordPane(Pane):
@@ -95,9 +131,12 @@ class _Runs:
 def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     """Draw the picture in bands of rows (old word, marks, ids or new word), only as far as they fit.
 
-    Only the symbols in view are measured, so a word of thousands of symbols costs what a short one does.
+    The whole word when it fits; otherwise the earliest start that keeps the focus (the chosen pair, or
+    the scan's position) and a little after it in view. Only the symbols in view are measured, so a
+    word of thousands of symbols costs what a short one does.
     """
     old = pic.old
+    n = len(old)
     cells: dict[int, str] = {}
     widths: dict[int, int] = {}
 
@@ -108,54 +147,59 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
             widths[k] = max(w, len(str(pic.ids[k]))) if pic.ids is not None else w
         return widths[k]
 
-    chosen = sorted(pic.chosen)
-    start = pic.focus
-    used = 0
-    while start > 0 and used + width_of(start - 1) + 1 <= width // 3:
-        start -= 1
-        used += widths[start] + 1
+    extra = pic.ids is not None or pic.new is not None
+
+    def layout(start: int) -> list[tuple[int, int, int]]:
+        """Bands (start, end, rows) from old position `start`: '…' or '│', then 'cell│' each, then '…' if more."""
+        bands: list[tuple[int, int, int]] = []
+        lines_left = height - 1
+        while lines_left >= 1 and start < n:
+            end, used = start, 1
+            while end < n and used + width_of(end) + 1 + (end + 1 < n) <= width:
+                used += widths[end] + 1
+                end += 1
+            end = max(end, start + 1)
+            rows = 1 + (lines_left >= 2) + (extra and lines_left >= 3)
+            bands.append((start, end, rows))
+            lines_left -= rows + 1
+            start = end
+        return bands
+
+    focus = min(pic.focus, n - 1)
+    target, room = min(focus + 1, n - 1), width // 4  # the pair, and a few cells after it
+    while target + 1 < n and room > 0:
+        target += 1
+        room -= width_of(target) + 1
+    start = first_start(focus, target, lambda s: max((end for _, end, _ in layout(s)), default=s))
     out = _Runs()
     out.add(pic.caption + "\n", "italic")
-    lines_left = height - 1
-    while lines_left >= 1 and start < len(old):
-        end, used = start, 0
-        while end < len(old) and used + width_of(end) + 1 <= width - 1:
-            used += widths[end] + 1
-            end += 1
-        if end == start:
-            width_of(start)
-            end = start + 1
+    for number, (start, end, rows) in enumerate(layout(start)):
+        if number:
+            out.add("\n\n")
+        width_of(start)
         out.add("…" if start > 0 else "│")
         for k in range(start, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
             out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
             out.add("│")
-        if end < len(old):
+        if end < n:
             out.add("…")
-        rows = 1
-        if lines_left >= 2:
+        if rows >= 2:
             out.add("\n ")
             for k in range(start, end):
                 out.add(_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))
-            rows += 1
-        if pic.ids is not None and lines_left >= 3:
+        if rows >= 3 and pic.ids is not None:
             out.add("\n ")
             for k in range(start, end):
                 out.add(str(pic.ids[k]).ljust(widths[k]) + "│")
-            rows += 1
-        if pic.new is not None and lines_left >= 3:
+        elif rows >= 3:
             out.add("\n ")
-            _new_row(out, pic, chosen, start, end, widths)
-            rows += 1
-        lines_left -= rows + 1
-        start = end
-        if lines_left >= 1 and start < len(old):
-            out.add("\n\n")
+            _new_row(out, pic, start, end, widths)
     out.flush()
     return out.text
 
 
-def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: int, widths: dict[int, int]) -> None:
+def _new_row(out: _Runs, pic: WordPicture, start: int, end: int, widths: dict[int, int]) -> None:
     """The new word under old positions start..end: a merged symbol spans the two cells it came from."""
     assert pic.new is not None
     k = start
@@ -163,7 +207,7 @@ def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: i
         out.add(" " * (widths[k] + 1))
         k += 1
     while k < end:
-        n = k - bisect_left(chosen, k)  # new index: one fewer for every merge that starts before k
+        n = k - bisect_left(pic.order, k)  # new index: one fewer for every merge that starts before k
         if n >= len(pic.new):  # scan detail: not written yet
             out.add(" " * (widths[k] + 1))
             k += 1
