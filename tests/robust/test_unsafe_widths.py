@@ -92,7 +92,24 @@ async def test_the_flags_text_in_the_bytes_pane() -> None:
 def test_flags_in_a_real_terminal(size: tuple[int, int]) -> None:
     """`bpe-tui --table gpt2 --text 'I ❤️ 🏳️‍🌈 flags'` in a pty, through every chunk, round and view:
     the bytes it writes hold no raw U+FE0F, ZWJ, tag, zero-width or bidi character."""
-    keys = [KEY["end"], KEY["home"], *[KEY["pagedown"]] * 6, b"d", KEY["right"], KEY["right"], b"d", b"2", b"", b"3", b"", b"4", b"", b"5", b"", b"1"]
+    keys = [
+        KEY["end"],
+        KEY["home"],
+        *[KEY["pagedown"]] * 6,
+        b"d",
+        KEY["right"],
+        KEY["right"],
+        b"d",
+        b"2",
+        b"",
+        b"3",
+        b"",
+        b"4",
+        b"",
+        b"5",
+        b"",
+        b"1",
+    ]
     run = run_in_terminal(["--table", "gpt2", "--text", FLAGS], keys, size=size)
     output = run.output.decode("utf-8")
     assert run.status == 0, output[-2000:]

@@ -44,13 +44,19 @@ def symbol_starts(chunk: ChunkTrace, r: int) -> array:
 
 
 def focus_bytes(view: Position) -> tuple[int, int]:
-    """The bytes [lo, hi) the pane keeps in view: the chosen pair of this round, or the pair the scan is at."""
+    """The bytes [lo, hi) of the pair the pane reverses and keeps in view: this round's first chosen
+    pair or, in scan detail, the pair (or lone symbol) the last step found at j. Empty (lo == hi),
+    where the window still starts, before the scan's first step and at its tail."""
     frame = view.frame
     if frame.kind != "round":
         return (0, 0)
     starts = symbol_starts(view.chunk, frame.round - 1)
     k = min(word_focus(view), len(starts) - 2)
-    return (starts[k], starts[min(k + 2, len(starts) - 1)])
+    size = 2
+    if view.scanning:
+        last = view.steps[view.step - 1] if view.step else None
+        size = 0 if last is None or last.kind == "tail" else 2 if last.kind == "merge" else 1
+    return (starts[k], starts[min(k + size, len(starts) - 1)])
 
 
 def glyph(ch: str) -> str:
@@ -104,12 +110,12 @@ def plan(view: Position, width: int, height: int) -> Plan:
     lo, hi = focus_bytes(view)
     starts = char_starts(chunk)
     lo_char = bisect_right(starts, lo) - 1
-    target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair's last
+    target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair
 
     def reach(start: int) -> int:
         return layout(chunk, start, width, height)[-1][1]
 
-    start = first_start(lo_char, target, reach)
+    start = first_start(lo_char, target, reach, room=width * height // (COLUMN + 1))  # 5 cells a character at least
     return Plan((width, height), layout(chunk, start, width, height))
 
 

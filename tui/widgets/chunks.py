@@ -69,7 +69,12 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
     def cost(index: int) -> int:
         """Cells of one chunk with its separator, its cache mark and (the current one) its brackets."""
         marked = index < current or (index == current and done)
-        return cell_len(based(visible(chunks[index].text, space="·"))) + 1 + (len(MARKS[chunks[index].cache]) if marked else 0) + 2 * (index == current)
+        return (
+            cell_len(based(visible(chunks[index].text, space="·")))
+            + 1
+            + (len(MARKS[chunks[index].cache]) if marked else 0)
+            + 2 * (index == current)
+        )
 
     budget = width * height - (height - 1)  # a wide character that does not fit at a line's end leaves a cell
     used, last = 0, -1
@@ -78,7 +83,9 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
         used += cost(last)
     if used <= budget + 1:  # everything fits (the last chunk has no separator)
         return 0, len(chunks) - 1
-    budget -= 2 * (len(str(len(chunks))) + 3)  # room for '(n…)' and '(…n)'
+    after = len(chunks) - 1 - current
+    budget += 1  # the last chunk drawn has no separator
+    budget -= (len(f"({current}…)") if current else 0) + (len(f"(…{after})") if after else 0)  # room for the counts
     used, first, last = cost(current), current, current
     while last + 1 < len(chunks) and used + cost(last + 1) <= budget // 2:
         last += 1

@@ -17,12 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 
-def first_start(focus: int, target: int, reach: Callable[[int], int]) -> int:
+def first_start(focus: int, target: int, reach: Callable[[int], int], *, room: int | None = None) -> int:
     """The smallest start in [0, focus] whose layout reaches past `target` (reach(start) is the end
-    of the layout, exclusive, and does not decrease as start grows); `focus` if none does."""
+    of the layout, exclusive, and does not decrease as start grows); `focus` if none does.
+
+    `room` bounds how many items a layout can hold, so the search (and what it measures) stays
+    within `room` items of the target.
+    """
     if reach(focus) <= target:
         return focus
-    lo, hi = 0, focus  # reach(hi) > target
+    lo, hi = (0 if room is None else max(0, target + 1 - room)), focus  # reach(hi) > target
     while lo < hi:
         mid = (lo + hi) // 2
         if reach(mid) > target:

@@ -170,15 +170,20 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     while target + 1 < n and room > 0:
         target += 1
         room -= width_of(target) + 1
-    start = first_start(focus, target, lambda s: max((end for _, end, _ in layout(s)), default=s))
+
+    def reach(start: int) -> int:
+        return max((end for _, end, _ in layout(start)), default=start)
+
+    # A symbol takes two cells at least (itself and '│'), so no layout holds more than width * height / 2.
+    start = first_start(focus, target, reach, room=width * height // 2)
     out = _Runs()
     out.add(pic.caption + "\n", "italic")
-    for number, (start, end, rows) in enumerate(layout(start)):
+    for number, (first, end, rows) in enumerate(layout(start)):
         if number:
             out.add("\n\n")
-        width_of(start)
-        out.add("…" if start > 0 else "│")
-        for k in range(start, end):
+        width_of(first)
+        out.add("…" if first > 0 else "│")
+        for k in range(first, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
             out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
             out.add("│")
@@ -186,15 +191,15 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
             out.add("…")
         if rows >= 2:
             out.add("\n ")
-            for k in range(start, end):
-                out.add(_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))
+            for k in range(first, end):
+                out.add((_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))[: widths[k] + 1])  # 'ij' may fill the separator
         if rows >= 3 and pic.ids is not None:
             out.add("\n ")
-            for k in range(start, end):
+            for k in range(first, end):
                 out.add(str(pic.ids[k]).ljust(widths[k]) + "│")
         elif rows >= 3:
             out.add("\n ")
-            _new_row(out, pic, start, end, widths)
+            _new_row(out, pic, first, end, widths)
     out.flush()
     return out.text
 
