@@ -81,15 +81,22 @@ def alone(ch: str) -> str:
     return glyph
 
 
-def based(text: str) -> str:
-    """`text` (already made visible) with a dotted circle before a combining mark it starts with, so
-    the mark is not drawn on whatever stands before it (a chunk of its own after a separator).
+#: A skin-tone modifier with no emoji before it: Textual counts it as no cell, terminals draw two.
+_LONE_MODIFIER = regex.compile(r"(?<!\p{Extended_Pictographic})[\U0001F3FB-\U0001F3FF]")
 
-    >>> based("\\u0301"), based("ab")
-    ('◌́', 'ab')
+
+def based(text: str) -> str:
+    """`text` (already made visible) drawn between separators: a combining mark it starts with gets a
+    dotted circle (it would otherwise sit on the separator before it), and a skin-tone modifier with
+    no emoji to modify is spelled out.
+
+    >>> based("\\u0301"), based("·\\U0001f3fd"), based("ab")
+    ('◌́', '·⟨U+1F3FD⟩', 'ab')
     """
     if text and unicodedata.category(text[0]) in ("Mn", "Me", "Mc"):
-        return "◌" + text
+        text = "◌" + text
+    if not text.isascii():
+        text = _LONE_MODIFIER.sub(_spell, text)
     return text
 
 

@@ -14,6 +14,7 @@ import pytest
 from rich.cells import cell_len
 
 from tui.widgets.aliases import AliasesPane
+from tui.widgets.chunks import ChunksPane
 
 from .apphelp import assert_alive, assert_screen_clean, make_app, settle
 from .hostile import FORBIDDEN_ON_SCREEN, HOSTILE
@@ -51,7 +52,9 @@ async def test_no_view_draws_an_unsafe_character(name: str, size: tuple[int, int
 async def test_the_char_row_gives_each_lone_mark_a_visible_base() -> None:
     """'cafe\\u0301 \\u0301x …' (chunks 'cafe', U+0301, ' ' U+0301, 'x', ' ⃝', ' 👍🏽', ' 🏽', ' 가', ' क', U+093F):
     in the bytes pane each character is a column; a combining mark is drawn on ◌, and a mark or jamo
-    that a terminal would draw with another width than Textual counts is spelled out."""
+    that a terminal would draw with another width than Textual counts is spelled out. In the chunks
+    pane a chunk that starts with a mark gets the circle too (not the separator before it), and a
+    skin-tone modifier with no emoji before it is spelled out."""
     app = make_app(HOSTILE["lone marks"], "gpt2")
     async with app.run_test(size=(160, 40)) as pilot:
         await settle(app, pilot)
@@ -72,6 +75,8 @@ async def test_the_char_row_gives_each_lone_mark_a_visible_base() -> None:
             ["·", "क"],
             ["⟨U+093F⟩"],
         ]
+        chunks = str(app.query_one(ChunksPane).render())  # the last chunk is current
+        assert chunks == "cafe│◌\u0301│·\u0301│x¹│·\u20dd│·👍\U0001f3fd│·⟨U+1F3FD⟩│·ᄀ\u1161│·क│⟦◌\u093f⟧"
         for cell in (cell for row in rows for cell in row):
             assert cell_len(cell) >= 1 and not unicodedata.category(cell[0]).startswith("M"), cell
 

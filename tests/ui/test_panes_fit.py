@@ -219,3 +219,15 @@ def test_the_bytes_layout_measures_only_what_it_shows() -> None:
     """A 100,000-byte chunk: one band from byte 50,000 holds whole characters only, measured there."""
     chunk = capture("a" * 100_000, get_table("teaching")).chunks[0]
     assert layout(chunk, 50_000, 44, 4) == ((50_000, 50_007),)
+
+
+def test_the_examples_in_the_window_and_safe_modules_hold() -> None:
+    """first_start's examples (bisection for the earliest start) and safe.alone / safe.based."""
+    import doctest
+
+    import tui.safe
+    import tui.widgets.window
+
+    for module in (tui.widgets.window, tui.safe):
+        result = doctest.testmod(module, report=False)
+        assert result.failed == 0 and result.attempted >= 3, (module.__name__, result)
