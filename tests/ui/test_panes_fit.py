@@ -231,3 +231,13 @@ def test_the_examples_in_the_window_and_safe_modules_hold() -> None:
     for module in (tui.widgets.window, tui.safe):
         result = doctest.testmod(module, report=False)
         assert result.failed == 0 and result.attempted >= 3, (module.__name__, result)
+
+
+def test_a_window_that_just_misses_is_not_taken_for_the_whole_text() -> None:
+    """Chunks that overfill the room by exactly one cell, then thousands more: a window, not all of them."""
+    position = Position.of(capture("ab " * 5_000, get_table("teaching")))
+    # the first chunk costs '⟦ab⟧│' = 5 cells, each after it '·ab│' 4: seven make 29, one more than 28
+    # (the last needs no separator); then '(…4996)' takes 7 of the 28 cells
+    assert len(position.trace.chunks) == 5_001
+    assert window(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
+    assert window(position, 24, 1) == (0, 3)

@@ -81,7 +81,7 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
     while last + 1 < len(chunks) and used <= budget:
         last += 1
         used += cost(last)
-    if used <= budget + 1:  # everything fits (the last chunk has no separator)
+    if last == len(chunks) - 1 and used <= budget + 1:  # everything fits (the last chunk has no separator)
         return 0, len(chunks) - 1
     after = len(chunks) - 1 - current
     budget += 1  # the last chunk drawn has no separator
