@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 import regex
+from rich.cells import cell_len
 
 # Characters that move the cursor, change terminal state, reorder text or are invisible.
 _INVISIBLE = [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
@@ -59,6 +61,42 @@ def visible(text: str, *, space: str | None = None) -> str:
         text = text.replace(" ", space)
     if _NEEDS_SPELLING.search(text) is not None:
         text = _OTHER.sub(_spell, _TOWER.sub(_spell, text))
+    return text
+
+
+def alone(ch: str) -> str:
+    """One character drawn in a column of its own (the bytes pane's char row), with no neighbour to join.
+
+    A combining mark sits on a dotted circle; a character Textual counts as zero cells but a terminal
+    may draw wider (a spacing mark, a skin-tone modifier, a Hangul vowel jamo) is spelled out.
+    >>> alone("\\u0301"), alone("\\U0001f3fd"), alone("\\ufe0f"), alone(" ")
+    ('◌́', '⟨U+1F3FD⟩', '⟨U+FE0F⟩', ' ')
+    """
+    glyph = visible(ch)
+    kind = unicodedata.category(ch)
+    if kind in ("Mn", "Me") and glyph == ch:
+        return "◌" + ch
+    if kind == "Mc" or cell_len(glyph) == 0:
+        return f"⟨U+{ord(ch):04X}⟩"
+    return glyph
+
+
+#: A skin-tone modifier with no emoji before it: Textual counts it as no cell, terminals draw two.
+_LONE_MODIFIER = regex.compile(r"(?<!\p{Extended_Pictographic})[\U0001F3FB-\U0001F3FF]")
+
+
+def based(text: str) -> str:
+    """`text` (already made visible) drawn between separators: a combining mark it starts with gets a
+    dotted circle (it would otherwise sit on the separator before it), and a skin-tone modifier with
+    no emoji to modify is spelled out.
+
+    >>> based("\\u0301"), based("·\\U0001f3fd"), based("ab")
+    ('◌́', '·⟨U+1F3FD⟩', 'ab')
+    """
+    if text and unicodedata.category(text[0]) in ("Mn", "Me", "Mc"):
+        text = "◌" + text
+    if not text.isascii():
+        text = _LONE_MODIFIER.sub(_spell, text)
     return text
 
 

@@ -34,6 +34,9 @@ HOSTILE: dict[str, str] = {
     "markup": "[bold]bold[/] [/] [link=http://x]y[/link] [@click=app.quit]quit[/] \\[x] [red]",
     "whitespace only": " \t\n\r\u00a0\u3000  \n",
     "single space": " ",
+    "emoji presentation": "I \u2764\ufe0f \U0001f3f3\ufe0f\u200d\U0001f308 flags",
+    "tag flag": "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Scotland",
+    "lone marks": "cafe\u0301 \u0301x \u20dd \U0001f44d\U0001f3fd \U0001f3fd \u1100\u1161 \u0915\u093f",
 }
 
 #: All escape payloads in one text (for runs that are expensive per text, like a real terminal).
@@ -60,6 +63,8 @@ FORBIDDEN_ON_SCREEN = (
     | {"\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u2028", "\u2029", "\u2060", "\ufeff", "\u061c"}
     | {chr(c) for c in range(0x202A, 0x202F)}
     | {chr(c) for c in range(0x2066, 0x206A)}
+    | {chr(c) for c in range(0xFE00, 0xFE10)}  # variation selectors: terminals disagree on the width before them
+    | {chr(c) for c in range(0xE0000, 0xE0080)}  # tag characters
 )
 
 

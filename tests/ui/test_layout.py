@@ -47,7 +47,7 @@ async def test_at_60x18_every_pane_of_the_animator_has_its_rows() -> None:
         assert any("round 2: merge (o n) rank 5" in line for line in lines)
         assert any("on │a" in line for line in lines)  # the after line: o and n merged
         assert any("▶ 8  o n        5" in line for line in lines)
-        assert any("alias i    n    t" in line for line in lines)
+        assert any("│ alias t    i    o    n    a" in line for line in lines)  # the bytes pane follows the pair (o n)
         ids = app.query_one(IdsPane)
         assert ids.region.x > word.region.x and ids.region.y == word.region.y  # beside the word
         await pilot.press("end")

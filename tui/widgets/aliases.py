@@ -1,103 +1,189 @@
-"""The byte-aliases pane: each UTF-8 byte of the current chunk, in decimal and hex, under its alias."""
+"""The byte-aliases pane: each UTF-8 byte of the current chunk, in decimal and hex, under its alias.
+
+A chunk too long for the pane is shown as a window of whole characters that follows the round's
+chosen pair (or the scan's position), and the caption says which bytes are in view.
+"""
 
 from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
 
 from rich.cells import cell_len
 from rich.text import Text
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
+from ..engine.chunk import ChunkTrace
 from ..position import Position
-from ..safe import visible
+from ..safe import alone
 from .pane import Pane
+from .window import first_start
+from .word import word_focus
 
 LABELS = ("char ", "alias", "dec  ", "hex  ")
 COLUMN = 4  # cells per byte
+START = len(LABELS[0]) + 1  # cells before the first column of a band
 
 
-def char_groups(text: str) -> list[tuple[str, bytes]]:
-    """Each character of `text` with its UTF-8 bytes: ' 你' -> [(' ', b' '), ('你', b'\\xe4\\xbd\\xa0')]."""
-    return [(ch, ch.encode("utf-8")) for ch in text]
+@lru_cache(maxsize=8)
+def char_starts(chunk: ChunkTrace) -> array | range:
+    """The byte offset where each character of the chunk starts, and the byte count last (made once per chunk)."""
+    if len(chunk.data) == len(chunk.text):
+        return range(len(chunk.text) + 1)
+    sizes = (1 if c < "\x80" else 2 if c < "\u0800" else 3 if c < "\U00010000" else 4 for c in chunk.text)
+    return array("q", accumulate(sizes, initial=0))
 
 
-def bytes_that_fit(text: str, width: int, height: int) -> int:
-    """How many of `text`'s UTF-8 bytes the pane's bands hold at this size (whole characters only)."""
-    start = len(LABELS[0]) + 1
-    used, bands, shown = start, 1, 0
+@lru_cache(maxsize=16)
+def symbol_starts(chunk: ChunkTrace, r: int) -> array:
+    """The byte offset where each symbol of the word after `r` rounds starts (one alias is one byte)."""
+    return array("q", accumulate(map(len, chunk.word(r)), initial=0))
+
+
+def focus_bytes(view: Position) -> tuple[int, int]:
+    """The bytes [lo, hi) of the pair the pane reverses and keeps in view: this round's first chosen
+    pair or, in scan detail, the pair (or lone symbol) the last step found at j. Empty (lo == hi),
+    where the window still starts, before the scan's first step and at its tail."""
+    frame = view.frame
+    if frame.kind != "round":
+        return (0, 0)
+    starts = symbol_starts(view.chunk, frame.round - 1)
+    k = min(word_focus(view), len(starts) - 2)
+    size = 2
+    if view.scanning:
+        last = view.steps[view.step - 1] if view.step else None
+        size = 0 if last is None or last.kind == "tail" else 2 if last.kind == "merge" else 1
+    return (starts[k], starts[min(k + size, len(starts) - 1)])
+
+
+def glyph(ch: str) -> str:
+    return "·" if ch == " " else alone(ch)
+
+
+def span(ch: str, size: int) -> int:
+    """Cells of a character's column: 4 a byte, or its glyph's width if that is wider."""
+    return max(COLUMN * size, cell_len(glyph(ch)))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which characters the pane draws at one size: bands of [start, end) character ranges."""
+
+    size: tuple[int, int]
+    bands: tuple[tuple[int, int], ...]
+
+    @property
+    def first(self) -> int:
+        return self.bands[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.bands[-1][1]
+
+
+def layout(chunk: ChunkTrace, start: int, width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """The bands of characters that fit from character `start` on (measuring only those)."""
+    starts = char_starts(chunk)
+    text, n = chunk.text, len(chunk.text)
     max_bands = max(1, (height + 1) // (len(LABELS) + 1))
-    for _, data in char_groups(text):
-        need = COLUMN * len(data) + 1
-        if used + need > width and used > start:
-            if bands >= max_bands:
+    bands: list[tuple[int, int]] = []
+    c = start
+    while c < n and len(bands) < max_bands:
+        used, first = START, c
+        while c < n:
+            need = span(text[c], starts[c + 1] - starts[c]) + 1
+            if used + need > width and c > first:
                 break
-            bands, used = bands + 1, start
-        used += need
-        shown += len(data)
-    return shown
+            used += need
+            c += 1
+        bands.append((first, c))
+    return tuple(bands) or ((start, start),)
+
+
+def plan(view: Position, width: int, height: int) -> Plan:
+    """The window that shows the focus bytes with a character after them, starting as early as it can."""
+    chunk = view.chunk
+    n = len(chunk.text)
+    lo, hi = focus_bytes(view)
+    starts = char_starts(chunk)
+    lo_char = bisect_right(starts, lo) - 1
+    target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair
+
+    def reach(start: int) -> int:
+        return layout(chunk, start, width, height)[-1][1]
+
+    start = first_start(lo_char, target, reach, room=width * height // (COLUMN + 1))  # 5 cells a character at least
+    return Plan((width, height), layout(chunk, start, width, height))
 
 
 class AliasesPane(Pane):
-    """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*)."""
+    """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*), and
+    the aliases of the pair this round merges (or the scan is at) are reversed."""
 
     TITLE = "Bytes → aliases"
     DEFAULT_CSS = "AliasesPane { text-wrap: nowrap; text-overflow: ellipsis; }"
+
+    shown: Plan | None = None
 
     def on_mount(self) -> None:
         super().on_mount()
         self.border_subtitle = "* moved to 256+n"
 
+    def key(self, view: Position) -> object:
+        return (id(view.trace), view.frame.chunk, focus_bytes(view))
+
     def describe(self, position: Position) -> None:
-        self._caption(position)
+        self._plan(position)
 
     def on_resize(self) -> None:
         if self.position is not None:
-            self._caption(self.position)
+            self._plan(self.position)
 
-    def _caption(self, position: Position) -> None:
-        """'40 of 120 bytes shown · * moved to 256+n': computed with the layout, not while drawing."""
-        data = position.chunk.data
-        shown = bytes_that_fit(position.chunk.text, max(self.content_size.width, 1), max(self.content_size.height, 1))
-        more = f"{shown} of {len(data)} bytes shown · " if shown < len(data) else ""
+    def _area(self) -> tuple[int, int]:
+        return max(self.content_size.width, 1), max(self.content_size.height, 1)
+
+    def _plan(self, position: Position) -> None:
+        """Choose the window and caption it ('bytes 9–15 of 20 shown'), when the data or the size changes, not while drawing."""
+        self.shown = shown = plan(position, *self._area())
+        starts = char_starts(position.chunk)
+        first, last, total = starts[shown.first], starts[shown.end], len(position.chunk.data)
+        if first == 0 and last == total:
+            more = ""
+        elif first == 0:
+            more = f"{last} of {total} bytes shown · "
+        else:
+            more = f"bytes {first + 1}–{last} of {total} shown · "
         self.border_subtitle = f"{more}* moved to 256+n"
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), view.frame.chunk)
-
     def draw(self, view: Position, width: int, height: int) -> Text:
+        shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)
         chunk = view.chunk
+        starts = char_starts(chunk)
+        data = chunk.data
         alias = bytes_to_unicode()
-        rows = [Text(label + " ", style="dim") for label in LABELS]
-        bands: list[list[Text]] = []
-        start = len(LABELS[0]) + 1
-        used = start
-        shown = 0
-        max_bands = max(1, (height + 1) // (len(LABELS) + 1))
-        for ch, data in char_groups(chunk.text):
-            need = COLUMN * len(data) + 1
-            if used + need > width and used > start:
-                bands.append(rows)
-                if len(bands) >= max_bands:
-                    rows = []
-                    break
-                rows = [Text(label + " ", style="dim") for label in LABELS]
-                used = start
-            glyph = visible(ch, space="·")
-            span = COLUMN * len(data)
-            rows[0].append(glyph + " " * max(span - cell_len(glyph), 0) + " ", style="bold")
-            for b in data:
-                moved = b in REMAPPED
-                rows[1].append(alias[b], style="bold underline" if moved else "bold")
-                rows[1].append(("*" if moved else "").ljust(COLUMN - 1))
-                rows[2].append(f"{b:<{COLUMN}}")
-                rows[3].append(f"{b:02x}".ljust(COLUMN), style="dim")
-            for row in rows[1:]:
-                row.append(" ")
-            used += need
-            shown += len(data)
-        if rows:
-            bands.append(rows)
+        lo, hi = focus_bytes(view)
         out = Text(no_wrap=True, overflow="ellipsis")
-        for n, band in enumerate(bands):
+        for n, (first, end) in enumerate(shown.bands):
+            rows = [Text(label + " ", style="dim") for label in LABELS]
+            for c in range(first, end):
+                ch, group = chunk.text[c], data[starts[c] : starts[c + 1]]
+                cells = span(ch, len(group))
+                shown_ch = glyph(ch)
+                rows[0].append(shown_ch + " " * (cells - cell_len(shown_ch)) + " ", style="bold")
+                for offset, b in enumerate(group, starts[c]):
+                    moved = b in REMAPPED
+                    style = "bold underline" if moved else "bold"
+                    rows[1].append(alias[b], style=style + " reverse" if lo <= offset < hi else style)
+                    rows[1].append(("*" if moved else "").ljust(COLUMN - 1))
+                    rows[2].append(f"{b:<{COLUMN}}")
+                    rows[3].append(f"{b:02x}".ljust(COLUMN), style="dim")
+                pad = " " * (cells - COLUMN * len(group) + 1)
+                for row in rows[1:]:
+                    row.append(pad)
             if n:
                 out.append("\n")
-            out.append(Text("\n").join(band))
+            out.append(Text("\n").join(rows))
         return out

@@ -250,7 +250,8 @@ Panes
             chunk read from the cache, ¹ a single symbol.
   Bytes     the current chunk's UTF-8 bytes (decimal, hex)
             under their aliases; * marks the 68 bytes moved
-            to 256+n (space → Ġ).
+            to 256+n (space → Ġ); this round's pair is
+            reversed.
   Word      the chunk's symbols; this round's pair is reversed
             and marked ^, the new word is beneath. In scan
             detail (d), i is the read position and j where

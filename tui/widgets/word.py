@@ -5,14 +5,17 @@ from __future__ import annotations
 import textwrap
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..engine.chunk import ChunkTrace
 from ..engine.frames import count
-from ..position import Position
+from ..position import Position, scan_steps
 from ..safe import visible
 from .pane import Pane
+from .window import first_start
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,44 @@ class WordPicture:
     cursor: tuple[int, int | None] | None  # scan detail: (i, j)
     focus: int
     ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
+    order: tuple[int, ...] = ()  # `chosen` in order
     note: str = ""  # under the word when there is room: why the rounds are bounded (start and end of a chunk)
+
+
+@lru_cache(maxsize=16)
+def merged_at(chunk: ChunkTrace, r: int) -> frozenset[int]:
+    """The old positions where round `r` merged its pair (found once per round, not on every scan step)."""
+    return frozenset(s.j for s in scan_steps(chunk, r) if s.kind == "merge" and s.j is not None)
+
+
+@lru_cache(maxsize=16)
+def merge_order(chunk: ChunkTrace, r: int) -> tuple[int, ...]:
+    """The same positions in order (the new word's index of old position k is k minus the merges before it)."""
+    return tuple(sorted(merged_at(chunk, r)))
+
+
+def first_merged(chunk: ChunkTrace, r: int) -> int:
+    order = merge_order(chunk, r)
+    return order[0] if order else 0
+
+
+def cursor(view: Position) -> tuple[int, int | None]:
+    """Scan detail: (i, j) after the steps shown so far ((0, None) before the first)."""
+    if view.step == 0:
+        return (0, None)
+    last = view.steps[view.step - 1]
+    return (last.i, last.j)
+
+
+def word_focus(view: Position) -> int:
+    """The old position the panes keep in view: the scan's j (or i), else the round's first merged pair."""
+    frame = view.frame
+    if frame.kind != "round":
+        return 0
+    if not view.scanning:
+        return first_merged(view.chunk, frame.round)
+    i, j = cursor(view)
+    return j if j is not None else i
 
 
 def rounds_note(view: Position) -> str:
@@ -60,20 +100,16 @@ def picture(view: Position) -> WordPicture:
         else:
             caption = f"final word: {count(len(word), 'symbol')} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
         ids = chunk.ids if frame.kind == "done" else None
-        return WordPicture(caption, word, frozenset(), None, None, 0, ids, rounds_note(view))
+        return WordPicture(caption, word, frozenset(), None, None, 0, ids, note=rounds_note(view))
     old = chunk.word(frame.round - 1)
-    steps = view.steps
-    chosen = frozenset(s.j for s in steps if s.kind == "merge" and s.j is not None)
+    chosen = merged_at(chunk, frame.round)
     new_word = chunk.word(frame.round)
     rnd = chunk.rounds[frame.round - 1]
     caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {count(len(new_word), 'symbol')}"
     if not view.scanning:
-        return WordPicture(caption, old, chosen, new_word, None, min(chosen, default=0))
-    done = steps[: view.step]
-    written = done[-1].written if done else 0
-    cursor = (done[-1].i, done[-1].j) if done else (0, None)
-    focus = cursor[1] if cursor[1] is not None else cursor[0]
-    return WordPicture(caption, old, chosen, new_word[:written], cursor, focus)
+        return WordPicture(caption, old, chosen, new_word, None, word_focus(view), order=merge_order(chunk, frame.round))
+    written = view.steps[view.step - 1].written if view.step else 0
+    return WordPicture(caption, old, chosen, new_word[:written], cursor(view), word_focus(view), order=merge_order(chunk, frame.round))
 
 
 class WordPane(Pane):
@@ -115,9 +151,12 @@ class _Runs:
 def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     """Draw the picture in bands of rows (old word, marks, ids or new word), only as far as they fit.
 
-    Only the symbols in view are measured, so a word of thousands of symbols costs what a short one does.
+    The whole word when it fits; otherwise the earliest start that keeps the focus (the chosen pair, or
+    the scan's position) and a little after it in view. Only the symbols in view are measured, so a
+    word of thousands of symbols costs what a short one does.
     """
     old = pic.old
+    n = len(old)
     cells: dict[int, str] = {}
     widths: dict[int, int] = {}
 
@@ -128,51 +167,67 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
             widths[k] = max(w, len(str(pic.ids[k]))) if pic.ids is not None else w
         return widths[k]
 
-    chosen = sorted(pic.chosen)
-    start = pic.focus
-    used = 0
-    while start > 0 and used + width_of(start - 1) + 1 <= width // 3:
-        start -= 1
-        used += widths[start] + 1
+    extra = pic.ids is not None or pic.new is not None
+    # Without a pair or a scan to mark, the marks row gives its place to the note (a chunk's start and end).
+    marks = bool(pic.chosen) or pic.cursor is not None or not pic.note
+
+    def layout(start: int) -> list[tuple[int, int, bool, bool]]:
+        """Bands (start, end, marks row?, ids or new word row?) from old position `start`: '…' or '│',
+        then 'cell│' each, then '…' if more; a blank line between bands."""
+        bands: list[tuple[int, int, bool, bool]] = []
+        lines_left = height - 1
+        while lines_left >= 1 and start < n:
+            end, used = start, 1
+            while end < n and used + width_of(end) + 1 + (end + 1 < n) <= width:
+                used += widths[end] + 1
+                end += 1
+            end = max(end, start + 1)
+            with_marks = marks and lines_left >= 2
+            with_extra = extra and lines_left >= 2 + with_marks
+            bands.append((start, end, with_marks, with_extra))
+            lines_left -= 2 + with_marks + with_extra
+            start = end
+        return bands
+
+    focus = min(pic.focus, n - 1)
+    target, room = min(focus + 1, n - 1), width // 4  # the pair, and a few cells after it
+    while target + 1 < n and room > 0:
+        target += 1
+        room -= width_of(target) + 1
+
+    def reach(start: int) -> int:
+        return max((end for _, end, _, _ in layout(start)), default=start)
+
+    # A symbol takes two cells at least (itself and '│'), so no layout holds more than width * height / 2.
+    start = first_start(focus, target, reach, room=width * height // 2)
     out = _Runs()
     out.add(pic.caption + "\n", "italic")
-    lines_left = height - 1
-    while lines_left >= 1 and start < len(old):
-        end, used = start, 0
-        while end < len(old) and used + width_of(end) + 1 <= width - 1:
-            used += widths[end] + 1
-            end += 1
-        if end == start:
-            width_of(start)
-            end = start + 1
-        out.add("…" if start > 0 else "│")
-        for k in range(start, end):
+    bands = layout(start)
+    for number, (first, end, with_marks, with_extra) in enumerate(bands):
+        if number:
+            out.add("\n\n")
+        width_of(first)
+        out.add("…" if first > 0 else "│")
+        for k in range(first, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
             out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
             out.add("│")
-        if end < len(old):
+        if end < n:
             out.add("…")
-        rows = 1
-        if lines_left >= 2 and (pic.chosen or pic.cursor is not None or not pic.note):
+        if with_marks:
             out.add("\n ")
-            for k in range(start, end):
-                out.add(_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))
-            rows += 1
-        if pic.ids is not None and lines_left >= 3:
+            for k in range(first, end):
+                out.add((_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))[: widths[k] + 1])  # 'ij' may fill the separator
+        if with_extra and pic.ids is not None:
             out.add("\n ")
-            for k in range(start, end):
+            for k in range(first, end):
                 out.add(str(pic.ids[k]).ljust(widths[k]) + "│")
-            rows += 1
-        if pic.new is not None and lines_left >= 3:
+        elif with_extra:
             out.add("\n ")
-            _new_row(out, pic, chosen, start, end, widths)
-            rows += 1
-        lines_left -= rows + 1
-        start = end
-        if lines_left >= 1 and start < len(old):
-            out.add("\n\n")
-    if pic.note and start >= len(old):
-        _note(out, pic.note, width, lines_left + 1)
+            _new_row(out, pic, first, end, widths)
+    if pic.note and bands and bands[-1][1] >= n:
+        used = sum(2 + m + e for _, _, m, e in bands)  # the caption, each band's rows, the blanks between
+        _note(out, pic.note, width, height - used)
     out.flush()
     return out.text
 
@@ -191,7 +246,7 @@ def _note(out: _Runs, note: str, width: int, rows: int) -> None:
         out.add("\n " + line, "dim")
 
 
-def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: int, widths: dict[int, int]) -> None:
+def _new_row(out: _Runs, pic: WordPicture, start: int, end: int, widths: dict[int, int]) -> None:
     """The new word under old positions start..end: a merged symbol spans the two cells it came from."""
     assert pic.new is not None
     k = start
@@ -199,7 +254,7 @@ def _new_row(out: _Runs, pic: WordPicture, chosen: list[int], start: int, end: i
         out.add(" " * (widths[k] + 1))
         k += 1
     while k < end:
-        n = k - bisect_left(chosen, k)  # new index: one fewer for every merge that starts before k
+        n = k - bisect_left(pic.order, k)  # new index: one fewer for every merge that starts before k
         if n >= len(pic.new):  # scan detail: not written yet
             out.add(" " * (widths[k] + 1))
             k += 1

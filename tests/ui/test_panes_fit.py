@@ -1,0 +1,246 @@
+"""What the chunks, bytes and word panes show (issue 10, defects 4–6): everything when it fits; else a
+window that follows the current chunk, the chosen pair or the scan; captions that say what is in view,
+right on the first draw; and work that grows with what is shown, not with the chunk or the text."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+import tui.widgets.chunks as chunks_module
+import tui.widgets.word as word_module
+from tui.engine.bpe import capture
+from tui.engine.chunk import ScanStep
+from tui.engine.examples import TRACES_DIR
+from tui.engine.tables import get_table
+from tui.position import Position
+from tui.widgets.aliases import layout
+from tui.widgets.chunks import window
+from tui.widgets.word import picture, render_picture
+
+from .support import AliasesPane, ChunksPane, WordPane, make_app, pane_text, settle
+
+MOVED = "* moved to 256+n"
+TWELVE = "one two three four five six seven eight nine ten eleven twelve"
+
+
+def rows(app, pane: type) -> list[str]:  # type: ignore[no-untyped-def]
+    return [line.rstrip() for line in pane_text(app, pane).split("\n")]
+
+
+def reversed_aliases(app) -> str:  # type: ignore[no-untyped-def]
+    """The aliases the bytes pane reverses (the pair it follows), in order."""
+    text = app.query_one(AliasesPane).render()
+    assert isinstance(text, Text)
+    alias_row = text.plain.split("\n")[1]
+    start = len(text.plain.split("\n")[0]) + 1
+    marked = [span for span in text.spans if "reverse" in str(span.style) and start <= span.start < start + len(alias_row)]
+    return "".join(text.plain[span.start : span.end] for span in marked)
+
+
+# -- bytes pane (defect 4) -----------------------------------------------------------------------
+
+
+async def test_the_bytes_caption_is_right_on_the_first_draw_after_a_new_text() -> None:
+    """aaababcabxyz (12 bytes), then the internationalization example (20), then aaaaaaa (7): the
+    caption counts the text shown, not the one before it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        pane = app.query_one(AliasesPane)
+        assert pane.border_subtitle == f"7 of 12 bytes shown · {MOVED}"
+        app.open_file(TRACES_DIR / "gpt2-internationalization.json")
+        await settle(app, pilot)
+        assert app.position.trace.text == "internationalization"
+        assert pane.border_subtitle == f"7 of 20 bytes shown · {MOVED}"
+        app.open_file(TRACES_DIR / "teaching-aaaaaaa.json")
+        await settle(app, pilot)
+        assert pane.border_subtitle == MOVED
+
+
+@pytest.mark.parametrize(
+    ("size", "caption", "dec"),
+    [
+        ((80, 24), "bytes 14–20 of 20", [105, 122, 97, 116, 105, 111, 110]),  # i z a t i o n: all of (iz ation)
+        ((60, 18), "bytes 14–18 of 20", [105, 122, 97, 116, 105]),  # 5 bytes fit: the pair's start
+    ],
+)
+async def test_the_bytes_pane_follows_the_pair_of_a_late_round(size: tuple[int, int], caption: str, dec: list[int]) -> None:
+    """internationalization, round 12 merges (iz ation), bytes 13–19: they were out of reach at 80x24 (bytes 1–7 only)."""
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*["right"] * 12)
+        assert app.position.where.startswith("chunk 1/1 · round 12/14")
+        assert app.query_one(AliasesPane).border_subtitle == f"{caption} shown · {MOVED}"
+        shown = rows(app, AliasesPane)
+        if len(shown) > 2:  # the compact layout (below 24 rows) shows the char and alias rows only
+            assert [int(b) for b in shown[2].split()[1:]] == dec
+        assert "".join(shown[1].split()[1:]) == "".join(chr(b) for b in dec)
+        assert reversed_aliases(app) == "".join(chr(b) for b in dec)  # the pair's aliases in view are reversed
+
+
+async def test_the_bytes_pane_follows_the_scan() -> None:
+    """Scan detail, round 2 of internationalization (o n): the step that finds j=17 (the second 'o',
+    bytes 19 and 20) brings the word's end into view; back at step 0 the window starts at byte 1."""
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("right", "right", "d", "right")
+        pane = app.query_one(AliasesPane)
+        assert app.position.where.endswith("round 2/14 · frame 3/16 · scan 1/2")
+        assert pane.border_subtitle == f"bytes 6–12 of 20 shown · {MOVED}" and reversed_aliases(app) == "on"
+        await pilot.press("right")
+        assert app.position.steps[1].j == 17
+        assert pane.border_subtitle == f"bytes 14–20 of 20 shown · {MOVED}"
+        assert rows(app, AliasesPane)[1].split()[1:] == list("ization")
+        assert reversed_aliases(app) == "on"
+        await pilot.press("left", "left")
+        assert pane.border_subtitle == f"7 of 20 bytes shown · {MOVED}" and reversed_aliases(app) == ""  # nothing found yet
+
+
+# -- word pane (defect 5) ------------------------------------------------------------------------
+
+
+async def test_the_word_is_shown_whole_when_it_fits() -> None:
+    """internationalization round 2 at 80x24: all 19 symbols, 'in' first (it showed …t│e│r│n│…)."""
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("right", "right")
+        assert rows(app, WordPane)[:4] == [
+            "round 2: merge (o n) rank 5: 19 → 17 symbols",
+            "│in│t│e│r│n│a│t│i│o│n│a│l│i│z│a│t│i│o│n│",
+            "                  ^^^               ^^^",
+            " in│t│e│r│n│a│t│i│on │a│l│i│z│a│t│i│on │",
+        ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_the_complete_new_word_is_shown_from_its_start(size: tuple[int, int]) -> None:
+    """aaabdaaabac, round 2 in scan detail, last step ('the new word is complete'): 'aa│' is there."""
+    app = make_app("aaabdaaabac")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("d", *["right"] * 12)
+        assert app.position.sentence.endswith("the new word is complete")
+        assert rows(app, WordPane)[:4] == [
+            "round 2: merge (a b) rank 1: 9 → 7 symbols",
+            "│aa│a│b│d│aa│a│b│a│c│",
+            "    ^^^      ^^^   i",
+            " aa│ab │d│aa│ab │a│c│",
+        ]
+
+
+def at_round(text: str, table: str, r: int, *, detail: bool = False, step: int = 0) -> Position:
+    position = Position.of(capture(text, get_table(table)), detail=detail)
+    while position.frame.kind != "round" or position.frame.round != r:
+        position = position.next()
+    for _ in range(step):
+        position = position.next()
+    return position
+
+
+def test_a_long_word_keeps_the_chosen_pair_in_view() -> None:
+    """Round 12 of internationalization (iz ation) in 20 cells: the word from 'ational', the pair whole."""
+    shown = render_picture(picture(at_round("internationalization", "gpt2", 12)), 20, 4).plain.split("\n")
+    assert [line.rstrip() for line in shown[1:]] == ["…ational│iz│ation│", "         ^^^^^^^^", " ational│ization │"]
+
+
+def test_a_long_word_keeps_the_scan_position_in_view() -> None:
+    """Round 1 of 'abab…' (60 symbols) in scan detail, step 20 (i = j = 38): symbols 32–42 in 24 cells,
+    'ij' under the 'a' at 38 (filling the separator cell), the four pairs written so far beneath."""
+    position = at_round("ab" * 30, "teaching", 1, detail=True, step=20)
+    assert position.steps[19] == ScanStep("merge", 38, 38, 20)
+    shown = render_picture(picture(position), 24, 4).plain.split("\n")
+    assert shown[1:] == ["…a│b│a│b│a│b│a│b│a│b│a│…", " ^^^ ^^^ ^^^ ij^ ^^^ ^^", " ab │ab │ab │ab │      "]
+
+
+def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word of 100,000 symbols costs the pane about a screenful of measurements, not one per symbol."""
+    calls = []
+    real = word_module.visible
+
+    def counting(text: str, **kw: str) -> str:
+        calls.append(text)
+        return real(text, **kw)
+
+    position = at_round("ab" * 50_000, "teaching", 1, detail=True, step=30_000)
+    monkeypatch.setattr(word_module, "visible", counting)
+    render_picture(picture(position), 80, 10)
+    assert 0 < len(calls) < 400
+
+
+# -- chunks pane (defect 6) ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_every_chunk_is_shown_when_they_fit(size: tuple[int, int]) -> None:
+    """'The cat sat on the', End: all five chunks (it showed (2…)·sat│·on│⟦·the⟧)."""
+    app = make_app("The cat sat on the", "gpt2")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("end")
+        assert rows(app, ChunksPane) == ["The│·cat│·sat│·on│⟦·the⟧"]
+
+
+@pytest.mark.parametrize(
+    ("size", "keys", "shown"),
+    [
+        ((80, 24), ["end"], "(7…)·eight│·nine│·ten│·eleven│⟦·twelve⟧"),
+        ((80, 24), ["pagedown"] * 6, "(3…)·four│·five│·six│⟦·seven⟧│·eight(…4)"),
+        ((60, 18), ["pagedown"] * 6, "(4…)·five│·six│⟦·seven⟧(…5)"),
+        ((60, 18), [], "⟦one⟧│·two│·three│·four(…8)"),
+    ],
+)
+async def test_a_window_of_chunks_around_the_current_one(size: tuple[int, int], keys: list[str], shown: str) -> None:
+    app = make_app(TWELVE, "gpt2")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press(*keys)
+        assert rows(app, ChunksPane) == [shown]
+
+
+def test_the_chunks_window_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """20,000 chunks, the current one in the middle: the pane measures a few dozen of them."""
+    position = Position.of(capture("ab " * 20_000, get_table("teaching")))
+    position = position.at(position.frames.chunk_start(10_000))
+    calls = []
+    real = chunks_module.visible
+
+    def counting(text: str, **kw: str) -> str:
+        calls.append(text)
+        return real(text, **kw)
+
+    monkeypatch.setattr(chunks_module, "visible", counting)
+    first, last = window(position, 44, 1)
+    assert first < 10_000 < last and last - first < 20
+    assert len(calls) < 100
+
+
+def test_the_bytes_layout_measures_only_what_it_shows() -> None:
+    """A 100,000-byte chunk: one band from byte 50,000 holds whole characters only, measured there."""
+    chunk = capture("a" * 100_000, get_table("teaching")).chunks[0]
+    assert layout(chunk, 50_000, 44, 4) == ((50_000, 50_007),)
+
+
+def test_the_examples_in_the_window_and_safe_modules_hold() -> None:
+    """first_start's examples (bisection for the earliest start) and safe.alone / safe.based."""
+    import doctest
+
+    import tui.safe
+    import tui.widgets.window
+
+    for module in (tui.widgets.window, tui.safe):
+        result = doctest.testmod(module, report=False)
+        assert result.failed == 0 and result.attempted >= 3, (module.__name__, result)
+
+
+def test_a_window_that_just_misses_is_not_taken_for_the_whole_text() -> None:
+    """Chunks that overfill the room by exactly one cell, then thousands more: a window, not all of them."""
+    position = Position.of(capture("ab " * 5_000, get_table("teaching")))
+    # the first chunk costs '⟦ab⟧│' = 5 cells, each after it '·ab│' 4: seven make 29, one more than 28
+    # (the last needs no separator); then '(…4996)' takes 7 of the 28 cells
+    assert len(position.trace.chunks) == 5_001
+    assert window(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
+    assert window(position, 24, 1) == (0, 3)
