@@ -313,7 +313,7 @@ async def test_play_runs_to_the_end_and_stops() -> None:
         await pilot.press("space")
         assert playing(app)
         assert "▶ playing" in position(app)
-        for _ in range(100):
+        for _ in range(400):  # 9 frames at 0.05 s; a loaded machine may need far longer
             await pilot.pause(0.05)
             if not playing(app):
                 break
