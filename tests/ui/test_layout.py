@@ -44,7 +44,7 @@ async def test_at_60x18_every_pane_of_the_animator_has_its_rows() -> None:
         lines = screen_text(app).splitlines()
         word = app.query_one(WordPane)
         assert word.region.height == 6  # 4 lines inside the border
-        assert any("round 2: merge (o n) rank 5" in line for line in lines)
+        assert any("round 2: (o n) rank 5: 19 → 17 " in line for line in lines)  # said shorter, whole
         assert any("on │a" in line for line in lines)  # the after line: o and n merged
         assert any("▶ 8  o n        5" in line for line in lines)
         assert any("│ alias t    i    o    n    a" in line for line in lines)  # the bytes pane follows the pair (o n)
@@ -107,3 +107,17 @@ async def test_the_pairs_pane_never_cuts_a_rank(size: tuple[int, int]) -> None:
         assert "✗ n t  173: i n, r1" in text or "✗ n t  rank 173: by i n, round 1" in text
         if size[1] >= 24:  # at 18 rows the pane holds the first never-chosen rules only (it scrolls)
             assert "✗ t e  404: e r, r3" in text
+
+
+async def test_word_captions_say_everything_at_80_columns() -> None:
+    """At 80 columns the captions that were cut ('round 6: merge (aaab ab) rank 7: 5 → 4 symb…',
+    "final word: 3 symbols (bpe returns 'aaababc…") are said in fewer words, whole."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "left", "left")
+        assert "│ round 6: (aaab ab) rank 7: 5 → 4 symbols" in screen_text(app)
+        await pilot.press("end")
+        assert "│ bpe returns the 3 symbols space-joined" in screen_text(app)
+    async with make_app().run_test(size=(160, 50)) as pilot:
+        await pilot.press("end")
+        assert "final word: 3 symbols (bpe returns 'aaababc ab xyz')" in screen_text(pilot.app)

@@ -125,7 +125,7 @@ async def test_the_complete_new_word_is_shown_from_its_start(size: tuple[int, in
         await pilot.press("d", *["right"] * 12)
         assert app.position.sentence.endswith("the new word is complete")
         assert rows(app, WordPane)[:4] == [
-            "round 2: merge (a b) rank 1: 9 → 7 symbols",
+            "round 2: merge (a b) rank 1: 9 → 7 symbols" if size[0] >= 80 else "round 2: (a b) rank 1: 9 → 7",
             "│aa│a│b│d│aa│a│b│a│c│",
             "    ^^^      ^^^   i",
             " aa│ab │d│aa│ab │a│c│",

@@ -96,8 +96,8 @@ async def test_the_word_pane_bounds_the_rounds_not_the_time_at_a_chunks_start_an
         assert word(app).note == ""
         await pilot.press("end")
         await pilot.pause()
-        assert word(app).note == "7 rounds for 12 symbols (at most 11): one round can merge several pairs."
-        assert "7 rounds for 12 symbols (at most 11): one" in screen_text(app)
+        assert word(app).note == "7 rounds; 12 symbols allow at most 11."
+        assert "7 rounds; 12 symbols allow at most 11." in screen_text(app)
 
 
 async def test_tiktokens_steps_are_bounded_the_same_way() -> None:
@@ -106,7 +106,7 @@ async def test_tiktokens_steps_are_bounded_the_same_way() -> None:
         await pilot.pause()
         assert word(app).note == "At most 9 steps, as each joins one pair; not a time bound: each rescans the word."
         await pilot.press("end")
-        assert word(app).note == "8 steps for 10 symbols (at most 9): each joined one pair."
+        assert word(app).note == "8 steps; 10 symbols allow at most 9."
 
 
 # -- 3. the loader's split('\n')[1:-1] -----------------------------------------------------------

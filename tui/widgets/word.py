@@ -81,9 +81,8 @@ def rounds_note(view: Position) -> str:
         merges = "joins one pair" if step == "step" else "merges a pair"
         # Two lines of the word pane at 80 columns: the lines under the initial word are free here.
         return f"At most {count(n - 1, step)}, as each {merges}; not a time bound: each rescans the word."
-    done = len(chunk.rounds)
-    several = "each joined one pair" if step == "step" else "one round can merge several pairs"
-    return f"{count(done, step)} for {count(n, 'symbol')} (at most {n - 1}): {several}."
+    # One line of the word pane at 80 columns (under the word and its ids).
+    return f"{count(len(chunk.rounds), step)}; {count(n, 'symbol')} allow at most {n - 1}."
 
 
 def picture(view: Position) -> WordPicture:
@@ -201,7 +200,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     # A symbol takes two cells at least (itself and '│'), so no layout holds more than width * height / 2.
     start = first_start(focus, target, reach, room=width * height // 2)
     out = _Runs()
-    out.add(pic.caption + "\n", "italic")
+    out.add(fit_caption(pic.caption, width) + "\n", "italic")
     bands = layout(start)
     for number, (first, end, with_marks, with_extra) in enumerate(bands):
         if number:
@@ -230,6 +229,22 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
         _note(out, pic.note, width, height - used)
     out.flush()
     return out.text
+
+
+def fit_caption(caption: str, width: int) -> str:
+    """The caption, said in fewer words when it is wider than the pane (nothing it says is lost):
+    'round 6: merge (aaab ab) rank 7: …' drops 'merge'; 'final word: 3 symbols (bpe returns …)' becomes
+    'bpe returns the 3 symbols space-joined' (the word row above the ids shows them)."""
+    if cell_len(caption) <= width:
+        return caption
+    if caption.startswith("round "):
+        caption = caption.replace(": merge (", ": (", 1)
+        return caption if cell_len(caption) <= width else caption.removesuffix(" symbols").removesuffix(" symbol")
+    if caption.startswith("final word: ") and " (bpe returns " in caption:
+        return f"bpe returns the {caption[len('final word: ') : caption.index(' (bpe returns ')]} space-joined"
+    if " (bpe returns " in caption:
+        return caption[: caption.index(" (bpe returns ")] + " (bpe returns it)"
+    return caption
 
 
 def _note(out: _Runs, note: str, width: int, rows: int) -> None:
