@@ -33,26 +33,26 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """`bpe-tui serve` on a free localhost port, as a user starts it; its URL."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`bpe-tui serve` on a free localhost port, as a user starts it; its URL. Its log goes to a file (a pipe could fill)."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tui", "serve", "--port", str(port), "--fontsize", "18"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.communicate()[0].decode()
-            assert time.monotonic() < deadline, "the server did not start listening in 20 s"
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(timeout=10)
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "tui", "serve", "--port", str(port), "--fontsize", "18"], stdout=out, stderr=out)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert process.poll() is None, log.read_text()
+                assert time.monotonic() < deadline, "the server did not start listening in 20 s"
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
