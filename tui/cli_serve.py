@@ -101,7 +101,7 @@ def make_server(command: str, host: str, port: int, fontsize: int) -> Any:
 
     class BpeServer(Server):
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            if "fontsize" not in request.query:
+            if not request.query.get("fontsize", "").isdigit():  # absent or not a number: serve's --fontsize
                 request = request.clone(rel_url=request.rel_url.update_query(fontsize=fontsize))
             return await super().handle_index(request)
 

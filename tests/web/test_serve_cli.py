@@ -114,11 +114,13 @@ async def page(path: str, fontsize: int = 22) -> tuple[int, str]:
         return response.status, (await response.read()).decode("utf-8" if path.startswith("/?") or path == "/" else "latin-1")
 
 
-async def test_the_page_takes_serves_font_size_unless_the_address_gives_one() -> None:
+async def test_the_page_takes_serves_font_size_unless_the_address_gives_a_number() -> None:
     status, html = await page("/")
     assert status == 200 and 'data-font-size="22"' in html
     _, html = await page("/?fontsize=26")
     assert 'data-font-size="26"' in html
+    _, html = await page("/?fontsize=big")
+    assert 'data-font-size="22"' in html
 
 
 async def test_the_page_names_no_other_host() -> None:
