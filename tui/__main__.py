@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from . import cli_train
+from . import cli_serve, cli_train
 from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
@@ -19,8 +19,8 @@ from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 from .engine.training import TrainingError
 
-COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError)
+COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve")
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError)
 
 
 class UsageError(Exception):
@@ -80,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
 
     cli_train.add_parser(sub, _text_options)
+    cli_serve.add_parser(sub)
 
     p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
     p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
@@ -279,7 +280,13 @@ def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] in COMMANDS:
-            args = build_parser().parse_args(argv)
+            parser = build_parser()
+            args, app_argv = parser.parse_known_args(argv)  # serve passes the options it does not know to the app
+            if args.command == "serve":
+                cli_serve.run(args, app_argv, build_app_parser().parse_args)
+                return
+            if app_argv:
+                parser.error(f"unrecognized arguments: {' '.join(app_argv)}")
             {
                 "capture": cmd_capture,
                 "encode": cmd_encode,

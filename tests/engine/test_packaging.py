@@ -36,7 +36,7 @@ def test_examples_list_takes_no_dir(cli, tmp_path):
 
 
 def test_the_wheel_ships_every_trace(tmp_path):
-    """`uv build --wheel` puts every trace (traces/ and traces/tiktoken/) inside the package, where an installed bpe-tui finds them."""
+    """`uv build --wheel` puts every trace (traces/ and traces/tiktoken/) and serve's page inside the package, where an installed bpe-tui finds them."""
     uv = os.environ.get("UV") or shutil.which("uv")
     assert uv is not None, "the suite runs under uv, which must be on PATH to build the wheel"
     result = subprocess.run(
@@ -48,6 +48,7 @@ def test_the_wheel_ships_every_trace(tmp_path):
     expected = {f"tui/traces/{p.relative_to(ROOT / 'traces').as_posix()}" for p in (ROOT / "traces").rglob("*.json")}
     assert expected and expected <= names
     assert "tui/engine/examples.py" in names
+    assert "tui/web/app_index.html" in names  # bpe-tui serve's offline page
 
 
 def test_the_carrier_brings_data_only(gpt2_table):
