@@ -27,7 +27,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--play", action="store_true", help="play each scene's frames and move on by itself")
     p.add_argument("--loop", action="store_true", help="start again after the last scene")
     p.add_argument(
-        "--fps", type=float, default=DEFAULT_FPS, metavar="N", help=f"frames per second while playing (default: {DEFAULT_FPS:g}, at most {MAX_FPS:g})"
+        "--fps",
+        type=float,
+        default=DEFAULT_FPS,
+        metavar="N",
+        help=f"frames per second while playing (default: {DEFAULT_FPS:g}, at most {MAX_FPS:g})",
     )
 
 

@@ -56,8 +56,7 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "What Ġ is",
-        "In the vocabulary Ġ is the alias of byte 32, a space. Typed as text, Ġ is two bytes, c4 a0,"
-        " aliases Ä ł: ids [128, 254].",
+        "In the vocabulary Ġ is the alias of byte 32, a space. Typed as text, Ġ is two bytes, c4 a0, aliases Ä ł: ids [128, 254].",
         "gpt2",
         "Ġ",
         "aliases",
@@ -123,8 +122,8 @@ SCENES: tuple[Scene, ...] = (
         "explore",
     ),
     Scene(
-        "Training: the cat the hat",
-        "Pairs counted in 4 chunks, one chosen for all: th, the, at; 15 bytes → 9 tokens. Unchunked, round 3 takes the·.",
+        "Training the cat the hat",
+        "Counted inside 4 chunks, chosen for all: th, the, at; 15 bytes → 9 tokens. Unchunked, round 3 takes the·.",
         "gpt2",
         "the cat the hat",
         "train",

@@ -48,7 +48,7 @@ def caption_lines(head: str, caption: str, width: int, rows: int = ROWS) -> list
         last = lines[-1]
         while last and cell_len(last) + 1 > width:
             last = last[:-1]
-        lines[-1] = last + "…"
+        lines[-1] = last.rstrip(" ·") + "…"
     elif cell_len(lines[-1]) + len(HINT) <= width:
         lines[-1] += HINT
     return lines
