@@ -20,8 +20,10 @@ from textual.timer import Timer
 from .app import BpeApp
 from .cli_tour import DEFAULT_FPS, check_fps
 from .commands import TOUR, bindings
-from .engine.bpe import Trace
+from .engine.bpe import CaptureError, Trace
+from .engine.tables import TableError
 from .messages import IdsEntered, SceneChanged
+from .safe import sentence
 from .screens.base import ViewScreen
 from .screens.encode import EncodeScreen
 from .tour_scenes import SCENES, Scene
@@ -59,6 +61,7 @@ class TourApp(BpeApp):
         self._traces: dict[int, Trace] = {0: trace}
         self._timer: Timer | None = None
         self._waited = 0.0  # seconds the scene has been done while playing
+        self._entering = False  # a scene is being set up (its view switched): the timer waits
 
     @property
     def current(self) -> Scene:
@@ -66,7 +69,11 @@ class TourApp(BpeApp):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._caption_on)
-        self.call_after_refresh(self.enter, 0)
+        self.call_after_refresh(self._start)
+
+    async def _start(self) -> None:
+        """The first scene, then (with --play) the timer: it never runs ahead of the first scene."""
+        await self.enter(0)
         if self.playing:
             self._timer = self.set_interval(1 / self.fps, self._tick)
 
@@ -87,10 +94,21 @@ class TourApp(BpeApp):
         if self.capturing:
             self.notify("A capture is running: the tour moves on when it is done (escape cancels it).", timeout=3)
             return
+        self._entering = True
+        try:
+            await self._enter(index)
+        finally:
+            self._entering = False
+
+    async def _enter(self, index: int) -> None:
         scene = self.scenes[index]
         trace = self._traces.get(index)
         if trace is None:
-            trace = self._traces[index] = scene.trace(self.tables.resolve)
+            try:
+                trace = self._traces[index] = scene.trace(self.tables.resolve)
+            except (CaptureError, TableError) as exc:
+                self.notify(sentence(str(exc)), title=f"Cannot show scene {index + 1}", severity="error")
+                return
         self.scene, self._waited = index, 0.0
         self.draft = trace.text
         if scene.view == "train":  # the view trains the current text with its number of merges
@@ -115,6 +133,9 @@ class TourApp(BpeApp):
         """Give a view the caption bar (the first time it is shown) and the current scene's caption."""
         if not isinstance(screen, (EncodeScreen, ViewScreen)):
             return
+        if not screen.is_mounted:  # a view shown the first time: once it is composed
+            screen.call_after_refresh(self._caption_on, screen)
+            return
         bars = screen.query(TourBar)
         bar = bars.first() if bars else None
         if bar is None:
@@ -129,7 +150,7 @@ class TourApp(BpeApp):
 
     def _tick(self) -> None:
         """One frame of --play: step the animator; at its last frame, or in another view, wait, then move on."""
-        if self.shown_view is None or self.capturing or self.busy:
+        if self._entering or not self.screen_stack or self.shown_view is None or self.capturing or self.busy:
             return
         scene = self.current
         position = self.position
