@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tui.commands import VIEWS
@@ -14,6 +16,10 @@ from tui.engine.training import train
 from tui.engine.whynot import never_chosen
 from tui.tour_scenes import SCENES, Scene
 from tui.widgets.tour_bar import caption_lines, heading, wrap
+
+from .support import CliResult
+
+Cli = Callable[..., CliResult]
 
 BY_TITLE = {scene.title: scene for scene in SCENES}
 
@@ -150,3 +156,15 @@ def test_training_the_cat_the_hat() -> None:
     plain = train(s.text, s.merges, pattern=None)
     assert plain.vocab[plain.rounds[2].id] == b"the "
     assert "4 chunks" in s.caption and "th, the, at; 15 bytes → 9 tokens" in s.caption
+
+
+@pytest.mark.parametrize(("fps", "shown"), [("0", "0"), ("-2", "-2"), ("61", "61"), ("nan", "nan")])
+def test_a_speed_the_tour_cannot_play_is_one_sentence_and_exit_2(cli: Cli, fps: str, shown: str) -> None:
+    code, out, err = cli("tour", "--play", "--fps", fps)
+    assert (code, out) == (2, "")
+    assert err == f"bpe-tui: --fps must be more than 0 and at most 60 frames per second, not {shown}.\n"
+
+
+def test_tour_help_names_its_options(cli: Cli) -> None:
+    code, out, _ = cli("tour", "--help")
+    assert code == 0 and "--play" in out and "--loop" in out and "--fps N" in out
