@@ -7,6 +7,7 @@ import time
 
 import pytest
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from tui.messages import SceneChanged
 from tui.tour import TourApp
@@ -154,7 +155,9 @@ async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> N
             screen = app.screen
             bar = screen.query_one(TourBar)
             assert bar.region.y == 0 and bar.region.height == 2 and bar.region.width == size[0]
-            others = [w for w in screen.walk_children() if w is not bar and w.region and type(w).__name__ not in ("ToastRack", "Toast")]
+            others = [
+                w for w in screen.walk_children(Widget) if w is not bar and w.region and type(w).__name__ not in ("ToastRack", "Toast")
+            ]
             assert others
             for widget in others:
                 assert not bar.region.overlaps(widget.region), (n, widget, widget.region)
