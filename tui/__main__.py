@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from . import cli_serve, cli_train
+from . import cli_serve, cli_tour, cli_train
+from .cli_tour import TourError
 from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
@@ -19,8 +20,8 @@ from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 from .engine.training import TrainingError
 
-COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError)
+COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve", "tour")
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, TourError)
 
 
 class UsageError(Exception):
@@ -81,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_train.add_parser(sub, _text_options)
     cli_serve.add_parser(sub)
+    cli_tour.add_parser(sub)
 
     p = sub.add_parser("examples", help="regenerate the example traces in traces/ (or --list them)")
     p.add_argument("--dir", metavar="DIR", help="write there instead of the project's traces/")
@@ -295,6 +297,7 @@ def main(argv: list[str] | None = None) -> None:
                 "check": cmd_check,
                 "examples": cmd_examples,
                 "train": cmd_train,
+                "tour": cli_tour.run,
             }[args.command](args)
         else:
             run_app(argv)

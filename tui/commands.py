@@ -190,6 +190,11 @@ TRAIN = (
     *VIEW_KEYS,
 )
 
+#: The guided tour (`bpe-tui tour`): over every view, before the view's own n and p.
+NEXT_SCENE = Command("app.scene(1)", "n", "Tour: next scene", "next / previous scene", help_keys="n / p", priority=True)
+PREVIOUS_SCENE = Command("app.scene(-1)", "p", "Tour: previous scene", "next / previous scene", help_keys="n / p", priority=True)
+TOUR = (NEXT_SCENE, PREVIOUS_SCENE)
+
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {
     "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,

@@ -146,3 +146,12 @@ class TableTrained(Message):
 
     table: Table
     note: str = ""  # what the app should add when it says so (duplicate bytes, the regex)
+
+
+@dataclass
+class SceneChanged(Message):
+    """The tour moved to scene `index` (from 0) of `total`, titled `title`."""
+
+    index: int
+    total: int
+    title: str

@@ -69,6 +69,7 @@ class EncodeScreen(Screen[None]):
         self.max_text = max_text
         self._speed = 2
         self._timer: Timer | None = None
+        self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
 
     def compose(self) -> ComposeResult:
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, EncodeScreen.playing)
@@ -88,9 +89,15 @@ class EncodeScreen(Screen[None]):
 
     def _fit(self, size: Size) -> None:
         """Three layouts by size: compact below 24 rows (the ids beside the word), normal, and tall."""
-        self.set_class(size.height >= 36, "-tall")
-        self.set_class(size.height < 24, "-compact")
+        rows = size.height - self._reserved
+        self.set_class(rows >= 36, "-tall")
+        self.set_class(rows < 24, "-compact")
         self.set_class(size.width >= 140, "-wide")
+
+    def reserve(self, rows: int) -> None:
+        """`rows` rows are docked above the panes (the tour's captions): pick the layout for what is left."""
+        self._reserved = rows
+        self._fit(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""

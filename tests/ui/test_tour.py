@@ -1,0 +1,166 @@
+"""The guided tour (`bpe-tui tour`): scenes in order with n / p, each in its view with its facts on screen,
+--play --loop wrapping round, and the caption bar in rows of its own at 100x26 and 80x24."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.pilot import Pilot
+from textual.widget import Widget
+
+from tui.messages import SceneChanged
+from tui.tour import TourApp
+from tui.tour_scenes import SCENES
+from tui.widgets.tour_bar import TourBar
+
+from .support import Notes, ids, screen_text, sentence, settle
+
+#: (view, keys pressed in the scene, strings the screen then shows), one per scene in order.
+EXPECTED: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
+    ("encode", ("end",), ("17250", "19526", "5 of 5 ids")),
+    ("aliases", (), ("alias Ġ = byte 32", "text 'Ġ' = c4 a0", "→ aliases Ä ł", "byte 32 = 0x20 space")),
+    ("encode", ("end",), ("never chosen (w: why)", "✗ b c", "✗ c a", "round 7/7", "│aaababc│ab │xyz│")),
+    ("encode", (), ("scan 0/2", "[scan detail]", "round 1: scanning for (a a) from the left")),
+    ("encode", ("end",), ("round 14/14", "international 45609", "ization 1634", "2 of 2 ids")),
+    ("encode", ("end",), ("cache hit: 'abc' was encoded before (chunk 1)", "1 cache hit")),
+    ("decode", (), ("Decode · 2 ids · typed ids", "e4 bd a0 → '你'", "19526  'ä½'", "254  'ł'")),
+    ("special", (), ("encode('<|endoftext|>') = [27, 91, 437, 1659, 5239, 91, 29]", "7 ordinary")),
+    ("explore", (), ("····if", "│···│·if", "GPT-2  2 chunks · 4 tokens", "cl100k_base  2 chunks · 2 tokens")),
+    ("explore", (), ("GPT-2  1 chunk · 3 tokens", "│123│456│7", "3 tokens: 10163 2231 3134")),
+    ("train", (), ("round 3/3", "3 merges asked", "15 bytes → 9 tokens", "with chunks (gpt2 regex, 4 chunks)")),
+]
+
+
+async def ready(app: TourApp, pilot: Pilot) -> None:
+    """Let the scene's workers (explorer, training) finish and the screen be drawn."""
+    await settle(app, pilot)
+    await pilot.pause(0.05)
+    await settle(app, pilot)
+
+
+def scenes_sent(notes: Notes) -> list[SceneChanged]:
+    """The SceneChanged messages the tour posted, in order."""
+    return [m for m in notes.sent(SceneChanged) if isinstance(m, SceneChanged)]
+
+
+def caption(app: TourApp) -> str:
+    return "\n".join(screen_text(app).splitlines()[:2])
+
+
+async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
+    app = TourApp()
+    async with app.run_test(size=(100, 26)) as pilot:
+        await ready(app, pilot)
+        assert app.shown_view == "encode" and app.scene == 0
+        top = caption(app)
+        assert top.startswith(" scene 1/11: One round trip: Hi 你! · 3 chunks, 7 bytes as aliases")
+        assert "ids [17250, 220, 19526, 254, 0]; 你 takes two." in top
+        assert screen_text(app).splitlines()[2].startswith("  GPT-2 · 50,000 merges")  # the header comes below the bar
+
+
+async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes: Notes) -> None:
+    assert len(EXPECTED) == len(SCENES)
+    app = TourApp()
+    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
+        await ready(app, pilot)
+        for n, (view, keys, shown) in enumerate(EXPECTED):
+            if n:
+                await pilot.press("n")
+                await ready(app, pilot)
+            assert app.scene == n and app.shown_view == view, (n, app.shown_view)
+            assert f"scene {n + 1}/11: {SCENES[n].title}" in caption(app)
+            for key in keys:
+                await pilot.press(key)
+            await ready(app, pilot)
+            text = screen_text(app)
+            for fact in shown:
+                assert fact in text, (n, fact, text)
+        await pilot.press("n")  # past the last scene: it says so and stays
+        await pilot.pause()
+        assert app.scene == 10 and "This is the last scene: p goes back, q quits." in notes.messages
+    assert [(m.index, m.total) for m in scenes_sent(notes)] == [(n, 11) for n in range(11)]
+
+
+async def test_the_animator_keys_work_inside_a_scene_and_p_goes_back(notes: Notes) -> None:
+    app = TourApp()
+    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+        await ready(app, pilot)
+        await pilot.press("n", "n", "n", "n")  # internationalization
+        await ready(app, pilot)
+        assert app.scene == 4
+        await pilot.press("shift+right", "shift+right")
+        assert "round 2/14" in screen_text(app)
+        await pilot.press("end")
+        assert ids(app) == [45609, 1634]
+        await pilot.press("p")
+        await ready(app, pilot)
+        assert app.scene == 3 and "scene 4/11: aaa: a new rule waits" in caption(app)
+        await pilot.press("right")  # scan detail: one step of the inner scan
+        assert "scan 1/2" in screen_text(app) and "finds j=0" in sentence(app)
+        await pilot.press("p", "p", "p")
+        await ready(app, pilot)
+        assert app.scene == 0 and app.shown_view == "encode"
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.scene == 0 and "This is the first scene." in notes.messages
+
+
+async def test_n_and_p_win_over_a_views_own_p() -> None:
+    """In the Decode view p is the errors policy; in the tour it is the previous scene (the palette still has the policy)."""
+    app = TourApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app, pilot)
+        for _ in range(6):
+            await pilot.press("n")
+            await ready(app, pilot)
+        assert app.shown_view == "decode"
+        await pilot.press("p")
+        await ready(app, pilot)
+        assert app.scene == 5 and app.shown_view == "encode"
+
+
+async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(notes: Notes) -> None:
+    app = TourApp(play=True, loop=True, fps=60, hold=0.05)
+    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            seen = [m.index for m in scenes_sent(notes)]
+            if seen[-2:] == [10, 0]:
+                break
+            await pilot.pause(0.05)
+        assert seen[: len(SCENES) + 1] == [*range(len(SCENES)), 0]
+        assert "▶ scene" in caption(app)
+
+
+async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> None:
+    app = TourApp(SCENES[-2:], play=True, fps=60, hold=0.05)
+    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
+        deadline = time.monotonic() + 30
+        while "The tour is over: p goes back, q quits." not in notes.messages and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert [m.index for m in scenes_sent(notes)] == [0, 1]
+        assert not app.playing and caption(app).startswith(" scene 2/2: Training the cat the hat")
+
+
+@pytest.mark.parametrize("size", [(100, 26), (80, 24)])
+async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> None:
+    """In every scene the bar has rows of its own: no other widget's region meets it, and it shows the whole caption."""
+    app = TourApp()
+    async with app.run_test(size=size) as pilot:
+        for n in range(len(SCENES)):
+            if n:
+                await pilot.press("n")
+            await ready(app, pilot)
+            screen = app.screen
+            bar = screen.query_one(TourBar)
+            assert bar.region.y == 0 and bar.region.height == 2 and bar.region.width == size[0]
+            others = [
+                w for w in screen.walk_children(Widget) if w is not bar and w.region and type(w).__name__ not in ("ToastRack", "Toast")
+            ]
+            assert others
+            for widget in others:
+                assert not bar.region.overlaps(widget.region), (n, widget, widget.region)
+            assert "…" not in caption(app) and SCENES[n].caption.split()[-1] in caption(app), n
+            if n == 0:  # the animator picks its layout for the rows left: compact at 80x24, so the word keeps its rows
+                assert screen.has_class("-compact") == (size == (80, 24))
