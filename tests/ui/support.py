@@ -92,7 +92,7 @@ def names_table(header_line: str, title: str) -> bool:
 
 def playing(app: BpeApp) -> bool:
     """Whether the header says the animation is playing."""
-    return "▶ playing" in "\n".join(header(app))
+    return " fps" in header(app)[1]
 
 
 def position(app: BpeApp) -> str:

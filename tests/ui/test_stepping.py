@@ -312,14 +312,14 @@ async def test_play_runs_to_the_end_and_stops() -> None:
         await pilot.press("plus", "plus", "plus", "plus")
         await pilot.press("space")
         assert playing(app)
-        assert "▶ playing" in position(app)
+        assert "▶ 20 fps" in position(app)
         for _ in range(100):
             await pilot.pause(0.05)
             if not playing(app):
                 break
         assert not playing(app)
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
-        assert "playing" not in position(app)
+        assert "fps" not in position(app)
 
 
 async def test_play_then_pause_keeps_the_frame() -> None:
