@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -239,7 +240,7 @@ def test_neighbours_never_share_a_slot() -> None:
     ids = [5, 5, 5, 464, 464, 0, 2, 0, 17250, 17250]
     slots = indices(ids)
     assert slots == [2, 3, 2, 7, 0, 1, 0, 1, 2, 1]  # a clash moves the second one slot on (464 twice: 7, then 0)
-    assert all(a != b for a, b in zip(slots, slots[1:], strict=False))
+    assert all(a != b for a, b in pairwise(slots))
     assert indices([464, 3797]) == [palette_index(464), palette_index(3797)]  # no clash: both as they are
     assert indices([]) == []
 
@@ -273,6 +274,6 @@ async def test_the_ids_pane_tints_each_token_and_neighbours_differ() -> None:
             if style.bgcolor is not None and text.plain[span.start : span.end].strip().isdigit():
                 backgrounds.append(style.bgcolor)
         assert len(backgrounds) == 6
-        assert all(a != b for a, b in zip(backgrounds, backgrounds[1:], strict=False))
+        assert all(a != b for a, b in pairwise(backgrounds))
         palette = tints(pane.background_colors[1])
         assert backgrounds[0] == palette[palette_index(15496)].bgcolor
