@@ -21,6 +21,7 @@ from tui.lecture import check_theme, next_theme, shot_name, theme_names
 from tui.playback import Playback, PlaybackError, step_speed
 from tui.screens.encode import EncodeScreen
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
+from tui.widgets.tokenizer_rows import build_row, layout, token_slots
 
 from .support import IdsPane, Notes, header, make_app, playing, position, settle
 
@@ -277,3 +278,39 @@ async def test_the_ids_pane_tints_each_token_and_neighbours_differ() -> None:
         assert all(a != b for a, b in pairwise(backgrounds))
         palette = tints(pane.background_colors[1])
         assert backgrounds[0] == palette[palette_index(15496)].bgcolor
+
+
+async def test_tints_follow_the_theme() -> None:
+    """After a theme change the ids pane draws on the new background's tints (dark, then light)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            pane = app.query_one(IdsPane)
+            line = app.screen._compositor.render_strips()[pane.region.y + 1]
+            drawn = {seg.style.bgcolor.get_truecolor() for seg in line if seg.style and seg.style.bgcolor}
+            bgcolor = tints(pane.background_colors[1])[palette_index(264)].bgcolor
+            assert bgcolor is not None and bgcolor.get_truecolor() in drawn, theme
+
+
+def test_explorer_segments_of_one_token_share_a_tint_and_neighbours_differ() -> None:
+    """In the explorer's token rows a token cut by another row's boundary keeps one slot; the next token gets another."""
+    text = "1234567 dollars"  # GPT-2 and cl100k_base cut the digits differently
+    rows = [build_row(text, get_table(name)) for name in ("gpt2", "cl100k_base")]
+    assert all(row is not None for row in rows)
+    shown = [row for row in rows if row is not None]
+    segments = layout(text, shown, 0, 80, True)
+    spanning = 0
+    for row in shown:
+        slots = token_slots(row, segments)
+        tokens = []
+        for seg in segments:
+            chunk = row.chunks[row.chunk_at(seg.start)]
+            k = max(i for i, s in enumerate(chunk.token_starts) if chunk.start + s <= seg.start)
+            tokens.append((chunk.start, k))
+        for (t1, s1), (t2, s2) in pairwise(zip(tokens, slots, strict=True)):
+            assert (s1 == s2) if t1 == t2 else (s1 != s2), row.name
+        spanning += len(tokens) - len(set(tokens))
+    assert spanning > 0  # some token is cut by the other row's boundaries, so the sharing was tested
