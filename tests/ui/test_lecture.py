@@ -23,7 +23,7 @@ from tui.screens.encode import EncodeScreen
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
 from tui.widgets.tokenizer_rows import build_row, layout, token_slots
 
-from .support import IdsPane, Notes, header, make_app, playing, position, settle
+from .support import IdsPane, Notes, header, hold_play_timer, make_app, playing, position, settle
 
 REVERSE = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m")
 
@@ -115,14 +115,14 @@ def lecture_app(text: str = "aaababcabxyz", **options: object) -> BpeApp:
     return BpeApp(capture(text, get_table("teaching")), playback=Playback(**options))  # type: ignore[arg-type]
 
 
-async def test_play_fps_loop_reaches_the_end_and_starts_again() -> None:
+async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--play --fps 10 --loop`: playing at once, '▶ 10 fps' in the header, the last frame, then frame 1 again."""
+    hold_play_timer(monkeypatch)
     app = lecture_app(play=True, fps=10, loop=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, EncodeScreen) and screen._timer is not None
-        screen._timer.pause()  # the test moves time on itself: one tick per frame
-        await pilot.press("home")
+        assert screen._timer._interval == 1 / 10
         assert playing(app) and position(app) == "chunk 1/1 · round 0/7 · frame 1/9  ▶ 10 fps"
         heights = set()
         for _ in range(8):
