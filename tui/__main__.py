@@ -14,14 +14,15 @@ from .cli_tour import TourError
 from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
-from .engine.frames import count
+from .engine.frames import Frames, count
 from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
 from .engine.tables.registry import about
 from .engine.tracefile import TraceError, dumps, load
 from .engine.training import TrainingError
+from .playback import DEFAULT_FPS, Playback, PlaybackError
 
 COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve", "tour")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, TourError)
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, TourError, PlaybackError)
 
 
 class UsageError(Exception):
@@ -98,7 +99,18 @@ def build_app_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("trace", nargs="?", metavar="TRACE.json", help="open this trace file")
     _table_options(parser, default=None)
-    parser.add_argument("--text", metavar="S", help="capture and show this text")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--text", metavar="S", help="capture and show this text")
+    source.add_argument("--text-file", metavar="F", help="capture and show the text of a UTF-8 file")
+    lecture = parser.add_argument_group("in a lecture")
+    lecture.add_argument("--play", action="store_true", help="play at once")
+    lecture.add_argument(
+        "--fps", type=float, default=DEFAULT_FPS, metavar="N", help=f"frames per second while playing (default: {DEFAULT_FPS:g})"
+    )
+    lecture.add_argument("--loop", action="store_true", help="start again from the first frame at the end")
+    lecture.add_argument("--start", type=int, default=1, metavar="N", help="start at frame N (1-based, as the header's 'frame N/M')")
+    lecture.add_argument("--theme", metavar="NAME", help="a Textual theme, e.g. textual-light for a projector (T cycles them)")
+    lecture.add_argument("--screenshot", metavar="FILE", help="write the first screen as SVG to FILE without showing the app, and exit")
     return parser
 
 
@@ -257,25 +269,61 @@ def cmd_train(args: argparse.Namespace) -> None:
     print(cli_train.run(args, read_text(args)))
 
 
-def run_app(argv: list[str]) -> None:
-    args = build_app_parser().parse_args(argv)
-    if args.trace and (args.text is not None):
-        raise UsageError("give either a trace file or --text, not both.")
-    custom = custom_table(args)
+def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
+    """The trace the app opens: the trace file, else the capture of --text, --text-file or the default text."""
+    if args.trace and (args.text is not None or args.text_file is not None):
+        raise UsageError("give either a trace file or --text / --text-file, not both.")
     if args.trace:
         trace = load(args.trace, resolver(custom))
     else:
         from .app import DEFAULT_TEXT, MAX_TEXT
 
-        text = DEFAULT_TEXT if args.text is None else args.text
+        text = read_text(args) if args.text is not None or args.text_file is not None else DEFAULT_TEXT
         if len(text) > MAX_TEXT:
             raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
         trace = capture(text, custom or get_table(args.table or DEFAULT))
     if not trace.chunks:
         raise UsageError("the text is empty: there is nothing to show.")
+    return trace
+
+
+def run_app(argv: list[str]) -> None:
+    args = build_app_parser().parse_args(argv)
+    playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)
+    if args.theme is not None:
+        from .lecture import check_theme
+
+        try:
+            check_theme(args.theme)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    custom = custom_table(args)
+    trace = app_trace(args, custom)
+    frames = len(Frames(trace))
+    playback.check(frames)
     from .app import BpeApp
 
-    BpeApp(trace, custom=custom).run()
+    if args.screenshot is not None:
+        from .lecture import check_writable
+
+        try:
+            check_writable(Path(args.screenshot))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    app = BpeApp(trace, custom=custom, playback=playback, theme=args.theme, screenshot=args.screenshot is not None)
+    if args.screenshot is None:
+        app.run()
+        return
+    from .lecture import write_svg
+
+    app.run(headless=True, size=(80, 24))
+    if app.svg is None:
+        raise UsageError("the screenshot could not be taken: the app stopped before it drew its first screen.")
+    try:
+        write_svg(Path(args.screenshot), app.svg)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"wrote {args.screenshot}: frame {playback.start}/{frames} of {summary(trace)}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,6 +27,8 @@ from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
+from .lecture import next_theme, shot_name, write_svg
+from .playback import Playback
 from .position import Position
 from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
@@ -72,19 +74,34 @@ class BpeApp(App[None]):
     busy: reactive[str] = reactive("", repaint=False)  # what a running capture says; "" when none runs
     draft: reactive[str] = reactive("", repaint=False)  # the text being edited survives failed and cancelled captures
 
-    def __init__(self, trace: Trace, *, custom: Table | None = None, traces_dir: Path = TRACES_DIR) -> None:
+    def __init__(
+        self,
+        trace: Trace,
+        *,
+        custom: Table | None = None,
+        traces_dir: Path = TRACES_DIR,
+        playback: Playback | None = None,
+        theme: str | None = None,
+        screenshot: bool = False,
+    ) -> None:
+        """`playback` says where view 1 starts and whether it plays; with `screenshot` the app keeps
+        the first screen it draws as SVG in `svg` and exits (for `bpe-tui --screenshot`)."""
         super().__init__()
         self.custom = custom
         self.tables = TableChoice(resolver(custom), tuple(table_cycle(custom)))
         self.traces_dir = traces_dir
+        self.playback = playback or Playback()
+        self.start_theme = theme
+        self.screenshot = screenshot
+        self.svg: str | None = None
         self.set_reactive(BpeApp.draft, trace.text)
-        self.set_reactive(BpeApp.position, Position.of(trace))
+        self.set_reactive(BpeApp.position, Position.of(trace).at(self.playback.start - 1))
         self._capture: Worker[None] | None = None
         self._before_capture: Position | None = None
         self._why: Note | None = None  # the pair explanation shown last
 
     def get_default_screen(self) -> Screen[Any]:
-        screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
+        screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT, playback=self.playback)
         return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft)
 
     def notify(
@@ -109,10 +126,37 @@ class BpeApp(App[None]):
             self.pop_screen()
 
     def on_mount(self) -> None:
+        if self.start_theme is not None:
+            self.theme = self.start_theme
         self.fit_size(self.size)
         self.set_timer(SETTLE_AFTER, capture.settle_heap)
-        if os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
+        if self.screenshot:
+            self.call_after_refresh(self._keep_screenshot)
+        elif os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.call_after_refresh(self.exit)
+
+    def _keep_screenshot(self) -> None:
+        self.svg = self.export_screenshot()
+        self.exit()
+
+    # -- the look and screenshots --------------------------------------------------------------
+
+    def action_cycle_theme(self) -> None:
+        """The next of Textual's themes (dark and light ones), named in a notification."""
+        self.theme = next_theme(self.theme, list(self.available_themes))
+        self.notify(f"Theme {self.theme}: T shows the next.", timeout=2)
+
+    def action_save_screen(self) -> None:
+        """Save the screen as SVG in the current directory, named after the text and frame."""
+        frame = self.position.index + 1 if self.position is not None else 0
+        name = shot_name(self.position.trace.text if self.position is not None else "", frame, self.shown_view or "dialog")
+        target = Path.cwd() / name
+        try:
+            write_svg(target, self.export_screenshot())
+        except ValueError as exc:
+            self.notify(sentence(str(exc)), title="Not saved", severity="error")
+        else:
+            self.notify(f"Saved this screen as {visible(str(target))}.", timeout=4)
 
     # -- the position --------------------------------------------------------------------------
 

@@ -81,6 +81,9 @@ def _view(view: View, label: str = "") -> Command:
 
 
 HELP = Command("app.help", "question_mark", "Help: keys and panes", "this help", "help")
+#: For a projector and for slides (every view): the next theme, and the screen saved as SVG.
+THEME = Command("app.cycle_theme", "T", "Next theme (dark and light)", "next theme")
+SCREENSHOT = Command("app.save_screen", "S", "Save the screen as SVG (for slides)", "screen as SVG")
 QUIT = Command("app.quit", "q", "Quit", "quit", "quit")
 #: One key per view; the second view's key carries the footer's "views" label for all of them.
 VIEW_COMMANDS = tuple(_view(view, "views" if n == 1 else "") for n, view in enumerate(VIEWS))
@@ -115,18 +118,18 @@ WHY = Command("why", "w", "Why was this pair chosen, or not?", "why (not) chosen
 ENCODE = (
     NEXT, PREVIOUS, PLAY, DETAIL, SWITCH_TABLE, EDIT, EXAMPLES, HELP, QUIT, VIEW_2,
     NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, LAST, FASTER, SLOWER,
-    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY,
+    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY, THEME, SCREENSHOT,
 )  # fmt: skip
 
 #: The order of the help page's keys table, two to a line.
 ENCODE_HELP = (
     NEXT, PREVIOUS, NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, PLAY, FASTER, DETAIL,
-    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, HELP, QUIT,
+    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, THEME, SCREENSHOT, HELP, QUIT,
 )  # fmt: skip
 
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
-#: What every view 2–5 ends with: help, quit, and the view keys.
-VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, *VIEW_COMMANDS[2:])
+#: What every view 2–7 ends with: help, quit, the view keys, the theme and the screenshot.
+VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, *VIEW_COMMANDS[2:], THEME, SCREENSHOT)
 SHARED = (SWITCH_TABLE, LEAVE_INPUT, *VIEW_KEYS)
 
 DECODE = (

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.message import Message
 from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Input
 
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
+from tui.screens.encode import EncodeScreen
 from tui.widgets.aliases import AliasesPane
 from tui.widgets.chunks import ChunksPane
 from tui.widgets.header import Status
@@ -90,9 +96,21 @@ def names_table(header_line: str, title: str) -> bool:
     return any(f" {' · '.join(parts[:n])}   " in header_line + "   " for n in range(len(parts), 0, -1))
 
 
+def hold_play_timer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The animator's play timer is made paused: a test moves time on itself with `screen._tick()`,
+    so a busy machine cannot play frames before the test looks."""
+
+    def paused(self: EncodeScreen, interval: float, callback: Callable[[], object], **options: Any) -> Timer:
+        if getattr(callback, "__name__", "") == "_tick":
+            options["pause"] = True
+        return Screen.set_interval(self, interval, callback, **options)
+
+    monkeypatch.setattr(EncodeScreen, "set_interval", paused)
+
+
 def playing(app: BpeApp) -> bool:
     """Whether the header says the animation is playing."""
-    return "▶ playing" in "\n".join(header(app))
+    return " fps" in header(app)[1]
 
 
 def position(app: BpeApp) -> str:
@@ -162,6 +180,7 @@ __all__ = [
     "TEACHING_TITLE",
     "AliasesPane",
     "ChunksPane",
+    "EncodeScreen",
     "IdsPane",
     "Notes",
     "PairsPane",
@@ -169,6 +188,7 @@ __all__ = [
     "WordPane",
     "cafe_app",
     "header",
+    "hold_play_timer",
     "ids",
     "make_app",
     "names_table",

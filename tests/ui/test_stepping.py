@@ -7,16 +7,20 @@ byte symbols: '!' is 0, 'a' is 64, 'c' is 66); a GPT-2 merge result has id 256 +
 
 from __future__ import annotations
 
+import pytest
+
 from .support import (
     GPT2_TITLE,
     TEACHING_TITLE,
     AliasesPane,
     ChunksPane,
+    EncodeScreen,
     IdsPane,
     PairsPane,
     WordPane,
     figures,
     header,
+    hold_play_timer,
     ids,
     make_app,
     pairs,
@@ -306,20 +310,25 @@ async def test_resizing_keeps_the_position() -> None:
         assert position(app).startswith("chunk 2/5 · round 3/3")
 
 
-async def test_play_runs_to_the_end_and_stops() -> None:
+async def test_play_runs_to_the_end_and_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    hold_play_timer(monkeypatch)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("plus", "plus", "plus", "plus")
         await pilot.press("space")
+        screen = app.screen
+        assert isinstance(screen, EncodeScreen) and screen._timer is not None
+        assert screen._timer._interval == 1 / 20
         assert playing(app)
-        assert "▶ playing" in position(app)
-        for _ in range(400):  # 9 frames at 0.05 s; a loaded machine may need far longer
-            await pilot.pause(0.05)
+        assert "▶ 20 fps" in position(app)
+        for _ in range(20):
+            screen._tick()
+            await pilot.pause()
             if not playing(app):
                 break
         assert not playing(app)
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
-        assert "playing" not in position(app)
+        assert "fps" not in position(app)
 
 
 async def test_play_then_pause_keeps_the_frame() -> None:

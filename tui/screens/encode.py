@@ -31,6 +31,7 @@ from ..messages import (
     TextEdited,
     TraceFileChosen,
 )
+from ..playback import Playback, step_speed
 from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
@@ -39,8 +40,6 @@ from ..widgets.header import Status
 from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
 from ..widgets.word import WordPane
-
-SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
 
 
 def dialogs() -> ModuleType:
@@ -61,18 +60,20 @@ class EncodeScreen(Screen[None]):
     busy: reactive[str] = reactive("", repaint=False)
     draft: reactive[str] = reactive("", repaint=False)
     playing: reactive[bool] = reactive(False, repaint=False)
+    play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while playing, else ""
 
-    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
+    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int, playback: Playback | None = None) -> None:
         super().__init__()
         self.set_reactive(EncodeScreen.position, position)
         self.traces_dir = traces_dir
         self.max_text = max_text
-        self._speed = 2
+        self.playback = playback or Playback()
+        self.fps = self.playback.fps
         self._timer: Timer | None = None
         self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
 
     def compose(self) -> ComposeResult:
-        yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, EncodeScreen.playing)
+        yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
@@ -80,6 +81,10 @@ class EncodeScreen(Screen[None]):
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
         yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if self.playback.play:
+            self.action_play()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -127,26 +132,29 @@ class EncodeScreen(Screen[None]):
         self._schedule()
 
     def _schedule(self) -> None:
-        """(Re)start the play timer at the current speed, or stop it when paused."""
+        """(Re)start the play timer at the current speed, or stop it when paused; the header shows the speed."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         if self.playing:
-            self._timer = self.set_interval(SPEEDS[self._speed], self._tick)
+            self._timer = self.set_interval(1 / self.fps, self._tick)
+        self.play_label = Playback.label(self.fps) if self.playing else ""
 
     def _tick(self) -> None:
         position = self.position
         if position is None or self.app.screen is not self:
             return
-        if position.next() == position:  # the last frame: stop playing
-            self.action_play()
+        if position.next() == position:  # the last frame: start again (--loop), else stop playing
+            if self.playback.loop:
+                self.post_message(StepPressed("first"))
+            else:
+                self.action_play()
             return
         self.post_message(StepPressed("next"))
 
     def action_speed(self, delta: int) -> None:
-        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + delta))
+        self.fps = step_speed(self.fps, delta)
         self._schedule()
-        self.notify(f"{1 / SPEEDS[self._speed]:.1f} frames per second", timeout=1.5)
 
     def action_rule_in_table(self) -> None:
         """Ask for the rule this round chose, shown among its neighbours in the Tables view."""

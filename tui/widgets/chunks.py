@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
 
 from ..position import Position
 from ..safe import based, visible
 from .pane import Pane
+from .token_colours import indices, tints
+from .tokenizer_rows import token_offsets
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 #: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).
@@ -36,21 +40,33 @@ class ChunksPane(Pane):
     def draw(self, view: Position, width: int, height: int) -> Text:
         chunks = view.trace.chunks
         current = view.frame.chunk
-        done = view.frame.kind == "done"
         first, last = window(view, width, height)
         text = Text(no_wrap=False, overflow="fold")
         if first > 0:
             text.append(f"({first}…)", style="dim")
+        done = current + (view.frame.kind == "done")
+        palette = tints(self.background_colors[1])
+        slots = iter(indices(i for chunk in chunks[first:done] for i in chunk.ids))
         for index in range(first, last + 1):
             chunk = chunks[index]
-            shown = based(visible(chunk.text, space="·"))
             if index == current:
                 text.append("⟦", style="bold")
-                text.append(shown, style="bold reverse")
+                text.append(based(visible(chunk.text, space="·")), style="bold reverse")
                 text.append("⟧", style="bold")
+            elif index < current:  # its tokens, each on its tint
+                first_piece = True  # only the chunk's first text can start with a lone mark
+                for piece, _ in token_pieces(chunk.text, chunk.ids, view.trace.table.decoder):
+                    tint = palette[next(slots)]
+                    if piece:
+                        shown = visible(piece, space="·")
+                        text.append(based(shown) if first_piece else shown, style=tint)
+                        first_piece = False
             else:
-                text.append(shown, style="dim" if index > current else "")
-            if index < current or (index == current and done):
+                text.append(based(visible(chunk.text, space="·")), style="dim")
+            if index == current and view.frame.kind == "done":
+                for _ in chunk.ids:
+                    next(slots)
+            if index < done:
                 text.append(MARKS[chunk.cache], style="bold")
             if index < last:
                 text.append("│", style="dim")
@@ -97,3 +113,17 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
         last += 1
         used += cost(last)
     return first, last
+
+
+def token_pieces(text: str, ids: Sequence[int], decoder: Mapping[int, str]) -> list[tuple[str, int]]:
+    """`text` cut where its tokens start, with each token's id; a token that starts inside a character
+    gets an empty piece (the character goes to the token after it).
+
+    >>> token_pieces("a你", (64, 1, 2), {64: "a", 1: "ä½", 2: "ł"})
+    [('a', 64), ('', 1), ('你', 2)]
+    """
+    if len(ids) == 1:
+        return [(text, ids[0])]
+    starts, _ = token_offsets(text, [len(decoder[i]) for i in ids])
+    ends = (*starts[1:], len(text))
+    return [(text[a:b], i) for a, b, i in zip(starts, ends, ids, strict=True)]

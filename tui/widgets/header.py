@@ -30,12 +30,12 @@ class Status(Widget):
     """
 
     position: reactive[Position | None] = reactive(None, always_update=True)
-    playing: reactive[bool] = reactive(False)
+    playing: reactive[str] = reactive("")  # '▶ 2 fps' while playing, else ""
     busy: reactive[str] = reactive("")
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._fitted: tuple[int, int, bool, bool, bool] | None = None
+        self._fitted: tuple[int, int, bool, bool, str] | None = None
 
     def watch_position(self) -> None:
         self._fit()
@@ -52,7 +52,7 @@ class Status(Widget):
     def _fit(self) -> None:
         """A height that never changes while stepping or playing: the lines the title, figures and the
         widest position of this trace wrap to, plus NARRATION lines. Only a new trace, a resize, or
-        switching scan detail or play can change it (a layout only when the number changes)."""
+        switching scan detail, play or the speed can change it (a layout only when the number changes)."""
         width = self.content_size.width
         view = self.position
         if width <= 0 or view is None:
@@ -91,7 +91,7 @@ class Status(Widget):
         if view.detail:
             text.append("  [scan detail]")
         if self.playing:
-            text.append("  ▶ playing")
+            text.append(f"  {self.playing}", style="bold")
         if self.busy:
             text.append(f"  {self.busy}", style="italic")
         return text

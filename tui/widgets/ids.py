@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 
 from ..position import Position
 from ..safe import visible
 from .pane import Pane
+from .token_colours import indices, tints
 
 
 def emitted_chunks(view: Position) -> int:
@@ -22,7 +24,8 @@ def shown_ids(view: Position) -> list[int]:
 
 
 class IdsPane(Pane):
-    """`alias id` for each emitted id; │ separates chunks. Older chunks scroll off to the left."""
+    """`alias id` for each emitted id on its token's tint, two spaces apart; │ separates chunks.
+    Older chunks scroll off to the left."""
 
     TITLE = "Output ids"
 
@@ -47,10 +50,14 @@ class IdsPane(Pane):
         text = Text(overflow="fold")
         if first > 0:
             text.append(f"({first}…) ", style="dim")
+        palette = tints(self.background_colors[1])
+        slots = iter(indices(i for index in range(first, done) for i in chunks[index].ids))
         for index in range(first, done):
             for i in chunks[index].ids:
-                text.append(visible(decoder[i]), style="bold")
-                text.append(f" {i}  ")
+                tint = palette[next(slots)]
+                text.append(visible(decoder[i]), style=tint + Style(bold=True))
+                text.append(f" {i}", style=tint)
+                text.append("  ")
             if index < done - 1:
                 text.append("│ ", style="dim")
         if not done:

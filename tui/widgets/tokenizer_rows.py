@@ -21,6 +21,7 @@ from itertools import accumulate, pairwise
 from typing import NamedTuple
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
@@ -31,6 +32,7 @@ from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.branches import alternatives, spans
 from ..engine.tables import Table, short_name
 from ..safe import visible
+from .token_colours import indices, tints
 
 CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
 PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
@@ -203,7 +205,19 @@ def layout(text: str, rows: Sequence[Row], anchor: int, reach: int, tokens: bool
     return out
 
 
-def crop(pieces: Sequence[tuple[str, str]], x0: int, width: int) -> Text:
+def token_slots(row: Row, segments: Sequence[Segment]) -> list[int]:
+    """Each segment's token colour slot in `row`: segments of one token share it, neighbouring tokens differ."""
+    keys: list[tuple[int, int]] = []
+    for seg in segments:
+        k = row.chunk_at(seg.start)
+        chunk = row.chunks[k]
+        keys.append((k, max(bisect_right(chunk.token_starts, seg.start - chunk.start) - 1, 0)))
+    runs = [key for n, key in enumerate(keys) if n == 0 or keys[n - 1] != key]
+    slots = dict(zip(runs, indices(row.chunks[k].ids[t] for k, t in runs), strict=True))
+    return [slots[key] for key in keys]
+
+
+def crop(pieces: Sequence[tuple[str, str | Style]], x0: int, width: int) -> Text:
     """The cells [x0, x0 + width) of a line made of (text, style) pieces; a wide character cut in half becomes a space."""
     out = Text(no_wrap=True, end="")
     x = 0
@@ -307,18 +321,20 @@ class TokenizerRows(Widget, can_focus=True):
             x += seg.width + 1
         x0 = max(0, min(x_sel - width // 3, x - width))
         lines: list[Text] = []
+        palette = tints(self.background_colors[1])
         for r, row in enumerate(self.rows):
+            shades: list[str | Style] = [palette[slot] for slot in token_slots(row, segments)] if self.tokens else [""] * len(segments)
             head = Text(no_wrap=True, overflow="ellipsis", end="")
             head.append("▶ " if r == self.row else "  ", style="bold")
             head.append(row.label, style="bold")
             head.append(f"  {row.summary()}")
             head.truncate(width, overflow="ellipsis")
-            top: list[tuple[str, str]] = []
+            top: list[tuple[str, str | Style]] = []
             bottom: list[tuple[str, str]] = []
-            for seg in segments:
+            for seg, shade in zip(segments, shades, strict=True):
                 mark = seg.marks[r]
                 on = r == self.row and selected is not None and selected.start <= seg.start < selected.end
-                style = "bold reverse underline" if on else ""
+                style: str | Style = "bold reverse underline" if on else shade
                 top += [(mark, "bold" if mark == CHUNK_MARK else "dim"), (seg.shown + " " * (seg.width - cell_len(seg.shown)), style)]
                 bottom += [(mark, "dim"), (seg.under[r].ljust(seg.width), "bold" if on else "dim")]
             lines += [head, crop(top, x0, width), crop(bottom, x0, width)]
