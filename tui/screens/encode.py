@@ -35,12 +35,15 @@ from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
 from ..widgets.chunks import ChunksPane
+from ..widgets.code import CodePane
 from ..widgets.header import Status
 from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
 from ..widgets.word import WordPane
 
 SPEEDS = (2.0, 1.0, 0.6, 0.3, 0.15, 0.05)  # seconds per frame while playing
+#: From this width the code pane is on by default, in a column of its own beside the pairs.
+CODE_WIDTH = 160
 
 
 def dialogs() -> ModuleType:
@@ -69,12 +72,14 @@ class EncodeScreen(Screen[None]):
         self.max_text = max_text
         self._speed = 2
         self._timer: Timer | None = None
+        self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, EncodeScreen.playing)
         with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
+            yield CodePane(id="code").data_bind(EncodeScreen.position)
             yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
@@ -87,10 +92,19 @@ class EncodeScreen(Screen[None]):
         self._fit(self.app.size)
 
     def _fit(self, size: Size) -> None:
-        """Three layouts by size: compact below 24 rows (the ids beside the word), normal, and tall."""
+        """Three layouts by size: compact below 24 rows (the ids beside the word), normal, and tall;
+        the code pane takes a third column from CODE_WIDTH columns, else the pairs' column while on."""
         self.set_class(size.height >= 36, "-tall")
         self.set_class(size.height < 24, "-compact")
         self.set_class(size.width >= 140, "-wide")
+        self.set_class(size.width < 80, "-narrow")
+        self.set_class(size.width >= CODE_WIDTH, "-wide3")
+        self.set_class(self._code if self._code is not None else size.width >= CODE_WIDTH, "-code")
+
+    def action_code(self) -> None:
+        """Show or hide the code pane (from now on as asked, whatever the width)."""
+        self._code = not self.has_class("-code")
+        self._fit(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""
