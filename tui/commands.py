@@ -135,6 +135,7 @@ DECODE = (
     Command("policy", "p", "Decode: errors replace / strict", "errors replace/strict", "replace/strict"),
     Command("type_ids", "slash,i", "Decode: type ids", "type ids", "type ids", "/"),
     Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace ids"),
+    Command("code", "v", "Decode: code pane on/off (the decoder, this token's line marked)", "code pane"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )

@@ -108,7 +108,7 @@ class CodePane(Pane):
 class DecodeCode(Widget):
     """The Decode view's code pane: the decoder, on the line of the token under the cursor."""
 
-    DEFAULT_CSS = "DecodeCode { height: auto; max-height: 9; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
+    DEFAULT_CSS = "DecodeCode { height: auto; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
