@@ -32,7 +32,7 @@ SAYS = {
     "keep": "append(first)",
     "whole": "data in ranks",
 }
-TIKTOKEN_SAYS = {**SAYS, "hit": "in seen", "merge": "parts[k] + parts[k + 1]", "index": "joins.index(rank)"}
+TIKTOKEN_SAYS = {**SAYS, "hit": "in seen", "merge": "parts.pop(k + 1)", "index": "joins.index(rank)"}
 
 
 def example_traces() -> list[Trace]:
