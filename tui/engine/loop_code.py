@@ -192,7 +192,8 @@ def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = Non
     after = chunk.word(frame.round)
     chosen = (("pair", rnd.pair), ("rank", rnd.rank))
     if steps is None:  # the whole round at once
-        beside = [("pairs", f"{len(before) - 1} adjacent, {len(set(pairwise(before)))} distinct"), ("min", _pairs(chosen))]
+        distinct = f", {len(set(pairwise(before)))} distinct" if len(before) <= LIMIT * 40 else ""  # a long word: no set per step
+        beside = [("pairs", f"{len(before) - 1} adjacent{distinct}"), ("min", _pairs(chosen))]
         if tiktoken:
             beside.append(("merge", _pairs((("k", chunk.position(frame.round)), ("parts", after)))))
             return Mark("min", ("pairs", "min", "index", "merge"), tuple(beside))

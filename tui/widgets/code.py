@@ -97,18 +97,20 @@ class CodePane(Pane):
     shown: tuple[Listing, Mark] | None = None  # the listing and the marked line, made once per position
 
     def describe(self, position: Position) -> None:
-        self.shown = position_mark(position)
-        self.border_title = f"Code · {self.shown[0].title}"
+        self.shown = None  # the mark is made when the pane is drawn: a hidden pane costs a step nothing
+        self.border_title = f"Code · {LISTINGS[position.trace.table.rule].title}"
 
     def draw(self, position: Position, width: int, height: int) -> Text:
-        listing, where = self.shown or position_mark(position)
+        if self.shown is None:
+            self.shown = position_mark(position)
+        listing, where = self.shown
         return code_text(listing, where, width, height)
 
 
 class DecodeCode(Widget):
     """The Decode view's code pane: the decoder, on the line of the token under the cursor."""
 
-    DEFAULT_CSS = "DecodeCode { height: auto; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
+    DEFAULT_CSS = "DecodeCode { height: auto; max-height: 50%; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
