@@ -113,18 +113,19 @@ SORT = Command("sort", "r", "Sort pairs by position / rank", "sort pairs")
 CANCEL = Command("cancel_capture", "escape", "Cancel the capture", "cancel capture")
 RULE = Command("rule_in_table", "g", "This round's rule in the rule table", "rule in table")
 WHY = Command("why", "w", "Why was this pair chosen, or not?", "why (not) chosen")
+CODE = Command("code", "c", "Code pane on/off: the loop, this frame's line marked", "code pane")
 
 #: The animator (view 1), in footer order: what a newcomer needs first, so it survives 80 columns.
 ENCODE = (
     NEXT, PREVIOUS, PLAY, DETAIL, SWITCH_TABLE, EDIT, EXAMPLES, HELP, QUIT, VIEW_2,
     NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, LAST, FASTER, SLOWER,
-    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY, THEME, SCREENSHOT,
+    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY, CODE, THEME, SCREENSHOT,
 )  # fmt: skip
 
 #: The order of the help page's keys table, two to a line.
 ENCODE_HELP = (
     NEXT, PREVIOUS, NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, PLAY, FASTER, DETAIL,
-    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, THEME, SCREENSHOT, HELP, QUIT,
+    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, CODE, THEME, SCREENSHOT, HELP, QUIT,
 )  # fmt: skip
 
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
@@ -137,6 +138,7 @@ DECODE = (
     Command("policy", "p", "Decode: errors replace / strict", "errors replace/strict", "replace/strict"),
     Command("type_ids", "slash,i", "Decode: type ids", "type ids", "type ids", "/"),
     Command("trace_ids", "c", "Decode: the trace's ids", "the trace's ids", "trace"),
+    Command("code", "v", "Decode: code pane on/off (the decoder, this token's line marked)", "code pane"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )

@@ -23,6 +23,7 @@ from ..engine.utf8 import hexbytes
 from ..messages import CursorMoved, IdsEntered
 from ..position import Position
 from ..safe import visible
+from ..widgets.code import DecodeCode
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quoted
@@ -281,6 +282,7 @@ class DecodeScreen(ViewScreen):
         super().__init__(tables, position)
         self.typed: list[int] | None = None
         self.run: DecodeRun | None = None
+        self._code: bool | None = None  # the code pane: None follows the height, else as `v` last set it
 
     def compose(self) -> ComposeResult:
         yield ViewBar("decode")
@@ -288,6 +290,7 @@ class DecodeScreen(ViewScreen):
         yield FindRow("ids", "/: type ids (19526 254 · 50256) · empty: the trace's", Policy(), input_id="decode-ids", id="decode-row")
         yield FramesList(id="decode-frames")
         yield BufferPanel(id="decode-buffer")
+        yield DecodeCode(id="decode-code")
         yield DecodeSummary(id="decode-summary")
         yield Footer(compact=True)
 
@@ -296,6 +299,23 @@ class DecodeScreen(ViewScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(BufferPanel).display = event.size.height >= 36
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """The code pane is on from 30 rows (or as `v` set it); below 30 rows it takes the summary's place."""
+        on = self._code if self._code is not None else height >= 30
+        self.query_one(DecodeCode).display = on
+        self.query_one(DecodeSummary).display = not on or height >= 30
+
+    def action_code(self) -> None:
+        self._code = not self.query_one(DecodeCode).display
+        self._fit(self.app.size.height)
+
+    def _show(self, cursor: int) -> None:
+        """The panels under the frames list, at the token under the cursor."""
+        if self.run is not None:
+            for panel in (self.query_one(DecodeSummary), self.query_one(BufferPanel), self.query_one(DecodeCode)):
+                panel.show(self.run, cursor)
 
     # -- what is decoded -----------------------------------------------------------------------
 
@@ -322,15 +342,12 @@ class DecodeScreen(ViewScreen):
         frames.border_title = f"Decode · {len(ids):,} id{'s' * (len(ids) != 1)} · {source}"
         frames.border_subtitle = "↑↓ token · p policy · / ids · c trace ids"
         self.query_one(Policy).errors = self.errors
-        self.query_one(DecodeSummary).show(self.run, frames.cursor)
-        self.query_one(BufferPanel).show(self.run, frames.cursor)
+        self._show(frames.cursor)
         self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))
 
     @on(CursorMoved)
     def moved(self, message: CursorMoved) -> None:
-        if self.run is not None:
-            self.query_one(DecodeSummary).show(self.run, message.row)
-            self.query_one(BufferPanel).show(self.run, message.row)
+        self._show(message.row)
 
     def watch_errors(self) -> None:
         cursor = self.query_one(FramesList).cursor

@@ -36,10 +36,14 @@ from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
 from ..widgets.chunks import ChunksPane
+from ..widgets.code import CodePane
 from ..widgets.header import Status
 from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
 from ..widgets.word import WordPane
+
+#: From this width the code pane is on by default, in a column of its own beside the pairs.
+CODE_WIDTH = 160
 
 
 def dialogs() -> ModuleType:
@@ -71,12 +75,14 @@ class EncodeScreen(Screen[None]):
         self.fps = self.playback.fps
         self._timer: Timer | None = None
         self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
+        self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
+            yield CodePane(id="code").data_bind(EncodeScreen.position)
             yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
@@ -93,11 +99,20 @@ class EncodeScreen(Screen[None]):
         self._fit(self.app.size)
 
     def _fit(self, size: Size) -> None:
-        """Three layouts by size: compact below 24 rows (the ids beside the word), normal, and tall."""
+        """Three layouts by the rows left (compact below 24: the ids beside the word; normal; tall);
+        the code pane takes a third column from CODE_WIDTH columns, else the pairs' column while on."""
         rows = size.height - self._reserved
         self.set_class(rows >= 36, "-tall")
         self.set_class(rows < 24, "-compact")
         self.set_class(size.width >= 140, "-wide")
+        self.set_class(size.width < 80, "-narrow")
+        self.set_class(size.width >= CODE_WIDTH, "-wide3")
+        self.set_class(self._code if self._code is not None else size.width >= CODE_WIDTH, "-code")
+
+    def action_code(self) -> None:
+        """Show or hide the code pane (from now on as asked, whatever the width)."""
+        self._code = not self.has_class("-code")
+        self._fit(self.app.size)
 
     def reserve(self, rows: int) -> None:
         """`rows` rows are docked above the panes (the tour's captions): pick the layout for what is left."""

@@ -268,6 +268,10 @@ Panes
             candidates but never chosen are listed: present
             in the table, unusable on this input.
   Ids       each id after its alias string, │ between chunks.
+  Code      (c; on from 160 columns) the loop as code: ▶ and
+            reverse mark the line this frame is on, · the
+            other lines it runs, ↳ the values of their
+            variables (i, j, first, second, the new word).
 
 Views: 1–7 (the step keys above work in view 1)
 """

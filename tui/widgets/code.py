@@ -1,0 +1,133 @@
+"""The code pane: the merge loop (or the decoder) as code, the line the current frame is on marked.
+
+The marked line has ▶ and reverse video; the other lines the same frame runs have ·; under a line
+the values of its variables at this frame (↳). The listings and which line a frame is on are the
+engine's (tui/engine/loop_code.py); this module only draws them.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from ..engine.decoding import DecodeRun
+from ..engine.loop_code import LISTINGS, Listing, Mark, decode_mark, mark
+from ..position import Position
+from ..safe import visible
+from .pane import Pane
+
+MARKED = "▶"
+RUN = "·"
+VALUE_ROWS = 3  # the values under a line wrap to at most this many rows
+
+
+def position_mark(position: Position) -> tuple[Listing, Mark]:
+    """The listing of the position's table rule and the line its frame (or scan step) is on."""
+    rule = position.trace.table.rule
+    steps = position.steps if position.scanning else None
+    return LISTINGS[rule], mark(position.chunk, position.frame, steps, position.step, rule=rule)
+
+
+def _clip(text: str, width: int) -> str:
+    """`text` cut to `width` cells, with … when cut."""
+    if cell_len(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str, str]], int]:
+    """The rows to draw as (text, style), and the row of the marked line.
+
+    Comments are kept where they fit; values sit under their line. Indentation halves on narrow panes.
+    """
+    unit = 4 if width >= 58 else 2
+    trail = set(where.trail)
+    rows: list[tuple[str, str]] = []
+    marked = 0
+    for line in listing.lines:
+        on = bool(line.op) and line.op == where.op
+        sign = MARKED if on else RUN if line.op and line.op in trail else " "
+        code = " " * (unit * line.depth) + line.code
+        text = f"{sign} {code}"
+        if line.comment and cell_len(text) + 4 + cell_len(line.comment) <= width:
+            text += "  # " + line.comment
+        if on:
+            marked = len(rows)
+            rows.append((_clip(text, width).ljust(width), "bold reverse"))
+        else:
+            rows.append((_clip(text, width), "" if sign == " " else "bold"))
+        values = where.values(line.op) if line.op in trail else ""
+        if values:
+            indent = " " * (unit * line.depth + 2)
+            lines = textwrap.wrap(visible(values), max(width - len(indent) - 2, 8), max_lines=VALUE_ROWS, placeholder=" …")
+            for n, part in enumerate(lines):
+                rows.append((_clip(indent + ("↳ " if n == 0 else "  ") + part, width), "bold italic" if on else "italic"))
+    return rows, marked
+
+
+def code_text(listing: Listing, where: Mark, width: int, height: int) -> Text:
+    """The listing in `height` rows: a window that keeps the marked line and its values in view."""
+    rows, marked = code_rows(listing, where, width)
+    start = 0
+    if len(rows) > height:
+        start = max(0, min(marked - height // 3, len(rows) - height))
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for n, (row, style) in enumerate(rows[start : start + height]):
+        if n:
+            text.append("\n")
+        text.append(row, style=style or None)
+    return text
+
+
+class CodePane(Pane):
+    """The animator's code pane: GPT-2's bpe() or tiktoken's rule, following the frame."""
+
+    TITLE = "Code"
+    SUBTITLE = "▶ this frame · c hide"
+
+    shown: tuple[Listing, Mark] | None = None  # the listing and the marked line, made once per position
+
+    def describe(self, position: Position) -> None:
+        self.shown = None  # the mark is made when the pane is drawn: a hidden pane costs a step nothing
+        self.border_title = f"Code · {LISTINGS[position.trace.table.rule].title}"
+
+    def draw(self, position: Position, width: int, height: int) -> Text:
+        if self.shown is None:
+            self.shown = position_mark(position)
+        listing, where = self.shown
+        return code_text(listing, where, width, height)
+
+
+class DecodeCode(Widget):
+    """The Decode view's code pane: the decoder, on the line of the token under the cursor."""
+
+    DEFAULT_CSS = "DecodeCode { height: auto; max-height: 50%; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.where: Mark | None = None
+
+    def on_mount(self) -> None:
+        self.border_title = f"Code · {LISTINGS['decode'].title}"
+
+    def show(self, run: DecodeRun, cursor: int) -> None:
+        self.where = decode_mark(run, cursor)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(code_rows(LISTINGS["decode"], self.where, max(width, 20))[0]) if self.where is not None else 1
+
+    def render(self) -> Text:
+        if self.where is None:
+            return Text("")
+        width = max(self.content_size.width, 20)
+        return code_text(LISTINGS["decode"], self.where, width, max(self.content_size.height, 1))
