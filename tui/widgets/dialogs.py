@@ -302,7 +302,8 @@ VIEWS_PROSE = (
         "4 Tables",
         "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules"
         " and what a rank and an id each mean; what GPT-2's split('\\n')[1:-1] would drop from this vocab.bpe;"
-        " every rule by rank, • used by this text.",
+        " every rule by rank, • used by this text; p: the ids (ordinary, special, unused), the entries"
+        " made only of spaces, the merge rule (both rules compared on this text), the regex.",
     ),
     ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
     (
