@@ -84,3 +84,24 @@ async def test_the_picker_says_what_each_example_shows() -> None:
         assert "o200k_base  HelloWorld·getElementById\n  seed 004: letter-case boundaries, 6 tokens" in prompts
         assert "cl100k_base x·=·self.append(y)↵↵↵return·x\n  seed 004: .append, (y and )↵↵↵ are chunks" in prompts
         assert all("\n  " in p for p in prompts)  # every bundled example says what it shows
+
+
+async def test_at_60x18_p_shows_the_facts_in_the_checks_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app("hello world", "cl100k_base")
+    async with app.run_test(size=(60, 18)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("4")
+        await settle(app, pilot)
+        assert "16 unused" not in screen_text(app)  # below 24 rows the check and the rules come first
+        await pilot.press("p")
+        await settle(app, pilot)
+        text = " ".join(screen_text(app).split())
+        assert "ids: 100,256 ordinary + 5 special, highest 100,276: 16 unused" in text
+        assert "85 entries are only spaces (two or more)" in text and "holds for 100,000" not in text
+        assert "▶ 0 Ġ Ġ ĠĠ 256" in text  # rules still on screen
+        await pilot.press("p")
+        assert "seed 004's (the video's) spelling, history" in " ".join(screen_text(app).split())
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert "holds for 100,000 of 100,000" in " ".join(screen_text(app).split())

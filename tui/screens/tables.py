@@ -176,6 +176,9 @@ class TablesScreen(ViewScreen):
     TablesScreen #tables-note { height: 1; padding: 0 1; }
     TablesScreen #tables-loader { height: auto; padding: 0 1; }
     TablesScreen.-short #tables-built { display: none; }
+    TablesScreen.-short.-facts #tables-built { display: block; }
+    TablesScreen.-short.-facts #tables-check { display: none; }
+    TablesScreen.-short.-facts #tables-loader { display: none; }
     """
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -258,7 +261,9 @@ class TablesScreen(ViewScreen):
 
     def action_facts(self) -> None:
         """p: what loading builds → the table's facts → its regex → …"""
-        self.mode = next_mode(self.mode or default_mode(self.table))
+        shown = "built" if self.has_class("-short") and self.mode is None else self.mode  # short: the check is shown
+        self.mode = next_mode(shown or default_mode(self.table))
+        self.set_class(self.mode != "built", "-facts")  # below 24 rows, asked-for facts take the check's place
         self.draw_built()
 
     def draw_check(self, table: Table) -> None:
