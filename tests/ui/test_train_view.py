@@ -9,8 +9,8 @@ from textual.widgets import Input
 
 from tui.app import BpeApp
 from tui.engine.training import train
-from tui.screens.train import TrainScreen
 from tui.engine.training_sides import train_both
+from tui.screens.train import TrainScreen
 from tui.widgets.training_panes import SidePane, side_lines
 
 from .support import Notes, ids, make_app, screen_text, settle
