@@ -155,6 +155,7 @@ TABLES = (
     Command("match(-1)", "N", "Tables: previous match", "next / previous match", help_keys="n / N"),
     Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "next used", "u / U"),
     Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
+    Command("facts", "p", "Tables: what loading builds / id space, spaces, rule / regex", "built maps, facts, regex", "facts"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )

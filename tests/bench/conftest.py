@@ -43,7 +43,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.section("bpe-tui performance figures (issue 5)")
     terminalreporter.write_line("| # | figure | measured | target | |")
     terminalreporter.write_line("|---|---|---|---|---|")
-    for f in sorted(FIGURES, key=lambda f: (int(f.number.rstrip("abcdefgh")), f.number)):
+    for f in sorted(FIGURES, key=lambda f: (int(f.number.rstrip("abcdefghijklmnopqrstuvwxyz")), f.number)):
         verdict = "—" if f.ok is None else ("pass" if f.ok else "**FAIL**")
         terminalreporter.write_line(f"| {f.number} | {f.what} | {f.measured} | {f.target} | {verdict} |")
 

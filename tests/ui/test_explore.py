@@ -232,3 +232,27 @@ def test_token_offsets_and_layout_mark_each_rows_own_boundaries() -> None:
         (6, "7", (" ", "│")),
     ]
     assert [s.under for s in segments] == [("10163", "4513"), ("2231", "10961"), ("3134", ""), ("", "22")]
+
+
+async def test_the_other_seed_examples_as_the_rows_show_them() -> None:
+    """`Hello've …`: GPT-2's findall list; `127 + 677 = 804`: 7 tokens in both, grouped differently;
+    `····hello world!!!`: the same chunks, GPT-2 three ids 220 and cl100k_base one id 262."""
+    app = make_app("aaababcabxyz", "gpt2")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_explorer(app, pilot)
+        await type_text(app, pilot, "Hello've world123 how's are you!!!?")
+        assert chunks(app)["GPT-2"] == ["Hello", "'ve", " world", "123", " how", "'s", " are", " you", "!!!?"]
+        assert rows(app)["GPT-2"][0].startswith("GPT-2  9 chunks")
+        await type_text(app, pilot, "127 + 677 = 804")
+        shown = rows(app)
+        assert shown["GPT-2"][0] == "GPT-2  5 chunks · 7 tokens · 2.14 bytes/token"
+        assert shown["cl100k_base"][0].startswith("cl100k_base  7 chunks · 7 tokens")
+        await pilot.press("v")
+        shown = rows(app)
+        assert shown["GPT-2"][1] == "│127  │·+  │·   6    ¦77  │·= │·   8    ¦04"
+        assert shown["cl100k_base"][1] == "│127  │·+  │·  │6     77  │·= │·  │8     04"  # 677 and 804 one token each
+        await type_text(app, pilot, "    hello world!!!")
+        assert chunks(app)["GPT-2"] == chunks(app)["cl100k_base"] == ["   ", " hello", " world", "!!!"]
+        shown = rows(app)
+        assert shown["GPT-2"][2].startswith("│220¦220¦220")
+        assert shown["cl100k_base"][2].startswith("│262")

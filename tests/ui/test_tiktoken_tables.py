@@ -20,7 +20,7 @@ async def test_a_chunk_that_is_a_token_is_shown_whole_with_its_one_id() -> None:
         assert pic.old == ("Ġworld",) and pic.ids == (1917,)
         assert pic.caption == "the whole chunk is one token: no merge ran (bpe returns 'Ġworld')"
         assert ids(app) == [15339, 1917]
-        assert app.query_one(ChunksPane).border_subtitle == "·space ↵newline →tab ↺seen ¹single ■token"
+        assert app.query_one(ChunksPane).border_subtitle == "·space ↵newline →tab ¹single ■token"
 
 
 async def test_a_step_names_its_rank_and_id_as_the_pairs_pane_does() -> None:

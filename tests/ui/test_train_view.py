@@ -9,8 +9,9 @@ from textual.widgets import Input
 
 from tui.app import BpeApp
 from tui.engine.training import train
+from tui.engine.training_sides import train_both
 from tui.screens.train import TrainScreen
-from tui.widgets.training_panes import SidePane
+from tui.widgets.training_panes import SidePane, side_lines
 
 from .support import Notes, ids, make_app, screen_text, settle
 
@@ -262,3 +263,11 @@ async def test_p_switches_the_regex_and_a_new_text_is_trained_when_the_view_retu
         await settle(app, pilot)
         assert "3 bytes of the current text" in status(app)
         assert "round 1: (97, 97) -> 256 'aa'" in side(app, "chunked") and "count 2 · replaced 1" in side(app, "chunked")
+
+
+def test_one_token_left_is_said_in_the_singular() -> None:
+    """Without chunks, `the cat the hat` ends as one token after 10 merges; the pane says '1 token'."""
+    both = train_both("the cat the hat", 10, source="the text")
+    assert both.unchunked.result.tokens == 1 and len(both.unchunked.result.rounds) == 10
+    shown = [line.plain for line in side_lines(both.unchunked, 10, 40, 20)]
+    assert "15 bytes → 1 token = 15.00 B/token" in shown

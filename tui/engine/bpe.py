@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 import sys
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -201,19 +201,23 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
 
 
 def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterator:
-    """The same chunk loop on tiktoken's rule: a chunk seen before is a hit (as bpe()'s cache would be),
-    a one-byte chunk is single, a chunk whose bytes are a token is emitted whole, else it is merged."""
+    """The same chunk loop on tiktoken's rule: a one-byte chunk is single, a chunk whose bytes are a token
+    is emitted whole, else it is merged.
+
+    tiktoken keeps no per-chunk cache (unlike GPT-2's bpe()), so a chunk seen before is never a hit:
+    it is emitted whole or merged again, with the same steps. The trace says so (its state and steps
+    are the first occurrence's, shared, not recomputed); only the plain encode skips the work.
+    """
     byte_ranks = table.byte_ranks
     assert byte_ranks is not None, f"{table.name} has no byte ranks"
-    seen: dict[str, tuple[bytes, str, tuple[int, ...], Word, int]] = {}
+    seen: dict[str, tuple[bytes, str, tuple[int, ...], Word, CacheState, Sequence[Round], array | None]] = {}
     for index, match in enumerate(compiled(table.pattern).finditer(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:
-            data, aliases, ids, symbols, first = known
-            state: CacheState = "single" if len(data) < 2 else "hit"
+            data, aliases, ids, symbols, state, steps, cuts = known
             if traces:
-                yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids, first if state == "hit" else None)
+                yield ChunkTrace(index, match.start(), token, data, aliases, state, steps, symbols, ids, _cuts=cuts)
             else:
                 yield ids
             continue
@@ -226,17 +230,18 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             state, bounds = "miss", merge_ranked(data, byte_ranks, log)
             ids = tuple([byte_ranks[data[i:j]] for i, j in pairwise(bounds)])
         if not traces:
-            seen[token] = (data, "", ids, (), index)
+            seen[token] = (data, "", ids, (), state, (), None)
             yield ids
             continue
         aliases = to_aliases(data)
         symbols = tuple([aliases[i:j] for i, j in pairwise(bounds)])
-        seen[token] = (data, aliases, ids, symbols, index)
+        rounds: Sequence[Round] = ()
+        cuts = None
         if log is not None and len(log):
             log.attach(aliases)
-            yield ChunkTrace(index, match.start(), token, data, aliases, state, log, symbols, ids, _cuts=log.cuts())
-        else:
-            yield ChunkTrace(index, match.start(), token, data, aliases, state, (), symbols, ids)
+            rounds, cuts = log, log.cuts()
+        seen[token] = (data, aliases, ids, symbols, state, rounds, cuts)
+        yield ChunkTrace(index, match.start(), token, data, aliases, state, rounds, symbols, ids, _cuts=cuts)
 
 
 def run(text: str, table: Table, *, record: bool) -> Iterator[ChunkTrace]:

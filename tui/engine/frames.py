@@ -138,12 +138,14 @@ def narrate(trace: Trace, frame: Frame) -> str:
             f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} occurrence{'s' * (rnd.merged != 1)}"
         )
-    return _done_sentence(chunk)
+    return _done_sentence(chunk, trace.table.rule)
 
 
-def _done_sentence(chunk: ChunkTrace) -> str:
+def _done_sentence(chunk: ChunkTrace, rule: str) -> str:
     ids = "[" + ", ".join(map(str, chunk.ids)) + "]"
     stop = chunk.stop
+    if stop == "single" and rule == "tiktoken":
+        return f"one byte: its token is emitted without merging (tiktoken keeps no cache); id {ids}"
     if stop == "hit":
         return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":

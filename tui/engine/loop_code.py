@@ -103,8 +103,7 @@ TIKTOKEN = Listing(
     (
         _l(0, "def encode_piece(piece):"),
         _l(1, 'data = piece.encode("utf-8")', "bytes, no aliases", "read"),
-        _l(1, "if len(data) < 2: return [ranks[data]]", "not remembered", "single"),
-        _l(1, "if piece in seen: return seen[piece]", "seen before", "hit"),
+        _l(1, "if len(data) < 2: return [ranks[data]]", "one byte", "single"),
         _l(1, "if data in ranks: ids = [ranks[data]]", "the piece is a token", "whole"),
         _l(1, "else:"),
         _l(2, "parts = [bytes([b]) for b in data]", "one part per byte"),
@@ -116,8 +115,7 @@ TIKTOKEN = Listing(
         _l(3, "k = joins.index(rank)", "leftmost if tied", "index"),
         _l(3, "parts[k] += parts.pop(k + 1)", "join k and k + 1 only", "merge"),
         _l(2, "ids = [ranks[p] for p in parts]", "the id lookup", "ids"),
-        _l(1, "seen[piece] = ids", "remembered", "cache-write"),
-        _l(1, "return ids"),
+        _l(1, "return ids", "no cache: a repeated piece is encoded again"),
     ),
 )
 
@@ -241,7 +239,7 @@ def _done(chunk: ChunkTrace, tiktoken: bool) -> Mark:
             return Mark("single", ("read", "single"), (("single", _pairs((("data", list(chunk.data)), ("ids", ids)))),))
         return Mark("single", ("single", "ids"), (("single", _pairs((("token", chunk.aliases),))), ("ids", _pairs((("ids", ids),)))))
     if stop == "whole":
-        return Mark("whole", ("read", "whole", "cache-write"), (("whole", _pairs((("ids", ids),))),))
+        return Mark("whole", ("read", "whole"), (("whole", _pairs((("ids", ids),))),))
     word = chunk.symbols
     ending: tuple[str, ...]
     if stop == "one-symbol":
@@ -252,7 +250,7 @@ def _done(chunk: ChunkTrace, tiktoken: bool) -> Mark:
         beside = [("no-rule", f"no pair of {len(word)} symbols is a rule" if not tiktoken else "no join of the parts is a token")]
     if tiktoken:
         beside.append(("ids", _pairs((("ids", ids),))))
-        return Mark(stop, (*ending, "ids", "cache-write"), tuple(beside))
+        return Mark(stop, (*ending, "ids"), tuple(beside))
     beside += [("join", _pairs((("joined", chunk.bpe_string),))), ("ids", _pairs((("ids", ids),)))]
     return Mark(stop, (*ending, "join", "cache-write", "ids"), tuple(beside))
 

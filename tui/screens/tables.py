@@ -22,6 +22,7 @@ from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
+from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import clip, pad, quoted
 from .base import TableChoice, ViewBar, ViewScreen
 
@@ -175,6 +176,9 @@ class TablesScreen(ViewScreen):
     TablesScreen #tables-note { height: 1; padding: 0 1; }
     TablesScreen #tables-loader { height: auto; padding: 0 1; }
     TablesScreen.-short #tables-built { display: none; }
+    TablesScreen.-short.-facts #tables-built { display: block; }
+    TablesScreen.-short.-facts #tables-check { display: none; }
+    TablesScreen.-short.-facts #tables-loader { display: none; }
     """
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -183,6 +187,8 @@ class TablesScreen(ViewScreen):
         self.match = 0
         self.note = ""
         self._used: tuple[object, list[int]] = (None, [])
+        self.mode: Mode | None = None  # what the top shows (p cycles it); None: the table's default
+        self._facts: tuple[object, object, Text | None] = (None, None, None)
 
     def compose(self) -> ComposeResult:
         yield ViewBar("tables")
@@ -219,7 +225,8 @@ class TablesScreen(ViewScreen):
         rules = self.query_one(RulesList)
         rules.show(table, set(used))
         label = short_name(table)
-        rules.border_title = f"Rules · {label} · {len(table.merges):,} by rank"
+        rule = " · tiktoken rule" if table.rule == "tiktoken" else ""
+        rules.border_title = f"Rules · {label}{rule} · {len(table.merges):,} by rank"
         rules.border_subtitle = "• used by this text · / find · n next · u used"
         self.draw_built()
         self.draw_check(table)
@@ -231,13 +238,33 @@ class TablesScreen(ViewScreen):
         if not self.is_mounted:
             return
         static = self.query_one("#tables-built", Static)
+        mode = self.mode or default_mode(self.table)
         width = max(self.size.width - 2, 40)
+        if mode != "built":
+            static.update(self.facts() if mode == "facts" else regex_text(self.table, width))
+            return
         text = Text()
         source = "get_encoder() from vocab.bpe + encoder.json" if self.table.name == "gpt2" else f"loading the {self.table.name} table"
         text.append(f"built by {source}:\n", style="bold")
         trace = self.trace if self.trace is not None and self.trace.table is self.table else None
         text.append(built_lines(init_summary(self.table, trace), width))
         static.update(text)
+
+    def facts(self) -> Text:
+        """The table's facts, the two rules compared on the current text (kept until the table or text changes)."""
+        text = self.trace.text if self.trace is not None else None
+        table, shown, facts = self._facts
+        if table is not self.table or shown != text or facts is None:
+            facts = facts_text(self.table, text)
+            self._facts = (self.table, text, facts)
+        return facts
+
+    def action_facts(self) -> None:
+        """p: what loading builds → the table's facts → its regex → …"""
+        shown = "built" if self.has_class("-short") and self.mode is None else self.mode  # short: the check is shown
+        self.mode = next_mode(shown or default_mode(self.table))
+        self.set_class(self.mode != "built", "-facts")  # below 24 rows, asked-for facts take the check's place
+        self.draw_built()
 
     def draw_check(self, table: Table) -> None:
         """The rank/id check, or while a tiktoken table's parts are recovered (in a worker), a placeholder."""

@@ -15,7 +15,7 @@ from .tokenizer_rows import token_offsets
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 #: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).
-LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ↺seen ¹single ■token"}
+LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ¹single ■token"}
 
 
 class ChunksPane(Pane):

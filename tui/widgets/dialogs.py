@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 from textual.widgets.text_area import Document
 
+from ..engine.examples import LABELS
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
 
@@ -172,15 +173,24 @@ class ConfirmScreen(ModalScreen[bool]):
 
 @dataclass(frozen=True)
 class Example:
-    """A trace file offered by the picker, labelled with its table and text."""
+    """A trace file offered by the picker, labelled with its table, its text and what it shows."""
 
     path: Path
     table: str
     text: str
+    about: str = ""  # what the example shows (examples.LABELS), "" for a file the seeds do not name
 
     @property
     def label(self) -> str:
-        return f"{self.table:<8} {visible(self.text, space='·')[:60]}"
+        return f"{self.table:<11} {visible(self.text, space='·')[:52]}"
+
+    @property
+    def prompt(self) -> Text:
+        """The picker's entry: the label, and beneath it, dimmed, what the example shows."""
+        text = Text(self.label)
+        if self.about:
+            text.append("\n  " + visible(self.about), style="dim italic")
+        return text
 
 
 def list_examples(directory: Path) -> list[Example]:
@@ -193,7 +203,7 @@ def list_examples(directory: Path) -> list[Example]:
             table, text = str(data["table"]["name"]), str(data["text"])
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             table, text = "?", f"{path.name} (unreadable)"
-        examples.append(Example(path, table, text))
+        examples.append(Example(path, table, text, LABELS.get(path.stem, "")))
     return examples
 
 
@@ -210,7 +220,7 @@ class PickerScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"Examples ({len(self.examples)} traces)")
-            yield OptionList(*[Option(Text(e.label), id=str(n)) for n, e in enumerate(self.examples)])
+            yield OptionList(*[Option(e.prompt, id=str(n)) for n, e in enumerate(self.examples)])
             yield Label("enter: open · escape: cancel", classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -297,7 +307,8 @@ VIEWS_PROSE = (
         "4 Tables",
         "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules"
         " and what a rank and an id each mean; what GPT-2's split('\\n')[1:-1] would drop from this vocab.bpe;"
-        " every rule by rank, • used by this text.",
+        " every rule by rank, • used by this text; p: the ids (ordinary, special, unused), the entries"
+        " made only of spaces, the merge rule (both rules compared on this text), the regex.",
     ),
     ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
     (

@@ -190,7 +190,7 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
     shown = min(round, len(rounds))
     tokens = rounds[shown - 1].tokens if shown else side.result.byte_count
-    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} tokens = {side.compression(shown):.2f} B/token"))
+    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} token{'s' * (tokens != 1)} = {side.compression(shown):.2f} B/token"))
     if rounds:
         lines += plot_lines(side, shown, width)
     lines += vocab_lines(side, round, width, vocab)

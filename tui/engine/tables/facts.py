@@ -5,6 +5,10 @@
 IdSpace(ordinary=265, special=0, highest=264, unused=0)
 >>> rule_name(teaching())
 'GPT-2 rule: each round merges every occurrence of the lowest-ranked pair'
+>>> id_space_line(teaching())
+'ids: 265 ordinary, highest 264, none unused'
+>>> [label for label, _ in patterns(teaching())]
+["regex, as GPT-2's encoder.py spells it"]
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..aliases import bytes_to_unicode
+from ..pretokenize import GPT2_PATTERN
 from .table import Table
+from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN
 
 RULE_NAMES = {
     "gpt2": "GPT-2 rule: each round merges every occurrence of the lowest-ranked pair",
@@ -49,3 +55,40 @@ def space_only_entries(table: Table) -> int:
         return sum(1 for token in table.byte_ranks if len(token) >= 2 and not token.strip(b" "))
     space = bytes_to_unicode()[32]
     return sum(1 for s in table.encoder if len(s) >= 2 and not s.strip(space))
+
+
+def id_space_line(table: Table) -> str:
+    """'ids: 100,256 ordinary + 5 special, highest 100,276: 16 unused (100,277 is the id space's size, ...)'."""
+    space = id_space(table)
+    special = f" + {space.special:,} special" if space.special else ""
+    head = f"ids: {space.ordinary:,} ordinary{special}, highest {space.highest:,}"
+    if not space.unused:
+        return head + ", none unused"
+    return head + f": {space.unused:,} unused ({space.highest + 1:,} is the id space's size, not the number of entries)"
+
+
+def spaces_line(table: Table) -> str:
+    """'85 entries are only spaces (two or more)': multi-space tokens come from training, not from the regex."""
+    n = space_only_entries(table)
+    return f"{n:,} entries are only spaces (two or more)" if n else "no entry is only spaces (two or more): each space is its own token"
+
+
+#: Where each known regex is spelled as shown (tiktoken 0.14.0's `_pat_str`, GPT-2's encoder.py).
+PATTERN_SOURCES = {
+    GPT2_PATTERN: "regex, as GPT-2's encoder.py spells it",
+    CL100K_PATTERN: "regex, as tiktoken 0.14.0 spells it",
+    O200K_PATTERN: "regex, as tiktoken 0.14.0 spells it",
+}
+
+
+def patterns(table: Table) -> list[tuple[str, str]]:
+    """The table's regex with where its spelling comes from; for cl100k_base, seed 004's spelling after it as history."""
+    shown = [(PATTERN_SOURCES.get(table.pattern, "regex"), table.pattern)]
+    if table.pattern == CL100K_PATTERN:
+        shown.append(
+            (
+                "seed 004's (the video's) spelling, history: the same chunks but for whitespace with line breaks at the end",
+                CL100K_VIDEO_PATTERN,
+            )
+        )
+    return shown

@@ -1,0 +1,107 @@
+"""Seed 004's facts on screen: the Tables view's id space, space-only entries, merge rule, the two rules
+compared on the current text, the regex as tiktoken spells it with the seed's spelling beside it; and
+the example picker saying what each example shows."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, Static
+
+from tui.engine.tables import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN
+from tui.screens.tables import RulesList, TablesScreen
+from tui.widgets.dialogs import PickerScreen
+
+from .support import make_app, screen_text, settle
+
+
+def top(app) -> str:  # type: ignore[no-untyped-def]
+    """The plain text at the top of the Tables view (built maps, facts or regex)."""
+    return str(app.screen.query_one("#tables-built", Static).content)
+
+
+async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -> None:
+    app = make_app("hello world", "cl100k_base")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("4")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TablesScreen)
+        assert top(app) == (
+            "cl100k_base: a tiktoken rank file, no merge list, no per-chunk cache · p regex\n"
+            "ids: 100,256 ordinary + 5 special, highest 100,276: 16 unused (100,277 is the id space's size, not the number of entries)\n"
+            "85 entries are only spaces (two or more)\n"
+            "tiktoken rule: each step merges the one adjacent join of lowest rank (leftmost on ties)"
+        )
+        assert app.screen.query_one(RulesList).border_title == "Rules · cl100k_base · tiktoken rule · 100,000 by rank"
+        await pilot.press("p")
+        lines = top(app).split("\n")
+        assert lines[:2] == ["cl100k_base's chunks · p what loading builds", "regex, as tiktoken 0.14.0 spells it:"]
+        assert all(len(line) <= 78 for line in lines)
+        history = lines.index("seed 004's (the video's) spelling, history: the same chunks but for whitespace")
+        assert "".join(lines[2:history]) == CL100K_PATTERN  # cut at the width, never at its spaces
+        assert lines[history + 1] == "with line breaks at the end:"
+        assert "".join(lines[history + 2 :]) == CL100K_VIDEO_PATTERN
+        assert "16 unused" not in screen_text(app)
+        await pilot.press("p")
+        assert top(app).startswith("built by loading the cl100k_base table:")
+        await pilot.press("p", "t")  # the facts stay chosen across tables
+        await settle(app, pilot)
+        assert top(app).split("\n")[1:3] == [
+            "ids: 199,998 ordinary + 2 special, highest 200,018: 19 unused (200,019 is the id space's size, not the number of entries)",
+            "83 entries are only spaces (two or more)",
+        ]
+        await pilot.press("p")
+        assert "".join(top(app).split("\n")[2:]) == O200K_PATTERN
+
+
+async def test_gpt2s_table_says_both_rules_give_its_ids_on_the_current_text() -> None:
+    app = make_app("分词是大模型许多怪现象的根源。", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("4")
+        await settle(app, pilot)
+        assert top(app).startswith("built by get_encoder() from vocab.bpe + encoder.json:")
+        await pilot.press("p")
+        assert top(app) == (
+            "GPT-2: a merge list · p regex\n"
+            "ids: 50,256 ordinary + 1 special, highest 50,256, none unused\n"
+            "no entry is only spaces (two or more): each space is its own token\n"
+            "GPT-2 rule: each round merges every occurrence of the lowest-ranked pair\n"
+            "✓ tiktoken's rule gives the same 32 ids on this text (and over the tests' multilingual corpus): "
+            "the rule changes the steps shown, not the ids"
+        )
+        assert app.screen.query_one(RulesList).border_title == "Rules · GPT-2 · 50,000 by rank"
+
+
+async def test_the_picker_says_what_each_example_shows() -> None:
+    app = make_app("q", "teaching")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("x")
+        assert isinstance(app.screen, PickerScreen)
+        options = app.screen.query_one(OptionList)
+        prompts = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        assert "gpt2        ····if\n  seed 004: ····if is ··· + ·if; the three spaces get no merge" in prompts
+        assert "cl100k_base HOW'S\n  seed 004: cl100k_base HOW|'S (case-insensitive contractions)" in prompts
+        assert "o200k_base  HelloWorld·getElementById\n  seed 004: letter-case boundaries, 6 tokens" in prompts
+        assert "cl100k_base x·=·self.append(y)↵↵↵return·x\n  seed 004: .append, (y and )↵↵↵ are chunks" in prompts
+        assert all("\n  " in p for p in prompts)  # every bundled example says what it shows
+
+
+async def test_at_60x18_p_shows_the_facts_in_the_checks_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app("hello world", "cl100k_base")
+    async with app.run_test(size=(60, 18)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("4")
+        await settle(app, pilot)
+        assert "16 unused" not in screen_text(app)  # below 24 rows the check and the rules come first
+        await pilot.press("p")
+        await settle(app, pilot)
+        text = " ".join(screen_text(app).split())
+        assert "ids: 100,256 ordinary + 5 special, highest 100,276: 16 unused" in text
+        assert "85 entries are only spaces (two or more)" in text and "holds for 100,000" not in text
+        assert "▶ 0 Ġ Ġ ĠĠ 256" in text  # rules still on screen
+        await pilot.press("p")
+        assert "seed 004's (the video's) spelling, history" in " ".join(screen_text(app).split())
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert "holds for 100,000 of 100,000" in " ".join(screen_text(app).split())
