@@ -30,7 +30,7 @@ pytestmark = pytest.mark.bench
 
 MOVES = ("next", "previous", "next_round", "previous_round", "next_chunk", "previous_chunk", "first", "last", "detail")
 TEXTS = {"2,000 chars": lambda: multilingual(2000), "5,000-letter chunk": lambda: letters(5000), "1 MB": lambda: multilingual(MAX_TEXT)}
-SAMPLES = 40
+SAMPLES = 30
 MEDIAN, P99 = 0.008, 0.0167
 
 
