@@ -1,7 +1,7 @@
 """Issue "latency": every move within one 60 Hz frame, outside-in in a pty, a held key, at two sizes and three texts.
 
 Figure 5: each move (next/previous frame, round and chunk, first, last, scan detail on/off) from the
-message a key sends to the repainted screen, in-process (apptime.timed_move), 40 moves each at
+message a key sends to the repainted screen, in-process (apptime.timed_move), 30 moves each at
 120x40 and 200x60 on 2,000 characters, one 5,000-letter chunk and the 1 MB text. The bare app's
 one-Static update is timed in the same run, for scale. Figure 9: keypress to the last byte of the
 repaint in a real pseudo-terminal, against the bare app (tests/bench/minimal_app.py, its `right`
