@@ -14,6 +14,7 @@ import asyncio
 import fcntl
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
@@ -107,3 +108,46 @@ async def timed_move(app, move: str) -> float:  # type: ignore[no-untyped-def]
     start = perf_counter()
     app.post_message(StepPressed(move))
     return await refreshed(app) - start
+
+
+def pty_keypresses(argv: list[str], env: dict[str, str], presses: int, *, key: bytes = b"\x1b[C", quiet: float = 0.06) -> list[float]:
+    """Start `argv` in a 120x40 pseudo-terminal, wait for its first screen, then send `key` `presses` times.
+
+    Each latency runs from writing the key to the last byte of the repaint it causes (the output
+    then stays quiet for `quiet` seconds). The app is sent `q` at the end.
+    """
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    os.close(slave)
+
+    def last_byte(wait: float, first_within: float) -> float | None:
+        last, limit = None, first_within
+        while True:
+            ready, _, _ = select.select([master], [], [], limit)
+            if not ready:
+                return last
+            try:
+                if not os.read(master, 65536):
+                    return last
+            except OSError:
+                return last
+            last, limit = perf_counter(), wait
+
+    out: list[float] = []
+    try:
+        last_byte(0.5, 60)  # the first screen, painted and settled
+        for _ in range(presses):
+            start = perf_counter()
+            os.write(master, key)
+            end = last_byte(quiet, 5)
+            if end is not None:
+                out.append(end - start)
+        os.write(master, b"q")
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(master)
+    return out

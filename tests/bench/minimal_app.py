@@ -13,11 +13,17 @@ from textual.widgets import Footer, Static
 
 
 class MinimalApp(App[None]):
-    BINDINGS = [("q", "quit", "quit")]
+    BINDINGS = [("q", "quit", "quit"), ("right", "step", "step")]
+    steps = 0
 
     def compose(self) -> ComposeResult:
         yield Static("aaababcabxyz")
         yield Footer()
+
+    def action_step(self) -> None:
+        """The peer of a step key: its one Static updated with a new line (the pty figure's bare app)."""
+        self.steps += 1
+        self.query_one(Static).update(f"aaababcabxyz · step {self.steps}")
 
     def on_ready(self) -> None:
         if os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":

@@ -110,7 +110,17 @@ class Status(Widget):
         width = max(self.content_size.width, 10)
         if cell_len(sentence) <= width:
             return sentence
-        while len(Text(sentence).wrap(self.app.console, width)) > NARRATION:
+        console = self.app.console
+        probe = 2 * (NARRATION + 1) * width  # characters: a prefix this long that wraps too long means the whole does
+
+        def too_long(text: str) -> bool:
+            # Greedy wrapping never gives a text fewer lines than its prefix, so a long sentence
+            # (a 5,000-letter chunk's) is judged on its first characters, not wrapped whole each cut.
+            if len(text) > probe and len(Text(text[:probe]).wrap(console, width)) > NARRATION:
+                return True
+            return len(Text(text).wrap(console, width)) > NARRATION
+
+        while too_long(sentence):
             sentence = sentence[: max(len(sentence) - max(len(sentence) // 10, 1) - 1, 1)].rstrip() + "…"
         return sentence
 

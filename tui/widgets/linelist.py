@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -37,6 +37,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.count = 0
+        self._drawn: dict[int, object] = {}  # line y → what render_line last drew there (see refresh_changed)
 
     # subclasses answer these three
     def header(self, width: int) -> Text:
@@ -67,7 +68,18 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             self.virtual_size = size
         if self.has_cursor:
             self.cursor = max(0, min(self.cursor, count - 1)) if count else 0
-        self.refresh()
+        self.refresh_changed()
+
+    def refresh_changed(self) -> None:
+        """Repaint only the lines whose picture differs from what is on screen: a step moves a marker
+        and renumbers a few rows, and a whole-pane repaint would cost Textual every line."""
+        if not self._drawn or not self.is_mounted:
+            self.refresh()
+            return
+        width = self.scrollable_content_region.width
+        for y in range(self.scrollable_content_region.height):
+            if self._drawn.get(y) != self._line(y, width)[0]:
+                self.refresh(Region(0, y, self.size.width, 1))
 
     @property
     def page_rows(self) -> int:
@@ -113,7 +125,20 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
+        key, line, style = self._line(y, width)
+        self._drawn[y] = key
         base = self.rich_style  # padding carries the widget's style (an unstyled one draws black in a browser)
+        if line is None:
+            return Strip.blank(width, base)
+        if style is not None:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
+            return self._strip([Segment(line.plain, style)], width, base)
+        line.no_wrap = True
+        return self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+
+    def _line(self, y: int, width: int) -> tuple[object, Text | None, Style | None]:
+        """What line `y` shows: a key that changes whenever its picture does, the line (None: blank), and
+        the one style of a row drawn as a single segment (None: the line carries its styles)."""
+        place = (width, round(self.scroll_offset.x), self.rich_style)
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
@@ -121,16 +146,15 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         else:
             index = round(self.scroll_offset.y) + y - 1
             if index >= self.count:
-                return Strip.blank(width, base)
+                return (place, None), None, None
             selected = self.has_cursor and index == self.cursor
             line = self.row(index, width, selected)
             style = self.row_style(index, selected)
             self.fit(line, width)
-            if not line.spans and not line.style:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
-                return self._strip([Segment(line.plain, style)], width, base)
+            if not line.spans and not line.style:
+                return (place, line.plain, style), line, style
             line.stylize(style)
-        line.no_wrap = True
-        return self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+        return (place, line.plain, line.style, tuple(line.spans)), line, None
 
     def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
         strip = Strip(segments)

@@ -14,7 +14,7 @@ from ..engine.chunk import ChunkTrace
 from ..engine.frames import count
 from ..position import Position, scan_steps
 from ..safe import visible
-from .pane import Pane
+from .pane import LinePane
 from .window import first_start
 
 
@@ -111,7 +111,7 @@ def picture(view: Position) -> WordPicture:
     return WordPicture(caption, old, chosen, new_word[:written], cursor(view), word_focus(view), order=merge_order(chunk, frame.round))
 
 
-class WordPane(Pane):
+class WordPane(LinePane):
     """Old word on top (chosen pair reversed, ^ under it), new word beneath; in scan detail, i and j."""
 
     TITLE = "Current word"
