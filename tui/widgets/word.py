@@ -241,7 +241,8 @@ def fit_caption(caption: str, width: int) -> str:
         caption = caption.replace(": merge (", ": (", 1)
         return caption if cell_len(caption) <= width else caption.removesuffix(" symbols").removesuffix(" symbol")
     if caption.startswith("final word: ") and " (bpe returns " in caption:
-        return f"bpe returns the {caption[len('final word: ') : caption.index(' (bpe returns ')]} space-joined"
+        said = f"bpe returns the {caption[len('final word: ') : caption.index(' (bpe returns ')]} space-joined"
+        return said if cell_len(said) <= width else "bpe returns them space-joined"
     if " (bpe returns " in caption:
         return caption[: caption.index(" (bpe returns ")] + " (bpe returns it)"
     return caption
