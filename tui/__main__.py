@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import NoReturn
 
 from . import cli_serve, cli_tour, cli_train
-from .cli_tour import TourError
 from .engine.bpe import CaptureError, Trace, capture, encode, utf8
 from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
@@ -22,7 +21,7 @@ from .engine.training import TrainingError
 from .playback import DEFAULT_FPS, Playback, PlaybackError
 
 COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve", "tour")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, TourError, PlaybackError)
+USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, PlaybackError)
 
 
 class UsageError(Exception):

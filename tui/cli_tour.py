@@ -7,19 +7,7 @@ from __future__ import annotations
 
 import argparse
 
-DEFAULT_FPS = 2.0
-MAX_FPS = 60.0
-
-
-class TourError(ValueError):
-    """A tour option that cannot be used (one sentence)."""
-
-
-def check_fps(fps: float) -> float:
-    """`fps` if the tour can play at it (more than 0, at most MAX_FPS), else a TourError."""
-    if not 0 < fps <= MAX_FPS:
-        raise TourError(f"--fps must be more than 0 and at most {MAX_FPS:g} frames per second, not {fps:g}.")
-    return fps
+from .playback import DEFAULT_FPS, MAX_FPS, check_fps
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

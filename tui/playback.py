@@ -22,6 +22,15 @@ class PlaybackError(ValueError):
     """A play option that cannot be used, in one sentence."""
 
 
+def check_fps(fps: float) -> float:
+    """`fps` if the animator (or the tour) can play at it, else a PlaybackError of one sentence."""
+    if not fps > 0:  # also refuses NaN
+        raise PlaybackError(f"--fps must be a number of frames per second above 0, not {fps:g}.")
+    if fps > MAX_FPS:
+        raise PlaybackError(f"--fps can be at most {MAX_FPS:g} frames per second, not {fps:g}.")
+    return fps
+
+
 @dataclass(frozen=True)
 class Playback:
     """`start` is 1-based, as the header's 'frame N/M'; `fps` is frames per second."""
@@ -32,10 +41,7 @@ class Playback:
     start: int = 1
 
     def __post_init__(self) -> None:
-        if not self.fps > 0:  # also refuses NaN
-            raise PlaybackError(f"--fps must be a number of frames per second above 0, not {self.fps:g}.")
-        if self.fps > MAX_FPS:
-            raise PlaybackError(f"--fps can be at most {MAX_FPS:g} frames per second, not {self.fps:g}.")
+        check_fps(self.fps)
         if self.start < 1:
             raise PlaybackError(f"--start counts frames from 1, as the header does; {self.start} is not a frame.")
 

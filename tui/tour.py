@@ -18,11 +18,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from .app import BpeApp
-from .cli_tour import DEFAULT_FPS, check_fps
 from .commands import TOUR, bindings
 from .engine.bpe import CaptureError, Trace
 from .engine.tables import TableError
 from .messages import IdsEntered, SceneChanged
+from .playback import DEFAULT_FPS, check_fps
 from .safe import sentence
 from .screens.base import ViewScreen
 from .screens.encode import EncodeScreen
