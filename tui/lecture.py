@@ -14,6 +14,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from .engine.files import write_atomic
+
 #: How much of the text a screenshot's file name keeps.
 NAME_CHARS = 32
 
@@ -70,9 +72,6 @@ def check_writable(path: Path) -> None:
 
 
 def write_svg(path: Path, svg: str) -> None:
-    """Write `svg` to `path`; an OSError names the path and the reason in one sentence (as ValueError)."""
-    try:
-        path.write_text(svg, encoding="utf-8")
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise ValueError(f"cannot write the screenshot {path}: {reason.lower()}.") from None
+    """Write `svg` to `path` as every file of the project is written (a temporary file, then a rename);
+    a failure names the path and the reason in one sentence (as ValueError), and any old file stays."""
+    write_atomic(path, svg.encode("utf-8"), ValueError)

@@ -216,7 +216,7 @@ async def test_the_screenshot_key_saves_in_the_current_folder(notes: Notes, tmp_
         await pilot.press("S")
         await pilot.pause()
         assert (
-            notes.errors[-1].message == f"Cannot write the screenshot {tmp_path}/bpe-tui-aaababcabxyz-frame-3-tables.svg: is a directory."
+            notes.errors[-1].message == f"Cannot save {tmp_path}/bpe-tui-aaababcabxyz-frame-3-tables.svg (Is a directory); nothing was changed."
         )
 
 

@@ -265,8 +265,8 @@ def chunk_ids(text: str, table: Table) -> Iterator[tuple[int, ...]]:
 def encode(text: str, table: Table) -> list[int]:
     """GPT-2's encode(): the ids of `text` (the capture loop with recording off)."""
     ids: list[int] = []
-    for chunk_ids in _loop(text, table, False, False):
-        ids += chunk_ids
+    for chunk in chunk_ids(text, table):
+        ids += chunk
     return ids
 
 

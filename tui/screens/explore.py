@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
 from ..engine.branches import Explanation, explain
+from ..engine.frames import count
 from ..engine.tables import Table, TableError
 from ..messages import ChunkAnimateRequested, TextSubmitted
 from ..position import Position
@@ -91,7 +92,7 @@ def explanation_text(row: Row, index: int, chunk: RowChunk, why: Explanation) ->
     back = why.backtrack
     if back is not None:
         before = f"before {quoted(back.before)}" if back.before is not None else "at the end"
-        spaces = f"{back.given_back} character{'s' * (back.given_back != 1)}"
+        spaces = count(back.given_back, "character")
         head = visible(row.branches[chunk.branch][: -len(back.assertion)])
         t.append(
             f"Backtrack: {head} alone takes {quoted(back.greedy, 40)}; {visible(back.assertion)} fails {before}, "
@@ -99,7 +100,7 @@ def explanation_text(row: Row, index: int, chunk: RowChunk, why: Explanation) ->
             f"{'them' if back.given_back != 1 else 'it'}.\n",
             style="bold",
         )
-    t.append(f"{len(chunk.ids)} token{'s' * (len(chunk.ids) != 1)}: " + " ".join(map(str, chunk.ids)))
+    t.append(f"{count(len(chunk.ids), 'token')}: " + " ".join(map(str, chunk.ids)))
     t.append("   enter: animate it under " + row.label, style="dim")
     return t
 

@@ -30,6 +30,7 @@ from textual.widget import Widget
 
 from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.branches import alternatives, spans
+from ..engine.frames import count
 from ..engine.tables import Table, short_name
 from ..safe import visible
 from .token_colours import indices, tints
@@ -81,11 +82,7 @@ class Row:
     def summary(self) -> str:
         """'3 chunks · 3 tokens · 1.67 bytes/token'."""
         per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
-        return f"{_count(len(self.chunks), 'chunk')} · {_count(self.tokens, 'token')} · {per} bytes/token"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n:,} {word}{'s' * (n != 1)}"
+        return f"{count(len(self.chunks), 'chunk')} · {count(self.tokens, 'token')} · {per} bytes/token"
 
 
 def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -131,14 +128,14 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     total_tokens = 0
     n = max(len(text), 1)
     size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
-    for count, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
+    for k, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
         if len(ids) == 1:
             out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
         else:
             first, cuts = token_offsets(chunk, [len(size[i]) for i in ids])
             out.append(RowChunk(chunk, start, branch, ids, first, cuts))
         total_tokens += len(ids)
-        if count % PROGRESS_EVERY == PROGRESS_EVERY - 1:
+        if k % PROGRESS_EVERY == PROGRESS_EVERY - 1:
             if cancelled():
                 return None
             if progress is not None:
