@@ -216,7 +216,8 @@ async def test_the_screenshot_key_saves_in_the_current_folder(notes: Notes, tmp_
         await pilot.press("S")
         await pilot.pause()
         assert (
-            notes.errors[-1].message == f"Cannot save {tmp_path}/bpe-tui-aaababcabxyz-frame-3-tables.svg (Is a directory); nothing was changed."
+            notes.errors[-1].message
+            == f"Cannot save {tmp_path}/bpe-tui-aaababcabxyz-frame-3-tables.svg (Is a directory); nothing was changed."
         )
 
 
