@@ -225,7 +225,7 @@ class BpeApp(App[None]):
         from .screens.tables import TablesScreen
 
         if isinstance(self.screen, TablesScreen):
-            self.screen.show_trace_table()
+            self.screen.follow_trace()  # before the rank is shown: the resume may not have run yet
             self.screen.show_rank(message.rank, message.note)
 
     async def on_ids_entered(self, message: msg.IdsEntered) -> None:

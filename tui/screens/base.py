@@ -151,13 +151,6 @@ class ViewScreen(Screen[None]):
         """`t` means one thing in every view: the app moves to the next table, and every view follows."""
         self.post_message(TableSwitchRequested())
 
-    def show_trace_table(self) -> None:
-        """Show the current trace's own table again (and what it shows for that trace)."""
-        if self.table_name is not None or self._seen is not self.trace:
-            self.table_name = None
-            self._seen = self.trace
-            self.reload()
-
     # -- keeping up with the trace -------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -166,13 +159,13 @@ class ViewScreen(Screen[None]):
         self.reload()
 
     def on_screen_resume(self) -> None:
-        self._follow_trace()
+        self.follow_trace()
 
     def watch_position(self) -> None:
         if self.is_current:
-            self._follow_trace()
+            self.follow_trace()
 
-    def _follow_trace(self) -> None:
+    def follow_trace(self) -> None:
         """On a new trace (another text, or `t` in any view), show it under its own table."""
         if self.is_mounted and self.trace is not self._seen:
             self._seen = self.trace
