@@ -110,18 +110,16 @@ class Status(Widget):
         width = max(self.content_size.width, 10)
         if cell_len(sentence) <= width:
             return sentence
+        # More characters than the lines have cells never fit, so a 5,000-letter chunk's sentence is
+        # cut to that first instead of being wrapped whole at every cut.
+        room = NARRATION * width
+        cut = len(sentence) > room
+        if cut:
+            sentence = sentence[:room]
         console = self.app.console
-        probe = 2 * (NARRATION + 1) * width  # characters: a prefix this long that wraps too long means the whole does
-
-        def too_long(text: str) -> bool:
-            # Greedy wrapping never gives a text fewer lines than its prefix, so a long sentence
-            # (a 5,000-letter chunk's) is judged on its first characters, not wrapped whole each cut.
-            if len(text) > probe and len(Text(text[:probe]).wrap(console, width)) > NARRATION:
-                return True
-            return len(Text(text).wrap(console, width)) > NARRATION
-
-        while too_long(sentence):
+        while cut or len(Text(sentence).wrap(console, width)) > NARRATION:
             sentence = sentence[: max(len(sentence) - max(len(sentence) // 10, 1) - 1, 1)].rstrip() + "…"
+            cut = False
         return sentence
 
 
