@@ -151,9 +151,9 @@ ALIASES = (
 TABLES = (
     SWITCH_TABLE,
     Command("find", "slash,f", "Tables: find a rank, id, rule or symbol", "a rank, id N, 'left right' or a symbol", "find", "/"),
-    Command("match(1)", "n", "Tables: next match", "next / previous match", "next match", "n / N"),
+    Command("match(1)", "n", "Tables: next match", "next / previous match", "match", "n / N"),
     Command("match(-1)", "N", "Tables: previous match", "next / previous match", help_keys="n / N"),
-    Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "next used", "u / U"),
+    Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "used", "u / U"),
     Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
     Command("facts", "p", "Tables: what loading builds / id space, spaces, rule / regex", "built maps, facts, regex", "facts"),
     LEAVE_INPUT,
