@@ -19,7 +19,8 @@ from ..engine.aliases import REMAPPED, bytes_to_unicode
 from ..engine.chunk import ChunkTrace
 from ..position import Position
 from ..safe import alone
-from .pane import Pane
+from .pane import LinePane
+from .strips import retitle
 from .window import first_start
 from .word import word_focus
 
@@ -119,18 +120,14 @@ def plan(view: Position, width: int, height: int) -> Plan:
     return Plan((width, height), layout(chunk, start, width, height))
 
 
-class AliasesPane(Pane):
+class AliasesPane(LinePane):
     """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*), and
     the aliases of the pair this round merges (or the scan is at) are reversed."""
 
     TITLE = "Bytes → aliases"
-    DEFAULT_CSS = "AliasesPane { text-wrap: nowrap; text-overflow: ellipsis; }"
+    SUBTITLE = "* moved to 256+n"
 
     shown: Plan | None = None
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.border_subtitle = "* moved to 256+n"
 
     def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk, focus_bytes(view))
@@ -156,7 +153,7 @@ class AliasesPane(Pane):
             more = f"{last} of {total} bytes shown · "
         else:
             more = f"bytes {first + 1}–{last} of {total} shown · "
-        self.border_subtitle = f"{more}* moved to 256+n"
+        retitle(self, subtitle=f"{more}{self.SUBTITLE}")
 
     def draw(self, view: Position, width: int, height: int) -> Text:
         shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)

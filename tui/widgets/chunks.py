@@ -9,7 +9,8 @@ from rich.text import Text
 
 from ..position import Position
 from ..safe import based, visible
-from .pane import Pane
+from .pane import LinePane
+from .strips import retitle
 from .token_colours import indices, tints
 from .tokenizer_rows import token_offsets
 
@@ -18,7 +19,7 @@ MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ¹single ■token"}
 
 
-class ChunksPane(Pane):
+class ChunksPane(LinePane):
     """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single, ■ a chunk that is itself a token.
 
     All chunks when they fit; otherwise a window around the current one, where (n…) and (…n) count the
@@ -26,13 +27,11 @@ class ChunksPane(Pane):
     """
 
     TITLE = "Chunks · pgdn pgup"
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.border_subtitle = LEGEND["gpt2"]
+    SUBTITLE = LEGEND["gpt2"]
+    WRAP = True
 
     def describe(self, position: Position) -> None:
-        self.border_subtitle = LEGEND.get(position.trace.table.rule, LEGEND["gpt2"])
+        retitle(self, subtitle=LEGEND.get(position.trace.table.rule, LEGEND["gpt2"]))
 
     def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk, view.frame.kind == "done")

@@ -18,7 +18,8 @@ from ..engine.decoding import DecodeRun
 from ..engine.loop_code import LISTINGS, Listing, Mark, decode_mark, mark
 from ..position import Position
 from ..safe import visible
-from .pane import Pane
+from .pane import LinePane
+from .strips import retitle
 
 MARKED = "▶"
 RUN = "·"
@@ -88,7 +89,7 @@ def code_text(listing: Listing, where: Mark, width: int, height: int) -> Text:
     return text
 
 
-class CodePane(Pane):
+class CodePane(LinePane):
     """The animator's code pane: GPT-2's bpe() or tiktoken's rule, following the frame."""
 
     TITLE = "Code"
@@ -98,7 +99,7 @@ class CodePane(Pane):
 
     def describe(self, position: Position) -> None:
         self.shown = None  # the mark is made when the pane is drawn: a hidden pane costs a step nothing
-        self.border_title = f"Code · {LISTINGS[position.trace.table.rule].title}"
+        retitle(self, title=f"Code · {LISTINGS[position.trace.table.rule].title}")
 
     def draw(self, position: Position, width: int, height: int) -> Text:
         if self.shown is None:

@@ -5,17 +5,17 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..engine.tables import rule_name
 from ..position import Position
 from ..safe import visible
+from .strips import StripRows
 
 #: The narration always has this many lines, so the panes below never move while stepping.
 NARRATION = 2
 
 
-class Status(Widget):
+class Status(StripRows):
     """Lines that are always visible: table identity and figures, position, narration (NARRATION lines).
 
     All three reactives are bound from the encode screen: nothing writes to the header.
@@ -29,9 +29,9 @@ class Status(Widget):
     }
     """
 
-    position: reactive[Position | None] = reactive(None, always_update=True)
-    playing: reactive[str] = reactive("")  # '▶ 2 fps' while playing, else ""
-    busy: reactive[str] = reactive("")
+    position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
+    playing: reactive[str] = reactive("", repaint=False)  # '▶ 2 fps' while playing, else ""
+    busy: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -39,15 +39,18 @@ class Status(Widget):
 
     def watch_position(self) -> None:
         self._fit()
+        self.redraw()
 
     def watch_busy(self) -> None:
         self._fit()
+        self.redraw()
 
     def watch_playing(self) -> None:
         self._fit()
+        self.redraw()
 
     def on_resize(self) -> None:
-        self._fit()
+        self._fit()  # then StripRows draws at the new size
 
     def _fit(self) -> None:
         """A height that never changes while stepping or playing: the lines the title, figures and the
@@ -97,6 +100,7 @@ class Status(Widget):
         return text
 
     def render(self) -> Text:
+        """What the header shows, before it is wrapped to its width."""
         view = self.position
         if view is None:
             return Text(self.busy or "no trace")
@@ -104,6 +108,9 @@ class Status(Widget):
         text.append("\n")
         text.append(self._narration(visible(view.sentence)))
         return text
+
+    def rows(self, width: int, height: int) -> list[Text]:
+        return list(self.render().wrap(self.app.console, width))
 
     def _narration(self, sentence: str) -> str:
         """The sentence, cut with '…' only in the rare case it needs more than NARRATION lines."""

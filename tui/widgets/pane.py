@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.geometry import Region
 from textual.reactive import reactive
-from textual.strip import Strip
 from textual.widget import Widget
 
 from ..position import Position
+from .strips import StripRows, cut_lines, retitle
 
 
 class FollowsPosition:
@@ -45,9 +44,7 @@ class Pane(FollowsPosition, Widget):
     SUBTITLE = ""  # e.g. the keys that move what the pane shows
 
     def on_mount(self) -> None:
-        self.border_title = self.TITLE
-        if self.SUBTITLE:
-            self.border_subtitle = self.SUBTITLE
+        retitle(self, title=self.TITLE, subtitle=self.SUBTITLE or None)
 
     def changed(self, position: Position) -> None:
         self.describe(position)
@@ -67,51 +64,21 @@ class Pane(FollowsPosition, Widget):
         raise NotImplementedError
 
 
-class LinePane(Pane):
-    """A pane drawn with the line API: its picture becomes strips once per change, and only the rows
-    that differ from what is on screen are repainted (a whole-pane repaint costs Textual every line)."""
+class LinePane(Pane, StripRows):
+    """A pane drawn with the line API: `draw` gives a Text whose lines are cut at the edge (WRAP: wrapped),
+    made into strips once per change; only the rows that differ from what is on screen are repainted."""
 
-    _strips: list[Strip] | None = None
-    _drawn_for: tuple[int, int] | None = None
+    WRAP = False
 
     def changed(self, position: Position) -> None:
         self.describe(position)
         self.redraw()
 
-    def on_resize(self) -> None:
-        self.redraw()
-
-    def redraw(self) -> None:
-        """Draw the picture again; repaint the whole pane after a resize, else only the changed rows."""
-        width, height = self.content_size.width, self.content_size.height
-        old, self._strips = self._strips, self._build(width, height)
-        if old is None or self._strips is None or self._drawn_for != (width, height):
-            self._drawn_for = (width, height)
-            self.refresh()
-            return
-        for y, strip in enumerate(self._strips):
-            if list(old[y]) != list(strip):
-                self.refresh(Region(0, y, width, 1))
-
-    def _build(self, width: int, height: int) -> list[Strip] | None:
-        """The pane's rows as strips (no wrapping, cut with … at the edge)."""
-        if self.position is None or width < 1 or height < 1:
+    def rows(self, width: int, height: int) -> list[Text] | None:
+        if self.position is None:
             return None
-        base = self.rich_style  # padding carries the widget's style (NO_COLOR, browsers)
-        console = self.app.console
         picture = self.draw(self.position, width, height)
         assert isinstance(picture, Text), "a line pane draws a Text"
-        strips = []
-        for line in picture.split("\n", allow_blank=True)[:height]:
-            line.no_wrap = True
-            line.truncate(width, overflow="ellipsis")
-            segments = [s for s in line.render(console) if s.text != "\n"]
-            strips.append(Strip(segments).apply_style(base).crop(0, width))  # Textual pads each row as it does any pane's
-        return strips + [Strip.blank(width, self.visual_style.rich_style)] * (height - len(strips))  # as Textual fills below a picture
-
-    def render_line(self, y: int) -> Strip:
-        width, height = self.content_size.width, self.content_size.height
-        if self._strips is None or self._drawn_for != (width, height):
-            self._strips, self._drawn_for = self._build(width, height), (width, height)
-        strips = self._strips or []
-        return strips[y] if y < len(strips) else Strip.blank(width, self.rich_style)
+        if self.WRAP:
+            return list(picture.wrap(self.app.console, width, overflow="fold"))[:height]
+        return cut_lines(picture, width)[:height]

@@ -1,0 +1,102 @@
+"""Widgets drawn as rows of strips: a picture becomes strips once per change, and only the rows that
+differ from what is on screen are repainted. A whole-widget repaint costs Textual every line of it,
+and so does any `refresh()` without a region (a new border title included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+def to_strips(lines: Iterable[Text], width: int, height: int, base: Style, console: Console) -> list[Strip]:
+    """`height` strips of `width` cells: the lines (each cut at the edge), then blank rows.
+
+    `base` is the widget's own style, under every cell: the padding of a row carries it (NO_COLOR, browsers).
+    """
+    strips: list[Strip] = []
+    for line in lines:
+        if len(strips) == height:
+            break
+        segments = [s for s in line.render(console) if s.text != "\n"]
+        if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
+            segments = list(Segment.apply_style(segments, console.get_style(line.style)))
+        strips.append(Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width))
+    return strips + [Strip.blank(width, base)] * (height - len(strips))
+
+
+def changed_rows(old: Sequence[Strip], new: Sequence[Strip]) -> Iterator[int]:
+    """The rows of `new` that differ from `old` (a row missing from `old` differs)."""
+    for y, strip in enumerate(new):
+        if y >= len(old) or not (old[y] is strip or list(old[y]) == list(strip)):
+            yield y
+
+
+def retitle(widget: Widget, *, title: str | None = None, subtitle: str | None = None) -> None:
+    """Set a border title or subtitle only when it is new: each assignment repaints the whole widget."""
+    shown: dict[str, str] = widget.__dict__.setdefault("_titles_shown", {})
+    for name, value in (("title", title), ("subtitle", subtitle)):
+        if value is not None and shown.get(name) != value:
+            shown[name] = value
+            setattr(widget, f"border_{name}", value)
+
+
+class StripRows(Widget):
+    """A widget whose picture is `rows(width, height)`, lines of Text; `redraw()` after each change."""
+
+    _strips: list[Strip] | None = None
+    _drawn_for: tuple[int, int] | None = None
+
+    def rows(self, width: int, height: int) -> list[Text] | None:  # pragma: no cover - each widget draws itself
+        """The picture's lines at this size (None: nothing to show yet)."""
+        raise NotImplementedError
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def notify_style_update(self) -> None:
+        """A new theme or class changes the colours under the picture: draw it again when asked for."""
+        super().notify_style_update()
+        self._strips = None
+
+    def redraw(self) -> None:
+        """Draw the picture again; repaint the whole widget after a resize, else only the changed rows."""
+        width, height = self.content_size.width, self.content_size.height
+        old, self._strips = self._strips, self._build(width, height)
+        if old is None or self._strips is None or self._drawn_for != (width, height):
+            self._drawn_for = (width, height)
+            self.refresh()
+            return
+        for y in changed_rows(old, self._strips):
+            self.refresh(Region(0, y, width, 1))
+
+    def _build(self, width: int, height: int) -> list[Strip] | None:
+        if width < 1 or height < 1:
+            return None
+        lines = self.rows(width, height)
+        if lines is None:
+            return None
+        return to_strips(lines, width, height, self.rich_style, self.app.console)
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.content_size.width, self.content_size.height
+        if self._strips is None or self._drawn_for != (width, height):
+            self._strips, self._drawn_for = self._build(width, height), (width, height)
+        strips = self._strips or []
+        return strips[y] if y < len(strips) else Strip.blank(width, self.rich_style)
+
+
+def cut_lines(picture: Text, width: int) -> list[Text]:
+    """A picture's lines as they are, each cut with … at the edge (no wrapping)."""
+    lines = list(picture.split("\n", allow_blank=True))
+    for line in lines:
+        line.no_wrap = True
+        line.truncate(width, overflow="ellipsis")
+    return lines
