@@ -270,7 +270,9 @@ async def test_the_ids_pane_tints_each_token_and_neighbours_differ() -> None:
         text = pane.render()
         assert isinstance(text, Text)
         lines = text.plain.split("\n")
-        assert " ".join(line.rstrip() for line in lines).startswith("Hello 15496  │ Ġworld 995  │ , 11  │ Ġinternational 3230  ization 1634  │ ! 0")
+        assert " ".join(line.rstrip() for line in lines).startswith(
+            "Hello 15496  │ Ġworld 995  │ , 11  │ Ġinternational 3230  ization 1634  │ ! 0"
+        )
         assert all(not line.startswith("0") for line in lines), "an alias and its id stay on one line"
         backgrounds = []
         for span in text.spans:
