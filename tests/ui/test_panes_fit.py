@@ -244,3 +244,21 @@ def test_a_window_that_just_misses_is_not_taken_for_the_whole_text() -> None:
     assert len(position.trace.chunks) == 5_001
     assert window(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
     assert window(position, 24, 1) == (0, 3)
+
+
+async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
+    """internationalization at 80x24 shows 7 of its 20 bytes. Round 6 merges bytes 9–11, still inside
+    round 5's window (bytes 8–14): the window stays and only the highlight moves (a step repaints one row)."""
+    app = make_app("internationalization", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        pane = app.query_one(AliasesPane)
+        starts = []
+        for _ in range(14):
+            await pilot.press("right")
+            assert pane.shown is not None
+            starts.append(pane.shown.first)
+        assert starts == [0, 5, 0, 2, 7, 7, 5, 0, 9, 0, 6, 13, 0, 0]
+        await pilot.press("home")
+        await pilot.press(*["right"] * 6)
+        assert pane.border_subtitle == f"bytes 8–14 of 20 shown · {MOVED}"  # round 6 reached from round 5

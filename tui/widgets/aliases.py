@@ -71,10 +71,11 @@ def span(ch: str, size: int) -> int:
 
 @dataclass(frozen=True)
 class Plan:
-    """Which characters the pane draws at one size: bands of [start, end) character ranges."""
+    """Which characters of a chunk the pane draws at one size: bands of [start, end) character ranges."""
 
     size: tuple[int, int]
     bands: tuple[tuple[int, int], ...]
+    chunk: ChunkTrace | None = None
 
     @property
     def first(self) -> int:
@@ -104,20 +105,23 @@ def layout(chunk: ChunkTrace, start: int, width: int, height: int) -> tuple[tupl
     return tuple(bands) or ((start, start),)
 
 
-def plan(view: Position, width: int, height: int) -> Plan:
-    """The window that shows the focus bytes with a character after them, starting as early as it can."""
+def plan(view: Position, width: int, height: int, keep: Plan | None = None) -> Plan:
+    """The window that shows the focus bytes with a character after them, starting as early as it can;
+    `keep`, the window on screen, stays while it still shows them, so a step moves only the highlight."""
     chunk = view.chunk
     n = len(chunk.text)
     lo, hi = focus_bytes(view)
     starts = char_starts(chunk)
     lo_char = bisect_right(starts, lo) - 1
     target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair
+    if keep is not None and keep.chunk is chunk and keep.size == (width, height) and keep.first <= lo_char and target < keep.end:
+        return keep
 
     def reach(start: int) -> int:
         return layout(chunk, start, width, height)[-1][1]
 
     start = first_start(lo_char, target, reach, room=width * height // (COLUMN + 1))  # 5 cells a character at least
-    return Plan((width, height), layout(chunk, start, width, height))
+    return Plan((width, height), layout(chunk, start, width, height), chunk)
 
 
 class AliasesPane(LinePane):
@@ -144,7 +148,7 @@ class AliasesPane(LinePane):
 
     def _plan(self, position: Position) -> None:
         """Choose the window and caption it ('bytes 9–15 of 20 shown'), when the data or the size changes, not while drawing."""
-        self.shown = shown = plan(position, *self._area())
+        self.shown = shown = plan(position, *self._area(), keep=self.shown)
         starts = char_starts(position.chunk)
         first, last, total = starts[shown.first], starts[shown.end], len(position.chunk.data)
         if first == 0 and last == total:

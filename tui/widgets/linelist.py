@@ -38,6 +38,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(id=id)
         self.count = 0
         self._drawn: dict[int, object] = {}  # line y → what render_line last drew there (see refresh_changed)
+        self._strips: dict[object, Strip] = {}  # rows drawn lately, by key: a scroll moves them without drawing them again
 
     # subclasses answer these three
     def header(self, width: int) -> Text:
@@ -123,22 +124,41 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     def action_jump(self, where: int) -> None:
         self.cursor = self.count - 1 if where < 0 else where
 
+    def row_key(self, index: int, selected: bool) -> object:
+        """A cheap key that changes whenever row `index`'s picture does (None: build the row to know)."""
+        return None
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         key, line, style = self._line(y, width)
         self._drawn[y] = key
-        base = self.rich_style  # padding carries the widget's style (an unstyled one draws black in a browser)
+        strip = self._strips.get(key)
+        if strip is not None:
+            return strip
+        base = self._base_style()  # padding carries the widget's style (an unstyled one draws black in a browser)
+        if line is None and key[1] == "row":  # known by its key alone: build it now
+            key, line, style = self._line(y, width, build=True)
         if line is None:
-            return Strip.blank(width, base)
-        if style is not None:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
-            return self._strip([Segment(line.plain, style)], width, base)
-        line.no_wrap = True
-        return self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+            strip = Strip.blank(width, base)
+        elif style is not None:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
+            strip = self._strip([Segment(line.plain, style)], width, base)
+        else:
+            line.no_wrap = True
+            strip = self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+        if len(self._strips) > 4 * max(self.size.height, 8):
+            self._strips.clear()
+        self._strips[key] = strip
+        return strip
 
-    def _line(self, y: int, width: int) -> tuple[object, Text | None, Style | None]:
-        """What line `y` shows: a key that changes whenever its picture does, the line (None: blank), and
-        the one style of a row drawn as a single segment (None: the line carries its styles)."""
-        place = (width, round(self.scroll_offset.x), self.rich_style)
+    def _base_style(self) -> Style:
+        return self.visual_style.rich_style
+
+    def _line(self, y: int, width: int, *, build: bool = False) -> tuple[tuple[object, ...], Text | None, Style | None]:
+        """What line `y` shows: a key that changes whenever its picture does, the line (None: blank, or
+        not built because `row_key` knew the key), and the one style of a row drawn as a single segment
+        (None: the line carries its styles)."""
+        place = (width, round(self.scroll_offset.x), self._base_style())
+        known = None
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
@@ -148,13 +168,16 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             if index >= self.count:
                 return (place, None), None, None
             selected = self.has_cursor and index == self.cursor
+            known = self.row_key(index, selected)
+            if known is not None and not build:
+                return (place, "row", known), None, None
             line = self.row(index, width, selected)
             style = self.row_style(index, selected)
             self.fit(line, width)
             if not line.spans and not line.style:
-                return (place, line.plain, style), line, style
+                return ((place, line.plain, style) if known is None else (place, "row", known)), line, style
             line.stylize(style)
-        return (place, line.plain, line.style, tuple(line.spans)), line, None
+        return ((place, line.plain, line.style, tuple(line.spans)) if known is None else (place, "row", known)), line, None
 
     def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
         strip = Strip(segments)

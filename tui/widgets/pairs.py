@@ -8,6 +8,7 @@ select a row; w (or a click) asks why that pair was or was not chosen (PairPicke
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -84,12 +85,11 @@ def pair_rows(view: Position, order: Order) -> PairRows:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
         return PairRows(Rows(), None, note)
     ranks = list(map(view.trace.table.ranks.get, itertools.pairwise(word)))
-    present = [r for r in ranks if r is not None]
-    lowest = min(present) if present else None
+    rules = len(ranks) - ranks.count(None)  # counted and searched in C: a word may have thousands of pairs
+    lowest = min(map(view.trace.table.ranks.get, itertools.pairwise(word), itertools.repeat(sys.maxsize))) if rules else None
     positions = None
     if order == "rank":
         positions = sorted(range(len(ranks)), key=lambda p: (ranks[p] is None, ranks[p] or 0, p))
-    rules = len(present)
     count = len(ranks)
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
     never: tuple[WhyNot, ...] = ()
@@ -189,6 +189,13 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
 
     def header(self, width: int) -> Text:
         return Text.styled(self.data.note[:width], "italic")
+
+    def row_key(self, index: int, selected: bool) -> object:
+        """A pair's row is known by its (position, pair, rank), the column widths and its marks."""
+        if index >= len(self.data.rows):
+            return None
+        row = self.data.rows[index]
+        return (row, self._widths, self._chosen(row[2]), index == self.selected)
 
     def fit(self, line: Text, width: int) -> None:
         """Rows are cut at the edge, not ellipsised: the rank column is the last."""
