@@ -42,54 +42,86 @@ class IdsPane(LinePane):
     def draw(self, view: Position, width: int, height: int) -> Text:
         if not emitted_chunks(view):
             return Text("(no ids yet: a chunk's ids appear when its loop is done)", style="dim italic")
-        decoder = view.trace.table.decoder
-        items = newest_ids(view, 2 * width * height)  # more than fit, whatever the line breaks waste
+        chunks, decoder = view.trace.chunks, view.trace.table.decoder
+        lines = id_lines(view, width, height)
+        items = [item for line in lines for item in line]
+        palette = tints(self.background_colors[1])
+        slots = iter(indices(chunks[c].ids[k] for c, k in items))
         text = Text()
         first_chunk, first_id = items[0]
-        if first_chunk:
-            text.append(f"({first_chunk}…) ", style="dim")  # the chunks left out
-        if first_id:
-            text.append("… ", style="dim")  # and the first ids of this one
-        palette = tints(self.background_colors[1])
-        slots = indices(view.trace.chunks[c].ids[k] for c, k in items)
-        lines = [text]
-        for n, (c, k) in enumerate(items):
-            if n and k == 0:
-                place(lines, Text("│ ", style="dim"), width)
-            i = view.trace.chunks[c].ids[k]
-            tint = palette[slots[n]]
-            item = Text(visible(decoder[i]), style=tint + Style(bold=True))
-            item.append(f" {i}", style=tint)
-            place(lines, item, width)
-            place(lines, Text("  "), width)
-        return Text("\n").join(lines[-height:])
+        if first_chunk or first_id:
+            text.append(left_out(first_chunk, first_id), style="dim")
+        for row, line in enumerate(lines):
+            if row:
+                text.append("\n")
+            for n, (c, k) in enumerate(line):
+                if n:
+                    text.append("  ")
+                if k == 0 and (c, k) != items[0]:
+                    text.append("│ ", style="dim")
+                i = chunks[c].ids[k]
+                tint = palette[next(slots)]
+                text.append(visible(decoder[i]), style=tint + Style(bold=True))
+                text.append(f" {i}", style=tint)
+        return text
 
 
-def place(lines: list[Text], piece: Text, width: int) -> None:
-    """Append `piece` to the last line, or start a new line with it when it does not fit (spaces are
-    dropped at a line's end): an `alias id` pair is never cut in two."""
-    last = lines[-1]
-    if last.cell_len + piece.cell_len <= width:
-        last.append_text(piece)
-    elif piece.plain.strip():
-        lines.append(piece.copy())
+def left_out(first_chunk: int, first_id: int) -> str:
+    """The mark before the first id shown: how many chunks are left out, and … when the ids of the first one are cut."""
+    return (f"({first_chunk}…) " if first_chunk else "") + ("… " if first_id else "")
 
 
-def newest_ids(view: Position, budget: int) -> list[tuple[int, int]]:
-    """(chunk, place in its ids) of the newest emitted ids whose cells fill `budget`, oldest first:
-    only these are measured, so a chunk of thousands of ids costs what the pane shows."""
+def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, int]]]:
+    """The ids the pane shows, line by line, as (chunk, place in its ids): all of them from the top when
+    they fit; else the newest, each line filled from the bottom up, so only what is shown is measured
+    (a chunk of thousands of ids costs what the pane holds). An `alias id` pair is never cut in two."""
     chunks, decoder = view.trace.chunks, view.trace.table.decoder
-    out: list[tuple[int, int]] = []
+    first = (0, 0)
+
+    def cells(c: int, k: int) -> int:
+        i = chunks[c].ids[k]
+        return cell_len(visible(decoder[i])) + 1 + len(str(i)) + (2 if k == 0 and (c, k) != first else 0)
+
+    lines: list[list[tuple[int, int]]] = []
+    line: list[tuple[int, int]] = []
     used = 0
     c = emitted_chunks(view)
-    while c > 0 and used < budget:
-        c -= 1
-        ids = chunks[c].ids
-        k = len(ids)
-        while k > 0 and used < budget:
-            k -= 1
-            used += cell_len(visible(decoder[ids[k]])) + len(str(ids[k])) + 3
-            out.append((c, k))
-        used += 2  # the separator
-    out.reverse()
-    return out
+    k = 0
+    while True:  # from the newest id back
+        if k == 0:
+            c -= 1
+            if c < 0:
+                break
+            k = len(chunks[c].ids)
+            if not k:
+                continue
+        k -= 1
+        size = cells(c, k)
+        if line and used + 2 + size > width:
+            lines.append(line)
+            if len(lines) == height:
+                break
+            line, used = [], 0
+        line.insert(0, (c, k))
+        used += size + (2 if len(line) > 1 else 0)
+    if len(lines) < height:  # everything fits: laid out from the top
+        return fill_forward(view, width, cells)
+    top = lines[-1]
+    while len(top) > 1 and sum(cells(*item) + 2 for item in top) - 2 + len(left_out(*top[0])) > width:
+        top.pop(0)  # room for the mark of what is left out
+    return lines[::-1]
+
+
+def fill_forward(view: Position, width: int, cells) -> list[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
+    """Every emitted id, lines filled from the top (the text's ids all fit the pane)."""
+    lines: list[list[tuple[int, int]]] = [[]]
+    used = 0
+    for c in range(emitted_chunks(view)):
+        for k in range(len(view.trace.chunks[c].ids)):
+            size = cells(c, k)
+            if lines[-1] and used + 2 + size > width:
+                lines.append([])
+                used = 0
+            used += size + (2 if lines[-1] else 0)
+            lines[-1].append((c, k))
+    return lines
