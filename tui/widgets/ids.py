@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -112,7 +114,7 @@ def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, in
     return lines[::-1]
 
 
-def fill_forward(view: Position, width: int, cells) -> list[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
+def fill_forward(view: Position, width: int, cells: Callable[[int, int], int]) -> list[list[tuple[int, int]]]:
     """Every emitted id, lines filled from the top (the text's ids all fit the pane)."""
     lines: list[list[tuple[int, int]]] = [[]]
     used = 0
