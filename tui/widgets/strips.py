@@ -16,19 +16,31 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 
-def to_strips(lines: Iterable[Text], width: int, height: int, base: Style, console: Console) -> list[Strip]:
+def to_strips(
+    lines: Iterable[Text], width: int, height: int, base: Style, console: Console, before: dict[object, Strip] | None = None
+) -> list[Strip]:
     """`height` strips of `width` cells: the lines (each cut at the edge), then blank rows.
 
     `base` is the widget's own style, under every cell: the padding of a row carries it (NO_COLOR, browsers).
+    `before` holds the strips of the last picture by line (filled here): a line drawn as before is not rendered again.
     """
     strips: list[Strip] = []
+    drawn: dict[object, Strip] = {}
     for line in lines:
         if len(strips) == height:
             break
-        segments = [s for s in line.render(console) if s.text != "\n"]
-        if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
-            segments = list(Segment.apply_style(segments, console.get_style(line.style)))
-        strips.append(Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width))
+        key = (line.plain, line.style, tuple(line.spans))
+        strip = None if before is None else before.get(key)
+        if strip is None:
+            segments = [s for s in line.render(console) if s.text != "\n"]
+            if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
+                segments = list(Segment.apply_style(segments, console.get_style(line.style)))
+            strip = Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width)
+        drawn[key] = strip
+        strips.append(strip)
+    if before is not None:
+        before.clear()
+        before.update(drawn)
     return strips + [Strip.blank(width, base)] * (height - len(strips))
 
 
@@ -53,6 +65,7 @@ class StripRows(Widget):
 
     _strips: list[Strip] | None = None
     _drawn_for: tuple[int, int] | None = None
+    _lines_drawn: dict[object, Strip] | None = None  # the last picture's strips, by line (see to_strips)
 
     def rows(self, width: int, height: int) -> list[Text] | None:  # pragma: no cover - each widget draws itself
         """The picture's lines at this size (None: nothing to show yet)."""
@@ -64,7 +77,7 @@ class StripRows(Widget):
     def notify_style_update(self) -> None:
         """A new theme or class changes the colours under the picture: draw it again when asked for."""
         super().notify_style_update()
-        self._strips = None
+        self._strips = self._lines_drawn = None
 
     def redraw(self) -> None:
         """Draw the picture again; repaint the whole widget after a resize, else only the changed rows."""
@@ -83,7 +96,9 @@ class StripRows(Widget):
         lines = self.rows(width, height)
         if lines is None:
             return None
-        return to_strips(lines, width, height, self.rich_style, self.app.console)
+        if self._lines_drawn is None or self._drawn_for != (width, height):
+            self._lines_drawn = {}
+        return to_strips(lines, width, height, self.visual_style.rich_style, self.app.console, self._lines_drawn)
 
     def render_line(self, y: int) -> Strip:
         width, height = self.content_size.width, self.content_size.height
