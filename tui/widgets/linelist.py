@@ -78,9 +78,13 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             self.refresh()
             return
         width = self.scrollable_content_region.width
-        for y in range(self.scrollable_content_region.height):
-            if self._drawn.get(y) != self._line(y, width)[0]:
-                self.refresh(Region(0, y, self.size.width, 1))
+        regions = [
+            Region(0, y, self.size.width, 1)
+            for y in range(self.scrollable_content_region.height)
+            if self._drawn.get(y) != self._line(y, width)[0]
+        ]
+        if regions:
+            self.refresh(*regions)
 
     @property
     def page_rows(self) -> int:

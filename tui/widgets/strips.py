@@ -87,8 +87,9 @@ class StripRows(Widget):
             self._drawn_for = (width, height)
             self.refresh()
             return
-        for y in changed_rows(old, self._strips):
-            self.refresh(Region(0, y, width, 1))
+        regions = [Region(0, y, width, 1) for y in changed_rows(old, self._strips)]
+        if regions:
+            self.refresh(*regions)
 
     def _build(self, width: int, height: int) -> list[Strip] | None:
         if width < 1 or height < 1:

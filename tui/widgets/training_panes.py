@@ -23,6 +23,7 @@ from textual.widget import Widget
 from ..engine.training import TrainRound
 from ..engine.training_sides import Side, literal, occurrences
 from ..safe import visible
+from .strips import changed_rows, to_strips
 from .text import clip
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -239,13 +240,7 @@ class SidePane(Widget):
             width, height = self.content_size.width, self.content_size.height
             side = self.side
             lines = [Text("(training…)", style="italic")] if side is None else side_lines(side, round, width, height)
-            base = self.rich_style  # padding carries the widget's style (NO_COLOR, browsers)
-            console = self.app.console
-            strips = [
-                Strip([s for s in line.render(console) if s.text != "\n"]).apply_style(base).extend_cell_length(width, base).crop(0, width)
-                for line in lines
-            ]
-            strips += [Strip.blank(width, base)] * (height - len(strips))
+            strips = to_strips(lines, width, height, self.visual_style.rich_style, self.app.console)
             picture = self._pictures[key] = (lines, strips)
             while len(self._pictures) > self.KEEP:
                 self._pictures.popitem(last=False)
@@ -264,10 +259,8 @@ class SidePane(Widget):
         if size != self._drawn_for:
             self._drawn_for = size
             self.refresh()
-        else:
-            for y, strip in enumerate(self._strips):
-                if y >= len(old) or not (old[y] is strip or list(old[y]) == list(strip)):
-                    self.refresh(Region(0, y, width, 1))
+        elif regions := [Region(0, y, width, 1) for y in changed_rows(old, self._strips)]:
+            self.refresh(*regions)
         if self.side is not None:
             self.set_timer(self.AHEAD, self._draw_ahead)
 
