@@ -18,7 +18,7 @@ from tui.widgets.aliases import layout
 from tui.widgets.chunks import window
 from tui.widgets.word import picture, render_picture
 
-from .support import AliasesPane, ChunksPane, WordPane, make_app, pane_text, settle
+from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, settle
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
@@ -262,3 +262,33 @@ async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
         await pilot.press("home")
         await pilot.press(*["right"] * 6)
         assert pane.border_subtitle == f"bytes 8–14 of 20 shown · {MOVED}"  # round 6 reached from round 5
+
+
+async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One 5,000-letter chunk at its last frame: the chunks pane shows it reversed up to what fits and …;
+    the ids pane shows its newest ids, a '…' for the ones before, and measures no more than it can hold."""
+    import tui.widgets.ids as ids_module
+
+    text = "".join("abcdefghij"[(n * 7) % 10] for n in range(5000))
+    app = make_app(text, "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("end")
+        chunks = app.query_one(ChunksPane)
+        shown = chunks.render().plain
+        room = chunks.content_size.width * chunks.content_size.height
+        assert shown == "⟦" + text[:room] + "…⟧"  # as far as the pane holds (no wrapping of 5,000 letters)
+        calls = []
+        real = ids_module.visible
+
+        def counting(value: str, **kw: str) -> str:
+            calls.append(value)
+            return real(value, **kw)
+
+        monkeypatch.setattr(ids_module, "visible", counting)
+        ids = app.query_one(IdsPane)
+        lines = ids.render().plain.split("\n")
+        trace_ids = app.position.trace.ids
+        assert lines[0].startswith("… ")
+        assert lines[-1].rstrip().endswith(f" {trace_ids[-1]}")
+        assert 0 < len(calls) < 2 * 80 * 4

@@ -45,12 +45,13 @@ class ChunksPane(LinePane):
             text.append(f"({first}…)", style="dim")
         done = current + (view.frame.kind == "done")
         palette = tints(self.background_colors[1])
-        slots = iter(indices(i for chunk in chunks[first:done] for i in chunk.ids))
+        slots = iter(indices(i for chunk in chunks[first:current] for i in chunk.ids))  # the chunks drawn as tokens
+        room = width * height  # a chunk longer than the pane is shown as far as it fits
         for index in range(first, last + 1):
             chunk = chunks[index]
             if index == current:
                 text.append("⟦", style="bold")
-                text.append(based(visible(chunk.text, space="·")), style="bold reverse")
+                text.append(based(visible(clipped(chunk.text, room), space="·")), style="bold reverse")
                 text.append("⟧", style="bold")
             elif index < current:  # its tokens, each on its tint
                 first_piece = True  # only the chunk's first text can start with a lone mark
@@ -61,10 +62,7 @@ class ChunksPane(LinePane):
                         text.append(based(shown) if first_piece else shown, style=tint)
                         first_piece = False
             else:
-                text.append(based(visible(chunk.text, space="·")), style="dim")
-            if index == current and view.frame.kind == "done":
-                for _ in chunk.ids:
-                    next(slots)
+                text.append(based(visible(clipped(chunk.text, room), space="·")), style="dim")
             if index < done:
                 text.append(MARKS[chunk.cache], style="bold")
             if index < last:
@@ -72,6 +70,11 @@ class ChunksPane(LinePane):
         if last < len(chunks) - 1:
             text.append(f"(…{len(chunks) - 1 - last})", style="dim")
         return text
+
+
+def clipped(text: str, room: int) -> str:
+    """`text`, or as much of it as `room` cells can show and …: a chunk of thousands of letters is not laid out whole."""
+    return text if len(text) <= room else text[:room] + "…"
 
 
 def window(view: Position, width: int, height: int) -> tuple[int, int]:

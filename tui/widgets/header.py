@@ -106,7 +106,8 @@ class Status(StripRows):
             return Text(self.busy or "no trace")
         text = self._head(view, view.where)
         text.append("\n")
-        text.append(self._narration(visible(view.sentence)))
+        room = NARRATION * max(self.content_size.width, 10)  # more characters than the lines have cells never fit
+        text.append(self._narration(visible(view.sentence[: room + 1])))
         return text
 
     def rows(self, width: int, height: int) -> list[Text]:

@@ -173,7 +173,9 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The height only changes with the chunk (its first word has the most pairs), so stepping
         # through rounds never triggers a layout of the whole screen.
-        self.set_count(self.data.count, height=max(len(self.position.chunk.aliases), self.data.count))
+        # A list shorter than the pane is given the pane's height: the scroll size, and so the scrollbar,
+        # stay as they are from one short word to the next.
+        self.set_count(self.data.count, height=max(len(self.position.chunk.aliases), self.data.count, self.page_rows))
         if scroll:
             self.keep_visible(target, third=True)
 
