@@ -2,7 +2,7 @@
 
 Each move runs SAMPLES times from the action to the after-refresh callback (as apptime.timed_move),
 with cProfile on only in that interval; prints the median latency per move and the top functions by
-cumulative and own time. Texts: '2000' (multilingual 2,000 chars), 'letters' (one 5,000-letter chunk).
+cumulative and own time. Texts: '2000' (multilingual 2,000 chars), 'letters' (one 5,000-letter chunk), 'mb' (the 1 MB text).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .apptime import SPACING, refreshed
 from .texts import letters, multilingual
 
 MOVES = ("next", "previous", "next_round", "previous_round", "next_chunk", "previous_chunk", "first", "last", "detail")
-TEXTS = {"2000": lambda: multilingual(2000), "letters": lambda: letters(5000)}
+TEXTS = {"2000": lambda: multilingual(2000), "letters": lambda: letters(5000), "mb": lambda: multilingual(1_000_000)}
 SAMPLES = 40
 
 
