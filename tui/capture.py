@@ -89,3 +89,9 @@ def settle_heap() -> None:
     gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
     gc.collect()
     gc.freeze()
+
+
+def settle_start() -> None:
+    """The first settle after start-up: as `settle_heap`, then the collector runs again (`bpe-tui` pauses it while starting)."""
+    settle_heap()
+    gc.enable()

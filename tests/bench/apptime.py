@@ -47,15 +47,22 @@ def run_in_pty(argv: list[str], env: dict[str, str], *, columns: int = 120, line
     reader.start()
     start = perf_counter()
     process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    # A blocking wait sees the exit at once; `wait(timeout=...)` polls, with sleeps that grow to
+    # 50 ms, so every time it measured was rounded up to the next step of 50 ms. A timer kills a
+    # process that runs past `timeout` instead.
+    watchdog = threading.Timer(timeout, process.kill)
+    watchdog.start()
     try:
-        code = process.wait(timeout=timeout)
+        code = process.wait()
     finally:
         elapsed = perf_counter() - start
+        watchdog.cancel()
         os.close(slave)
         reader.join(timeout=2)
         os.close(master)
     if code != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited with {code}: {bytes(output[-2000:]).decode(errors='replace')}")
+        why = " (killed after the timeout)" if code == -9 else ""
+        raise RuntimeError(f"{' '.join(argv)} exited with {code}{why}: {bytes(output[-2000:]).decode(errors='replace')}")
     return elapsed
 
 
