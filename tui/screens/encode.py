@@ -78,6 +78,7 @@ class EncodeScreen(Screen[None]):
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
+        self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
