@@ -21,7 +21,6 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from ..commands import ENCODE, bindings
-from ..engine.tracefile import TraceError, save
 from ..messages import (
     CaptureCancelled,
     RuleInTableRequested,
@@ -244,6 +243,8 @@ class EncodeScreen(Screen[None]):
         if not self.position.trace.complete:  # a partial trace would be a file that does not load
             self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
             return
+        from ..engine.tracefile import TraceError, save  # json: only when a trace is saved
+
         try:
             save(self.position.trace, target, overwrite=bool(overwrite))
         except TraceError as exc:
