@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import argparse
-import json
+import gc
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from . import cli_serve, cli_tour, cli_train
 from .engine.bpe import CaptureError, Trace, capture, encode, utf8
-from .engine.decoding import DecodeError, decode, parse_ids
 from .engine.files import read_bytes
 from .engine.frames import Frames, count
 from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
 from .engine.tables.registry import about
-from .engine.tracefile import TraceError, dumps, load
-from .engine.training import TrainingError
 from .playback import DEFAULT_FPS, Playback, PlaybackError
 
+# What only a headless command needs (json, decoding, trace files, training, serve, tour) is
+# imported by that command: the app's start-up does not pay for it.
+
 COMMANDS = ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve", "tour")
-USER_ERRORS = (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, PlaybackError)
+
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """The errors a user can cause, each reported in one line with exit status 2."""
+    from . import cli_serve
+    from .engine.decoding import DecodeError
+    from .engine.tracefile import TraceError
+    from .engine.training import TrainingError
+
+    return (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, PlaybackError)
 
 
 class UsageError(Exception):
@@ -51,6 +59,8 @@ def _text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import cli_serve, cli_tour, cli_train
+
     parser = argparse.ArgumentParser(prog="bpe-tui", description="See GPT-2's byte-level BPE work, frame by frame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -149,6 +159,8 @@ def read_utf8(data: bytes, name: str) -> str:
 
 def read_ids(words: list[str]) -> list[int]:
     """The ids of the command line's ID words (spaces, commas and brackets allowed)."""
+    from .engine.decoding import parse_ids
+
     try:
         return parse_ids(" ".join(words))
     except ValueError as exc:
@@ -169,11 +181,15 @@ def cmd_capture(args: argparse.Namespace) -> None:
         save(trace, args.output, overwrite=args.force)
         print(f"wrote {args.output}: {summary(trace)}", file=sys.stderr)
     else:
+        from .engine.tracefile import dumps
+
         sys.stdout.write(dumps(trace))
 
 
 def jsonl_texts() -> Iterator[tuple[int, str]]:
     """(line number, text) for each JSON string line of standard input; blank lines are skipped."""
+    import json
+
     for number, line in enumerate(sys.stdin.buffer, start=1):
         text = read_utf8(line, f"standard input line {number}")
         if not text.strip():
@@ -188,6 +204,8 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
 
 
 def cmd_encode(args: argparse.Namespace) -> None:
+    import json
+
     table = resolve_table(args)
     if not args.jsonl:
         print(json.dumps(encode(read_text(args), table)))
@@ -209,6 +227,8 @@ def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
 
 
 def cmd_chunks(args: argparse.Namespace) -> None:
+    import json
+
     table = resolve_table(args)
     if not args.jsonl:
         print(json.dumps(chunk_objects(read_text(args), table), ensure_ascii=False))
@@ -222,6 +242,8 @@ def cmd_chunks(args: argparse.Namespace) -> None:
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
+    from .engine.decoding import DecodeError, decode
+
     table = resolve_table(args)
     if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
         from .engine.decoding import decode_frames, explain
@@ -237,6 +259,8 @@ def cmd_decode(args: argparse.Namespace) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> None:
+    from .engine.tracefile import TraceError, load
+
     tables = resolver(custom_table(args))
     bad = 0
     for name in args.files:
@@ -265,7 +289,15 @@ def cmd_examples(args: argparse.Namespace) -> None:
 
 
 def cmd_train(args: argparse.Namespace) -> None:
+    from . import cli_train
+
     print(cli_train.run(args, read_text(args)))
+
+
+def cmd_tour(args: argparse.Namespace) -> None:
+    from . import cli_tour
+
+    cli_tour.run(args)
 
 
 def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
@@ -273,6 +305,8 @@ def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
     if args.trace and (args.text is not None or args.text_file is not None):
         raise UsageError("give either a trace file or --text / --text-file, not both.")
     if args.trace:
+        from .engine.tracefile import load
+
         trace = load(args.trace, resolver(custom))
     else:
         from .app import DEFAULT_TEXT, MAX_TEXT
@@ -287,6 +321,22 @@ def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
 
 
 def run_app(argv: list[str]) -> None:
+    """The app; the garbage collector is paused until its first screen has settled (`capture.settle_start`).
+
+    Start-up makes tens of thousands of long-lived objects (modules, classes, styles, widgets) and
+    no garbage: a collection would only walk them, and a full one costs as much as a frame.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _run_app(argv)
+    finally:
+        gc.freeze()  # the interpreter's last collection at exit need not walk what the app left
+        if enabled:
+            gc.enable()
+
+
+def _run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
     playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)
     if args.theme is not None:
@@ -332,6 +382,8 @@ def main(argv: list[str] | None = None) -> None:
             parser = build_parser()
             args, app_argv = parser.parse_known_args(argv)  # serve passes the options it does not know to the app
             if args.command == "serve":
+                from . import cli_serve
+
                 cli_serve.run(args, app_argv, build_app_parser().parse_args)
                 return
             if app_argv:
@@ -344,12 +396,10 @@ def main(argv: list[str] | None = None) -> None:
                 "check": cmd_check,
                 "examples": cmd_examples,
                 "train": cmd_train,
-                "tour": cli_tour.run,
+                "tour": cmd_tour,
             }[args.command](args)
         else:
             run_app(argv)
-    except USER_ERRORS as exc:
-        fail(str(exc))
     except UsageError as exc:
         fail(str(exc))
     except BrokenPipeError:
@@ -357,6 +407,10 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(1) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except Exception as exc:
+        if isinstance(exc, user_errors()):
+            fail(str(exc))
+        raise
 
 
 if __name__ == "__main__":

@@ -129,7 +129,7 @@ class BpeApp(App[None]):
         if self.start_theme is not None:
             self.theme = self.start_theme
         self.fit_size(self.size)
-        self.set_timer(SETTLE_AFTER, capture.settle_heap)
+        self.set_timer(SETTLE_AFTER, capture.settle_start)
         if self.screenshot:
             self.call_after_refresh(self._keep_screenshot)
         elif os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":

@@ -16,7 +16,6 @@ from textual.worker import Worker, get_current_worker
 
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.tables import Table, TableError
-from .engine.tracefile import TraceError, load
 from .messages import CaptureFailed, CaptureProgressed, TraceCaptured
 from .position import Position
 from .safe import visible
@@ -61,6 +60,8 @@ def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Tab
 
 def load_in_worker(to: MessagePump, path: Path, resolve: Callable[[str], Table]) -> None:
     """The worker's body for a trace file: load it and post it (or why it cannot be opened)."""
+    from .engine.tracefile import TraceError, load  # json and the file checks: only when a file is opened
+
     worker = get_current_worker()
     try:
         trace = load(path, resolve)
@@ -89,3 +90,9 @@ def settle_heap() -> None:
     gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
     gc.collect()
     gc.freeze()
+
+
+def settle_start() -> None:
+    """The first settle after start-up: as `settle_heap`, then the collector runs again (`bpe-tui` pauses it while starting)."""
+    settle_heap()
+    gc.enable()

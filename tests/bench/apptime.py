@@ -27,11 +27,22 @@ ROOT = Path(__file__).resolve().parents[2]
 SPACING = 0.025  # seconds between measured steps
 
 
-def run_in_pty(argv: list[str], env: dict[str, str], *, columns: int = 120, lines: int = 40, timeout: float = 60) -> float:
-    """Run `argv` in a fresh pseudo-terminal of the given size; the whole process's wall time in seconds."""
+#: The first bytes Textual writes when it leaves application mode (bracketed paste off): the app has
+#: drawn its first screen and asked to exit; what follows is Textual's shutdown.
+TEARDOWN = b"\x1b[?2004l"
+
+
+def run_in_pty(
+    argv: list[str], env: dict[str, str], *, columns: int = 120, lines: int = 40, timeout: float = 60, drawn: list[float] | None = None
+) -> float:
+    """Run `argv` in a fresh pseudo-terminal of the given size; the whole process's wall time in seconds.
+
+    With `drawn`, the time from the start to the first TEARDOWN bytes read is appended to it.
+    """
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     output = bytearray()
+    teardown: list[float] = []
 
     def drain() -> None:  # keep reading, so the app never blocks on a full terminal
         while True:
@@ -42,20 +53,31 @@ def run_in_pty(argv: list[str], env: dict[str, str], *, columns: int = 120, line
             if not data:
                 return
             output.extend(data)
+            if not teardown and TEARDOWN in output[-len(data) - len(TEARDOWN) :]:
+                teardown.append(perf_counter())
 
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     start = perf_counter()
     process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, start_new_session=True)
+    # A blocking wait sees the exit at once; `wait(timeout=...)` polls, with sleeps that grow to
+    # 50 ms, so every time it measured was rounded up to the next step of 50 ms. A timer kills a
+    # process that runs past `timeout` instead.
+    watchdog = threading.Timer(timeout, process.kill)
+    watchdog.start()
     try:
-        code = process.wait(timeout=timeout)
+        code = process.wait()
     finally:
         elapsed = perf_counter() - start
+        watchdog.cancel()
         os.close(slave)
         reader.join(timeout=2)
         os.close(master)
+    if drawn is not None:
+        drawn.append((teardown[0] if teardown else perf_counter()) - start)
     if code != 0:
-        raise RuntimeError(f"{' '.join(argv)} exited with {code}: {bytes(output[-2000:]).decode(errors='replace')}")
+        why = " (killed after the timeout)" if code == -9 else ""
+        raise RuntimeError(f"{' '.join(argv)} exited with {code}{why}: {bytes(output[-2000:]).decode(errors='replace')}")
     return elapsed
 
 

@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
+from statistics import median
 from time import perf_counter
 
 import pytest
@@ -34,12 +35,25 @@ SIZE = (120, 40)
 
 
 def test_1_startup(benchmark, figure, tmp_path):
-    """`python -m tui` to its first complete screen ≤ 1.1× a minimal Textual app (one Static, a Footer)."""
+    """`python -m tui` to its first complete screen ≤ 1.1× a minimal Textual app (one Static, a Footer).
+
+    The figure is the whole process (start, first screen, exit). For the record, 1b is the part up to
+    the first bytes of Textual's shutdown, i.e. without the shutdown (see RESULTS.md, figure 1).
+    """
     env = startup_env(tmp_path / "pycache")
-    r = race(benchmark, lambda: run_in_pty(BPE_TUI, env), lambda: run_in_pty(MINIMAL, env), rounds=9, warmup=2)
+    ours: list[float] = []
+    peer: list[float] = []
+    r = race(benchmark, lambda: run_in_pty(BPE_TUI, env, drawn=ours), lambda: run_in_pty(MINIMAL, env, drawn=peer), rounds=9, warmup=2)
     ok = r.ratio <= 1.1
     figure(
         "1", "start-up to first screen / minimal Textual app", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 1.1×", ok
+    )
+    drawn, drawn_peer = median(ours[-len(r.ours) :]), median(peer[-len(r.peer) :])  # the timed runs, not the warm-ups
+    benchmark.extra_info.update(drawn_median_s=drawn, drawn_peer_median_s=drawn_peer)
+    figure(
+        "1b",
+        "the same without Textual's shutdown (to its first bytes) / minimal Textual app",
+        f"{drawn / drawn_peer:.2f}× ({ms(drawn)} vs {ms(drawn_peer)})",
     )
     assert ok, f"start-up is {r.ratio:.2f}× the minimal Textual app (target ≤ 1.1×)"
 

@@ -213,9 +213,9 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
 
 
 def test_the_row_helpers_hold_their_examples() -> None:
-    """tokenizer_rows' docstring examples (token offsets inside a character, HOW'S on GPT-2) pass."""
+    """tokenizer_rows' docstring examples (HOW'S on GPT-2) pass; token_offsets' are engine.utf8's (tests/engine/test_doctests.py)."""
     result = doctest.testmod(tokenizer_rows, report=False)
-    assert result.attempted >= 4 and result.failed == 0
+    assert result.attempted >= 3 and result.failed == 0
 
 
 def test_token_offsets_and_layout_mark_each_rows_own_boundaries() -> None:

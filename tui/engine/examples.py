@@ -6,7 +6,6 @@ from pathlib import Path
 
 from .bpe import capture
 from .tables import get_table
-from .tracefile import dumps
 
 #: (file stem, table, text): every example the seeds walk through.
 EXAMPLES: tuple[tuple[str, str, str], ...] = (
@@ -101,6 +100,8 @@ def bundled() -> list[Path]:
 
 def render(table: str, text: str) -> str:
     """The trace file contents for one example."""
+    from .tracefile import dumps  # json: not at the app's start-up, which only needs TRACES_DIR
+
     return dumps(capture(text, get_table(table)))
 
 

@@ -28,6 +28,17 @@ def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", 
         raise error(f"{path} cannot be read ({exc.strerror}).") from None
 
 
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of `data` in hex; hashlib (OpenSSL, slow to load) is imported when a table's files are first checked.
+
+    >>> sha256_hex(b"")[:16]
+    'e3b0c44298fc1c14'
+    """
+    from hashlib import sha256
+
+    return sha256(data).hexdigest()
+
+
 def write_atomic(path: Path, data: bytes, error: type[Exception]) -> None:
     """Write `data` to `path` through a temporary file in the same directory and a rename.
 

@@ -22,10 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from .chunk import ChunkTrace, ScanStep
-from .decoding import DecodeRun
 from .frames import Frame
+
+if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
+    from .decoding import DecodeRun
 
 
 @dataclass(frozen=True, slots=True)

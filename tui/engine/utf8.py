@@ -1,10 +1,13 @@
-"""UTF-8 as the decode views read it: how long a sequence is, why some bytes are not a character yet.
+"""UTF-8 as the views read it: how long a sequence is, why some bytes are not a character yet, where a token starts.
 
 >>> utf8_note(bytes([228, 189])), hexbytes(bytes([228, 189, 160]))
 ('incomplete: 2 of its 3 bytes', 'e4 bd a0')
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import accumulate
 
 
 def utf8_length(lead: int) -> int | None:
@@ -100,3 +103,30 @@ def decbytes(data: bytes) -> str:
 def bothbytes(data: bytes) -> str:
     """Decimal and hex together: '[228,189] e4 bd' (the empty buffer is '[]')."""
     return f"{decbytes(data)} {hexbytes(data)}".rstrip()
+
+
+def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each token's start as a character offset, and the starts that are exact character boundaries.
+
+    >>> token_offsets("a你", [1, 2, 1])  # 你 is three bytes, split 2 + 1
+    ((0, 1, 1), (1,))
+    """
+    starts = list(accumulate(sizes[:-1], initial=0))
+    if text.isascii():
+        return tuple(starts), tuple(starts[1:])
+    char_at: dict[int, int] = {}
+    byte = 0
+    for index, char in enumerate(text):
+        char_at[byte] = index
+        byte += len(char.encode("utf-8", "surrogatepass"))
+    first: list[int] = []
+    cuts: list[int] = []
+    at = 0
+    for b in starts:
+        exact = char_at.get(b)
+        if exact is not None:
+            at = exact
+            if b:
+                cuts.append(exact)
+        first.append(at)
+    return tuple(first), tuple(cuts)

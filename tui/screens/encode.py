@@ -21,7 +21,6 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from ..commands import ENCODE, bindings
-from ..engine.tracefile import TraceError, save
 from ..messages import (
     CaptureCancelled,
     RuleInTableRequested,
@@ -78,6 +77,7 @@ class EncodeScreen(Screen[None]):
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
+        self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
@@ -243,6 +243,8 @@ class EncodeScreen(Screen[None]):
         if not self.position.trace.complete:  # a partial trace would be a file that does not load
             self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
             return
+        from ..engine.tracefile import TraceError, save  # json: only when a trace is saved
+
         try:
             save(self.position.trace, target, overwrite=bool(overwrite))
         except TraceError as exc:

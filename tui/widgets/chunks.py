@@ -7,12 +7,12 @@ from collections.abc import Mapping, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..engine.utf8 import token_offsets
 from ..position import Position
 from ..safe import based, visible
 from .pane import LinePane
 from .strips import retitle
 from .token_colours import indices, tints
-from .tokenizer_rows import token_offsets
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 #: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).

@@ -8,18 +8,21 @@ engine's (tui/engine/loop_code.py); this module only draws them.
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from ..engine.decoding import DecodeRun
 from ..engine.loop_code import LISTINGS, Listing, Mark, decode_mark, mark
 from ..position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import retitle
+
+if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
+    from ..engine.decoding import DecodeRun
 
 MARKED = "▶"
 RUN = "·"

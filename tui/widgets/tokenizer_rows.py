@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
+from itertools import pairwise
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -32,6 +32,7 @@ from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.branches import alternatives, spans
 from ..engine.frames import count
 from ..engine.tables import Table, short_name
+from ..engine.utf8 import token_offsets
 from ..safe import visible
 from .token_colours import indices, tints
 
@@ -83,33 +84,6 @@ class Row:
         """'3 chunks · 3 tokens · 1.67 bytes/token'."""
         per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
         return f"{count(len(self.chunks), 'chunk')} · {count(self.tokens, 'token')} · {per} bytes/token"
-
-
-def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each token's start as a character offset, and the starts that are exact character boundaries.
-
-    >>> token_offsets("a你", [1, 2, 1])  # 你 is three bytes, split 2 + 1
-    ((0, 1, 1), (1,))
-    """
-    starts = list(accumulate(sizes[:-1], initial=0))
-    if text.isascii():
-        return tuple(starts), tuple(starts[1:])
-    char_at: dict[int, int] = {}
-    byte = 0
-    for index, char in enumerate(text):
-        char_at[byte] = index
-        byte += len(char.encode("utf-8", "surrogatepass"))
-    first: list[int] = []
-    cuts: list[int] = []
-    at = 0
-    for b in starts:
-        exact = char_at.get(b)
-        if exact is not None:
-            at = exact
-            if b:
-                cuts.append(exact)
-        first.append(at)
-    return tuple(first), tuple(cuts)
 
 
 def build_row(

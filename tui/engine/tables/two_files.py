@@ -7,15 +7,13 @@ custom tables from any two such files (`--vocab` / `--encoder`).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..aliases import bytes_to_unicode
-from ..files import read_bytes
+from ..files import read_bytes, sha256_hex
 from .table import Pair, Table, TableError
 
 if TYPE_CHECKING:  # importlib.metadata is slow to import: only when the official table is first asked for
@@ -59,6 +57,8 @@ def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
 
 def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int]:
     """Parse the symbol -> id map; ids must be distinct non-negative integers."""
+    import json
+
     try:
         encoder = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -94,7 +94,7 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = parse_encoder_json(encoder_data, str(encoder_path))
     check_consistent(merges, encoder, str(vocab_path), str(encoder_path))
-    digest = hashlib.sha256(vocab_data).hexdigest()
+    digest = sha256_hex(vocab_data)
     return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}", vocab=vocab_data)
 
 
@@ -124,10 +124,12 @@ def gpt2_files() -> tuple[Path, Path]:
 @cache
 def gpt2() -> Table:
     """The official GPT-2 table (50,000 merges, 50,257 ids), loaded once and only when first asked for."""
+    import json
+
     vocab_path, encoder_path = gpt2_files()
     vocab_data, encoder_data = read_bytes(vocab_path, TableError), read_bytes(encoder_path, TableError)
     for path, data, expected in ((vocab_path, vocab_data, GPT2_VOCAB_SHA256), (encoder_path, encoder_data, GPT2_ENCODER_SHA256)):
-        actual = hashlib.sha256(data).hexdigest()
+        actual = sha256_hex(data)
         if actual != expected:
             raise TableError(f"refusing the official table: {path} has SHA-256 {actual[:16]}…, expected {expected[:16]}….")
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))

@@ -1,0 +1,83 @@
+"""Start-up (issue 11, target 4): what `bpe-tui` imports before its first screen, and the collector's pause."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import tui.__main__ as cli
+from tui.app import SETTLE_AFTER, BpeApp
+
+from .support import make_app, screen_text
+
+#: Modules the first screen never needs: each is imported by the command, view, dialog or table load that uses it.
+NOT_AT_START = (
+    "json",
+    "hashlib",
+    "_hashlib",
+    "importlib.metadata",
+    "tui.cli_serve",
+    "tui.cli_tour",
+    "tui.cli_train",
+    "tui.engine.branches",
+    "tui.engine.decoding",
+    "tui.engine.tracefile",
+    "tui.engine.training",
+    "tui.widgets.dialogs",
+    "tui.widgets.tokenizer_rows",
+)
+
+
+def test_the_app_and_its_first_trace_import_none_of_the_modules_only_other_features_need() -> None:
+    """Importing the command line and the app, parsing no arguments and capturing the default text leaves all of NOT_AT_START out."""
+    code = f"""
+        import sys
+        import tui.__main__ as cli
+        import tui.app
+        args = cli.build_app_parser().parse_args([])
+        trace = cli.app_trace(args, cli.custom_table(args))
+        loaded = [name for name in {NOT_AT_START!r} if name in sys.modules]
+        import json  # only now: it is one of the modules checked
+        print(json.dumps({{"loaded": loaded, "ids": trace.ids, "table": trace.table.name}}))
+    """
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=60, check=True)
+    out = json.loads(result.stdout.splitlines()[-1])
+    assert out == {"loaded": [], "ids": [264, 257, 261], "table": "teaching"}
+
+
+def test_run_app_pauses_the_collector_while_the_app_runs_and_gives_it_back_frozen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_app: the collector is off from the arguments to the app's end (the app turns it on after its first settle); after it, on again,
+    with what the app left frozen (the interpreter's collection at exit would only walk it)."""
+    seen: list[bool] = []
+    monkeypatch.setattr(BpeApp, "run", lambda self, *args, **kwargs: seen.append(gc.isenabled()))
+    assert gc.isenabled()
+    try:
+        cli.run_app([])
+        assert seen == [False]
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+async def test_the_first_settle_turns_the_collector_on_again() -> None:
+    """Started with the collector off (as run_app starts it), the app turns it on SETTLE_AFTER seconds after its first screen, heap frozen."""
+    app = make_app()
+    gc.disable()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not gc.isenabled()
+            assert "aaababcabxyz" in screen_text(app)
+            await asyncio.sleep(SETTLE_AFTER + 0.2)
+            await pilot.pause()
+            assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
