@@ -99,6 +99,15 @@ BPE_TUI = [sys.executable, "-m", "tui"]
 MINIMAL = [sys.executable, str(ROOT / "tests" / "bench" / "minimal_app.py")]
 
 
+async def settled(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app has settled after start-up: its first screen, then the heap frozen and the
+    collector back on (tui.app.SETTLE_AFTER), a one-off full collection that no later keypress pays."""
+    from tui.app import SETTLE_AFTER
+
+    await pilot.pause()
+    await asyncio.sleep(SETTLE_AFTER + 0.1)
+
+
 async def refreshed(app) -> float:  # type: ignore[no-untyped-def]
     """Wait until the screen has been repainted; the perf_counter() at that moment."""
     future: asyncio.Future[float] = asyncio.get_running_loop().create_future()

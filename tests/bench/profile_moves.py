@@ -1,4 +1,4 @@
-"""Profile each move of the animator in-process: `python -m tests.bench.profile_moves [120x40] [text] [move]`.
+"""Profile each move of the animator in-process: `python -m tests.bench.profile_moves [120x40] [text] [moves] [top] [table]`.
 
 Each move runs SAMPLES times from the action to the after-refresh callback (as apptime.timed_move),
 with cProfile on only in that interval; prints the median latency per move and the top functions by
@@ -16,7 +16,7 @@ from time import perf_counter
 
 from tui.app import BpeApp
 from tui.engine.bpe import capture
-from tui.engine.tables import gpt2
+from tui.engine.tables import get_table
 from tui.messages import ScanDetailToggled, StepPressed
 
 from .apptime import SPACING, refreshed
@@ -27,8 +27,8 @@ TEXTS = {"2000": lambda: multilingual(2000), "letters": lambda: letters(5000), "
 SAMPLES = 40
 
 
-async def profile(size: tuple[int, int], text: str, moves: tuple[str, ...], top: int) -> None:
-    app = BpeApp(capture(TEXTS[text](), gpt2()))
+async def profile(size: tuple[int, int], text: str, moves: tuple[str, ...], top: int, table: str) -> None:
+    app = BpeApp(capture(TEXTS[text](), get_table(table)))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await asyncio.sleep(0.3)
@@ -68,7 +68,8 @@ def main() -> None:
     text = sys.argv[2] if len(sys.argv) > 2 else "2000"
     moves = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else MOVES
     top = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-    asyncio.run(profile((size[0], size[1]), text, moves, top))
+    table = sys.argv[5] if len(sys.argv) > 5 else "gpt2"
+    asyncio.run(profile((size[0], size[1]), text, moves, top, table))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from tui.engine import tables
 from tui.engine.bpe import capture
 from tui.messages import ScanDetailToggled, StepPressed
 
-from .apptime import BPE_TUI, MINIMAL, SPACING, pty_keypresses, refreshed, startup_env
+from .apptime import BPE_TUI, MINIMAL, SPACING, pty_keypresses, refreshed, settled, startup_env
 from .conftest import ms
 from .test_app_bench import quantile
 from .test_train_view_bench import peer_steps
@@ -65,8 +65,7 @@ async def test_5_every_move(figure, gpt2_table, text_name, size):
     app = BpeApp(capture(TEXTS[text_name](), gpt2_table))
     results: dict[str, list[float]] = {}
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await asyncio.sleep(0.2)
+        await settled(pilot)
         for move in MOVES:
             results[move] = await move_latencies(app, move, SAMPLES)
     peer += await peer_steps(SAMPLES)
@@ -120,8 +119,7 @@ async def test_10_held_key(figure, gpt2_table):
     """100 steps sent at 30 per second: frame 101 is on screen within 100 ms of the last."""
     app = BpeApp(capture(multilingual(2000), gpt2_table))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await asyncio.sleep(0.2)
+        await settled(pilot)
         assert len(app.position.frames) > 101
         loop = asyncio.get_running_loop()
         reached = loop.create_future()
@@ -148,7 +146,7 @@ async def test_12i_step_latency_on_tiktoken_tables(figure, name, move):
     """Issue 12: stepping on cl100k_base and o200k_base against issue "latency"'s targets, as figure 5 measures it."""
     app = BpeApp(capture(multilingual(2000), tables.get_table(name)))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         latencies = await move_latencies(app, move, SAMPLES)
     median, p99 = statistics.median(latencies), quantile(latencies, 0.99)
     ok = median <= 0.008 and p99 <= 0.0167
