@@ -15,7 +15,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Literal, overload
 
 from .bpe import ChunkTrace, Trace
@@ -38,9 +37,8 @@ class Frames(Sequence[Frame]):
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        sizes = [len(chunk.rounds) + 2 for chunk in trace.chunks]
-        self._starts: list[int] = list(accumulate(sizes, initial=0))
-        self._total = self._starts.pop()
+        self._starts = trace.frame_starts  # each chunk's first frame, then the frame count
+        self._total: int = self._starts[-1]
 
     def __len__(self) -> int:
         return self._total
@@ -68,7 +66,7 @@ class Frames(Sequence[Frame]):
 
     def find(self, chunk: int, round: int, kind: Kind | None = None) -> int:
         """The frame nearest to (chunk, round), clamped to what exists."""
-        chunk = max(0, min(chunk, len(self._starts) - 1))
+        chunk = max(0, min(chunk, len(self._starts) - 2))
         rounds = len(self.trace.chunks[chunk].rounds)
         if kind == "start":
             return self._starts[chunk]
