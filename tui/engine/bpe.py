@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import accumulate, pairwise, repeat
+from itertools import pairwise, repeat
 
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
@@ -312,10 +312,14 @@ class Trace:
         return sum(c.cache == "hit" for c in self.chunks)
 
     @cached_property
-    def frame_starts(self) -> array[int]:
-        """The index of each chunk's first frame, then the number of frames (see frames.Frames): each
-        chunk has a start frame, one frame per round and a done frame."""
-        return array("q", accumulate((len(c.rounds) + 2 for c in self.chunks), initial=0))
+    def token_count(self) -> int:
+        """len(ids), without making the list."""
+        return sum(len(c.ids) for c in self.chunks)
+
+    @cached_property
+    def round_chunks(self) -> array[int]:
+        """The index of every chunk that has rounds, in order (frames.Frames places the frames by them)."""
+        return array("q", (i for i, c in enumerate(self.chunks) if c.rounds))
 
 
 @contextmanager
