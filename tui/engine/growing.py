@@ -4,10 +4,11 @@ Each figure of a trace (`Trace.byte_count`, `token_count`, `merges_fired`, `roun
 `cache_hits`, `round_chunks`) is a walk over every chunk record. Over a finished 1 MB trace
 (270,000 records in 100 MB) each walk takes 10–35 ms, most of it waiting for memory, and the app
 needs them all at once, on the UI thread, just as the trace is shown. Here they are summed over each
-batch as soon as the loop has made it, three C-level passes over every chunk and the rest over the
+batch as soon as the loop has made it, four quick passes over every chunk and the rest over the
 misses only (a hit, a single symbol or a whole token has no rounds and merges nothing). A trace made
 here holds the very values its properties would compute.
 
+>>> from operator import attrgetter
 >>> from .bpe import capture, run
 >>> from .tables import teaching
 >>> growing = GrowingTrace(teaching(), "aaa b aaa b")
@@ -24,12 +25,9 @@ from __future__ import annotations
 
 from array import array
 from itertools import compress
-from operator import attrgetter
 
 from .bpe import ChunkTrace, Trace
 from .tables import Table
-
-_IDS, _DATA, _ROUNDS, _CACHE, _MERGED = (attrgetter(name) for name in ("ids", "data", "rounds", "cache", "merged"))
 
 
 class GrowingTrace:
@@ -43,20 +41,22 @@ class GrowingTrace:
         self.round_chunks: array[int] = array("q")
 
     def extend(self, batch: list[ChunkTrace]) -> None:
-        """Add the next chunks, in order (C-level passes over the batch: no Python code per chunk)."""
+        """Add the next chunks, in order.
+
+        List comprehensions, not map() and attrgetter: Python's specialised attribute reads on the
+        records' slots are the faster of the two (18 against 35 ms over a 1 MB capture)."""
         first = len(self.chunks)
         self.chunks += batch
-        self.byte_count += sum(map(len, map(_DATA, batch)))
-        self.token_count += sum(map(len, map(_IDS, batch)))
-        caches = list(map(_CACHE, batch))
-        self.cache_hits += caches.count("hit")
-        missed = list(map("miss".__eq__, caches))
-        misses = list(compress(batch, missed))
+        self.byte_count += sum([len(c.data) for c in batch])
+        self.token_count += sum([len(c.ids) for c in batch])
+        self.cache_hits += [c.cache for c in batch].count("hit")
+        misses = [k for k, c in enumerate(batch, first) if c.cache == "miss"]
         if misses:
-            rounds = list(map(len, map(_ROUNDS, misses)))
+            chunks = self.chunks
+            rounds = [len(chunks[k].rounds) for k in misses]
             self.round_count += sum(rounds)
-            self.round_chunks += array("q", compress(compress(range(first, first + len(batch)), missed), rounds))
-            self.merges_fired += sum(map(_MERGED, misses))
+            self.round_chunks += array("q", compress(misses, rounds))
+            self.merges_fired += sum([chunks[k].merged for k in misses])
 
     def trace(self, complete: bool = True) -> Trace:
         """A Trace of the chunks so far, its figures already known (a partial one gets a copy of the list)."""
