@@ -9,13 +9,12 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
-from itertools import islice
 from pathlib import Path
 
 from textual.message_pump import MessagePump
 from textual.worker import Worker, get_current_worker
 
-from .engine.bpe import CaptureError, Trace, gc_paused, run
+from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.growing import GrowingTrace
 from .engine.tables import Table, TableError
 from .engine.tracefile import TraceError, load
@@ -25,11 +24,9 @@ from .safe import visible
 
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
 PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
-#: Chunks are taken in batches, and the clock and cancellation are looked at between them (per chunk, that
-#: costs 0.06–0.09 s of a 1 MB capture): a batch doubles, up to BATCH chunks, while taking it lasts under
-#: BATCH_TIME, and halves when it lasts longer (a 5,000-letter chunk alone takes 0.2 s).
-BATCH = 4096
-BATCH_TIME = 0.005
+#: Cancellation and the clock are looked at, and the chunks so far handed to the growing trace, once per
+#: STRIDE characters of text (per chunk, that cost 0.06–0.09 s of a 1 MB capture's 0.9 s).
+STRIDE = 4096
 
 
 def capture_in_worker(to: MessagePump, text: str, table_name: str, resolve: Callable[[str], Table], keep: Position | None) -> None:
@@ -46,25 +43,30 @@ def capture_in_worker(to: MessagePump, text: str, table_name: str, resolve: Call
 def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Table, keep: Position | None) -> None:
     """Partial traces every so often, then the whole one (nothing if cancelled)."""
     growing = GrowingTrace(table, text)
-    source = run(text, table, record=True)
-    started = last = now = time.monotonic()
-    shown = False
-    size = 1
-    while batch := list(islice(source, size)):
+    started = last = time.monotonic()
+    shown = False  # the first part is on screen: from then on only the progress is told
+    batch: list[ChunkTrace] = []
+    add, mark = batch.append, STRIDE
+    for chunk in run(text, table, record=True):
+        add(chunk)
+        # Until the first part is shown the clock is read after every chunk (a slow chunk may be the one
+        # that passes PARTIAL_FIRST), then only once per STRIDE characters.
+        if chunk.start < mark and (shown or time.monotonic() - started <= PARTIAL_FIRST):
+            continue
         growing.extend(batch)
+        batch = []
+        add, mark = batch.append, chunk.start + STRIDE
         if worker.is_cancelled:
             return
-        before, now = now, time.monotonic()
-        size = min(size * 2, BATCH) if now - before < BATCH_TIME else max(size // 2, 1)
-        if now - last > (PARTIAL_FIRST if not shown else PROGRESS_EVERY) and now - started > PARTIAL_FIRST:
+        now = time.monotonic()
+        if now - started > PARTIAL_FIRST and (not shown or now - last > PROGRESS_EVERY):
             last = now
-            share = (batch[-1].start + len(batch[-1].text)) / max(len(text), 1)
-            to.post_message(CaptureProgressed(share, source=worker))
-            if shown:  # only the progress: rebuilding the shown trace would slow the capture down
-                continue
-            shown = True
-            to.post_message(TraceCaptured(growing.trace(complete=False), keep, busy=True, source=worker))
-            keep = None  # from now on the partial trace on screen holds the position
+            to.post_message(CaptureProgressed((chunk.start + len(chunk.text)) / len(text), source=worker))
+            if not shown:
+                shown = True
+                to.post_message(TraceCaptured(growing.trace(complete=False), keep, busy=True, source=worker))
+                keep = None  # from now on the partial trace on screen holds the position
+    growing.extend(batch)
     if worker.is_cancelled:
         return
     trace = growing.trace()
