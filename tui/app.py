@@ -129,11 +129,24 @@ class BpeApp(App[None]):
         if self.start_theme is not None:
             self.theme = self.start_theme
         self.fit_size(self.size)
-        self.set_timer(SETTLE_AFTER, capture.settle_start)
+        self.set_timer(SETTLE_AFTER, self._settle_start)
         if self.screenshot:
             self.call_after_refresh(self._keep_screenshot)
         elif os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.call_after_refresh(self.exit)
+
+    def _settle_start(self) -> None:
+        """capture.settle_start (the collector back on after start-up), once no capture runs."""
+        if self.capturing:
+            self.set_timer(SETTLE_AFTER, self._settle_start)
+        else:
+            capture.settle_start()
+
+    def _settle_heap(self) -> None:
+        """capture.settle_heap, but not while a capture runs: its full collection would walk every chunk
+        made so far and stop the worker meanwhile; the capture's end settles the heap anyway."""
+        if not self.capturing:
+            capture.settle_heap()
 
     def _keep_screenshot(self) -> None:
         self.svg = self.export_screenshot()
@@ -326,7 +339,7 @@ class BpeApp(App[None]):
             self.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
         self.position = capture.landing(trace, keep, self.position)
         if trace.complete:
-            self.set_timer(SETTLE_AFTER, capture.settle_heap)
+            self.set_timer(SETTLE_AFTER, self._settle_heap)
         if message.opened:
             self.notify(message.opened, timeout=2)
 

@@ -123,7 +123,7 @@ class Position:
         trace = self.trace
         hits = trace.cache_hits
         text = (
-            f"{count(trace.byte_count, 'byte')} → {count(len(trace.ids), 'token')}"
+            f"{count(trace.byte_count, 'byte')} → {count(trace.token_count, 'token')}"
             f" · {count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"
         )
         if hits:

@@ -131,7 +131,7 @@ def test_7_big_paste(figure, gpt2_table):
         "≤ 1.5×",
         full_ok,
     )
-    figure("7c", "big paste: peak memory of the process (ru_maxrss)", f"{r['peak_rss_mb']:.0f} MB", "≤ 250 MB", mem_ok)
+    figure("7c", "big paste: peak memory of the process (VmHWM)", f"{r['peak_rss_mb']:.0f} MB", "≤ 250 MB", mem_ok)
     failures = [
         f"first frame after {ms(r['first_frame_s'])} (target ≤ 500 ms)" * (not first_ok),
         f"complete trace after {full_ratio:.2f}× plain encode (target ≤ 1.5×)" * (not full_ok),

@@ -15,7 +15,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, pairwise
-from typing import Literal
+from typing import Literal, cast
 
 from .rounds import Round
 
@@ -194,3 +194,110 @@ class ChunkTrace:
             return steps
         merge_pair(self.word(r - 1), *self.rounds[r - 1].pair, steps)
         return steps
+
+
+class _Filling:
+    """ChunkTrace's slots without its frozen `__setattr__`: a record is filled here and then becomes a
+    ChunkTrace (`__class__` assignment, which Python allows between classes with the same slots)."""
+
+    __slots__ = (
+        "_cuts",
+        "_ends",
+        "_memo",
+        "_words",
+        "aliases",
+        "cache",
+        "data",
+        "ids",
+        "index",
+        "rounds",
+        "source",
+        "start",
+        "symbols",
+        "text",
+    )
+    index: int
+    start: int
+    text: str
+    data: bytes
+    aliases: str
+    cache: CacheState
+    rounds: Sequence[Round]
+    symbols: Word
+    ids: tuple[int, ...]
+    source: int | None
+    _words: tuple[Word, ...]
+    _cuts: array | None
+    _ends: array | None
+    _memo: dict | None
+
+
+def chunk_trace(
+    index: int,
+    start: int,
+    text: str,
+    data: bytes,
+    aliases: str,
+    cache: CacheState,
+    rounds: Sequence[Round],
+    symbols: Word,
+    ids: tuple[int, ...],
+    source: int | None = None,
+    words: tuple[Word, ...] = (),
+    cuts: array | None = None,
+    ends: array | None = None,
+) -> ChunkTrace:
+    """`ChunkTrace(index, start, …, source, words, cuts, ends)`: the same record, made four times faster.
+
+    The frozen dataclass's own `__init__` sets each of the 14 fields through `object.__setattr__`
+    (1.4 µs a record); a capture of 1 MB makes 270,000 records.
+    """
+    record = _Filling()
+    record.index = index
+    record.start = start
+    record.text = text
+    record.data = data
+    record.aliases = aliases
+    record.cache = cache
+    record.rounds = rounds
+    record.symbols = symbols
+    record.ids = ids
+    record.source = source
+    record._words = words
+    record._cuts = cuts
+    record._ends = ends
+    record._memo = None
+    object.__setattr__(record, "__class__", ChunkTrace)
+    return cast(ChunkTrace, record)
+
+
+#: What every later chunk of the same text shares with the first (GPT-2's rule): its text, data,
+#: aliases, symbols (what bpe()'s cache holds for it) and ids, and that first chunk's index.
+Seen = tuple[str, bytes, str, Word, tuple[int, ...], int]
+
+
+def seen_again(index: int, start: int, seen: Seen, cache: CacheState) -> ChunkTrace:
+    """The record of a chunk whose text an earlier chunk had: a cache hit (`source` is that chunk),
+    or a single symbol again. Its strings and tuples are the earlier chunk's.
+
+    The same record as `chunk_trace(index, start, *seen[:3], cache, (), *seen[3:5], source)`, made
+    with a shorter call: most chunks of a long text are seen again (258,000 of 270,000 at 1 MB).
+    """
+    text, data, aliases, symbols, ids, first = seen
+    record = _Filling()
+    record.index = index
+    record.start = start
+    record.text = text
+    record.data = data
+    record.aliases = aliases
+    record.cache = cache
+    record.rounds = ()
+    record.symbols = symbols
+    record.ids = ids
+    record.source = first if cache == "hit" else None
+    record._words = ()
+    record._cuts = None
+    record._ends = None
+    record._memo = None
+    object.__setattr__(record, "__class__", ChunkTrace)
+    return cast(ChunkTrace, record)

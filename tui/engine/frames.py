@@ -12,10 +12,12 @@ effective outer round, and a 'done' frame (why the loop stopped, and the ids).
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import add
 from typing import Literal, overload
 
 from .bpe import ChunkTrace, Trace
@@ -34,13 +36,23 @@ class Frame:
 
 
 class Frames(Sequence[Frame]):
-    """The frames of a trace as a lazy sequence (nothing per frame is stored)."""
+    """The frames of a trace as a lazy sequence (nothing per frame is stored).
+
+    Chunk c starts at frame 2c plus the rounds of the chunks before it, so only the chunks that have
+    rounds are listed (`Trace.round_chunks`: 11,800 of the 270,000 chunks of a 1 MB text), with the
+    frame each starts at; the chunks between them have two frames each.
+    """
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
-        sizes = [len(chunk.rounds) + 2 for chunk in trace.chunks]
-        self._starts: list[int] = list(accumulate(sizes, initial=0))
-        self._total = self._starts.pop()
+        chunks = trace.chunks
+        self._rounded = rounded = trace.round_chunks
+        #: _before[k]: the rounds of the listed chunks before the k-th; the last is every round
+        self._before = array("q", accumulate((len(chunks[c].rounds) for c in rounded), initial=0))
+        #: the frame the k-th listed chunk starts at
+        self._first = array("q", map(add, map((2).__mul__, rounded), self._before))
+        self._count = len(chunks)
+        self._total: int = 2 * len(chunks) + self._before[-1]
 
     def __len__(self) -> int:
         return self._total
@@ -56,49 +68,53 @@ class Frames(Sequence[Frame]):
             index += self._total
         if not 0 <= index < self._total:
             raise IndexError(index)
-        c = bisect_right(self._starts, index) - 1
-        offset = index - self._starts[c]
+        c, offset = index // 2, index % 2  # before the first listed chunk
+        k = bisect_right(self._first, index) - 1  # the last listed chunk that starts at or before `index`
+        if k >= 0:
+            c, offset = self._rounded[k], index - self._first[k]
+            size = self._before[k + 1] - self._before[k] + 2
+            if offset >= size:  # in the chunks without rounds after it
+                c, offset = c + 1 + (offset - size) // 2, (offset - size) % 2
         last = len(self.trace.chunks[c].rounds) + 1
         kind: Kind = "start" if offset == 0 else "done" if offset == last else "round"
         return Frame(index, c, kind, min(offset, last - 1))
 
     def chunk_start(self, chunk: int) -> int:
-        """Index of the 'start' frame of `chunk`."""
-        return self._starts[chunk]
+        """Index of the 'start' frame of `chunk` (negative counts from the end, as in a list)."""
+        if chunk < 0:
+            chunk += self._count
+        if not 0 <= chunk < self._count:
+            raise IndexError(chunk)
+        return 2 * chunk + self._before[bisect_left(self._rounded, chunk)]
 
     def find(self, chunk: int, round: int, kind: Kind | None = None) -> int:
         """The frame nearest to (chunk, round), clamped to what exists."""
-        chunk = max(0, min(chunk, len(self._starts) - 1))
+        chunk = max(0, min(chunk, self._count - 1))
         rounds = len(self.trace.chunks[chunk].rounds)
+        start = self.chunk_start(chunk)
         if kind == "start":
-            return self._starts[chunk]
+            return start
         if kind == "done":
-            return self._starts[chunk] + rounds + 1
-        return self._starts[chunk] + max(0, min(round, rounds + 1))
+            return start + rounds + 1
+        return start + max(0, min(round, rounds + 1))
 
     def next_round(self, index: int) -> int:
         """The next 'round' frame after `index`, or the last frame (chunks without rounds are skipped whole)."""
         frame = self[index]
-        chunks = self.trace.chunks
-        if frame.kind != "done" and frame.round < len(chunks[frame.chunk].rounds):
+        if frame.kind != "done" and frame.round < len(self.trace.chunks[frame.chunk].rounds):
             return index + 1
-        for c in range(frame.chunk + 1, len(chunks)):
-            if chunks[c].rounds:
-                return self._starts[c] + 1
-        return self._total - 1
+        k = bisect_right(self._rounded, frame.chunk)  # the first listed chunk after this one
+        return self._first[k] + 1 if k < len(self._rounded) else self._total - 1
 
     def previous_round(self, index: int) -> int:
         """The previous 'round' frame before `index`, or the first frame."""
         frame = self[index]
-        chunks = self.trace.chunks
-        if frame.kind == "done" and chunks[frame.chunk].rounds:
+        if frame.kind == "done" and self.trace.chunks[frame.chunk].rounds:
             return index - 1
         if frame.kind == "round" and frame.round > 1:
             return index - 1
-        for c in range(frame.chunk - 1, -1, -1):
-            if chunks[c].rounds:
-                return self._starts[c] + len(chunks[c].rounds)
-        return 0
+        k = bisect_left(self._rounded, frame.chunk) - 1  # the last listed chunk before this one
+        return self._first[k] + self._before[k + 1] - self._before[k] if k >= 0 else 0
 
 
 def count(n: int, noun: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import cast, overload
 
 Pair = tuple[str, str]
 #: tiktoken's rank of a token is its id; the rule rank (position in `Table.merges`) is that minus 256.
@@ -35,6 +35,42 @@ class Round:
     rank: int
     merged: int
     at: int = -1
+
+
+class _Filling:
+    """Round's slots without its frozen `__setattr__`: filled, then made a Round (as chunk.chunk_trace does)."""
+
+    __slots__ = ("at", "merged", "pair", "rank")
+    pair: Pair
+    rank: int
+    merged: int
+    at: int
+
+
+def gpt2_round(pair: Pair, rank: int, merged: int) -> Round:
+    """`Round(pair, rank, merged)`, made three times faster (a capture of 1 MB records 95,000 rounds)."""
+    made = _Filling()
+    made.pair = pair
+    made.rank = rank
+    made.merged = merged
+    made.at = -1
+    object.__setattr__(made, "__class__", Round)
+    return cast(Round, made)
+
+
+#: The distinct rounds a capture has made: by rank (one occurrence merged), or by (rank, occurrences).
+Made = dict[int | tuple[int, int], Round]
+
+
+class Recording(list[Round]):
+    """A chunk's rounds while GPT-2's loop records them; `made` is every distinct Round its capture has
+    made so far, shared by all its chunks (see bpe._bpe)."""
+
+    __slots__ = ("made",)
+
+    def __init__(self, made: Made) -> None:
+        super().__init__()
+        self.made = made
 
 
 class RoundLog(Sequence[Round]):

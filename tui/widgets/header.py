@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
-from ..engine.bpe import Trace
 from ..engine.tables import rule_name
 from ..position import Position
 from ..safe import visible
@@ -137,22 +134,6 @@ class Status(StripRows):
 def widest_where(view: Position) -> str:
     """A position line at least as wide as any this trace can show (the counts' largest digits, a scan step in detail)."""
     trace = view.trace
-    chunks = len(trace.chunks)
-    rounds, widest = _extent(trace)
-    frames = len(view.frames)
+    chunks, rounds, widest, frames = len(trace.chunks), trace.most_rounds, trace.widest, len(view.frames)
     scan = f" · scan {widest}/{widest}" if view.detail else ""  # scan steps never exceed the symbols
     return f"chunk {chunks}/{chunks} · round {rounds}/{rounds} · frame {frames}/{frames}{scan}"
-
-
-_EXTENTS: WeakKeyDictionary[Trace, tuple[int, int]] = WeakKeyDictionary()
-
-
-def _extent(trace: Trace) -> tuple[int, int]:
-    """The most rounds and the most symbols of any chunk: measured once per trace (a 1 MB text has 270,000 chunks)."""
-    extent = _EXTENTS.get(trace)
-    if extent is None:
-        extent = _EXTENTS[trace] = (
-            max((len(c.rounds) for c in trace.chunks), default=0),
-            max((len(c.aliases) for c in trace.chunks), default=0),
-        )
-    return extent
