@@ -16,9 +16,10 @@ from tui.engine.tables import get_table
 from tui.position import Position
 from tui.widgets.aliases import layout
 from tui.widgets.chunks import window
+from tui.widgets.pairs import PairsPane
 from tui.widgets.word import picture, render_picture
 
-from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, settle
+from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
@@ -292,3 +293,27 @@ async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(mo
         assert lines[0].startswith("… ")
         assert lines[-1].rstrip().endswith(f" {trace_ids[-1]}")
         assert 0 < len(calls) < 2 * 80 * 4
+
+
+async def test_the_pairs_header_says_which_rows_are_in_view_of_a_long_word() -> None:
+    """299 pairs, more than the pane holds: its first line counts the rows in view (there is no
+    scrollbar to read), and scrolling the list updates it."""
+    text = "".join("abcdefghij"[(n * 7) % 10] for n in range(300))
+    app = make_app(text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        pane = app.query_one(PairsPane)
+        rows = pane.page_rows
+        assert pane.header(200).plain == f"1–{rows} of 299 pairs · none is a rule"
+        assert rows_of(app, pane)[0].startswith(f"1–{rows} of 299 pairs")
+        pane.scroll_to(y=40, animate=False, immediate=True)
+        await pilot.pause()
+        assert rows_of(app, pane)[0].startswith(f"41–{40 + rows} of 299 pairs")
+        assert pane.scrollbar_size_vertical == 0
+
+
+def rows_of(app, pane) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the terminal shows inside a pane's border, one line per row."""
+    lines = screen_text(app).split("\n")
+    region = pane.content_region
+    return [line[region.x : region.right] for line in lines[region.y : region.bottom]]

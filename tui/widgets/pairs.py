@@ -190,7 +190,12 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         return 0  # in rank order the lowest comes first
 
     def header(self, width: int) -> Text:
-        return Text.styled(self.data.note[:width], "italic")
+        """The note on the candidates; when they are more than the pane shows, which rows are in view first."""
+        note, rows, count = self.data.note, self.page_rows, self.data.count
+        if count > rows:
+            top = round(self.scroll_offset.y)
+            note = f"{top + 1}–{min(top + rows, count)} of {note}"
+        return Text.styled(note[:width], "italic")
 
     def row_key(self, index: int, selected: bool) -> object:
         """A pair's row is known by its (position, pair, rank), the column widths and its marks."""
