@@ -8,6 +8,7 @@ import pytest
 from rich.text import Text
 
 import tui.widgets.chunks as chunks_module
+import tui.widgets.ids as ids_module
 import tui.widgets.word as word_module
 from tui.engine.bpe import capture
 from tui.engine.chunk import ScanStep
@@ -23,6 +24,19 @@ from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
+
+
+def counted_visible(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """Every text `module` passes to `visible` from now on (what a pane measures)."""
+    calls: list[str] = []
+    real = module.visible  # type: ignore[attr-defined]
+
+    def counting(text: str, **kw: str) -> str:
+        calls.append(text)
+        return real(text, **kw)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(module, "visible", counting)
+    return calls
 
 
 def rows(app, pane: type) -> list[str]:  # type: ignore[no-untyped-def]
@@ -159,15 +173,8 @@ def test_a_long_word_keeps_the_scan_position_in_view() -> None:
 
 def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
     """A word of 100,000 symbols costs the pane about a screenful of measurements, not one per symbol."""
-    calls = []
-    real = word_module.visible
-
-    def counting(text: str, **kw: str) -> str:
-        calls.append(text)
-        return real(text, **kw)
-
     position = at_round("ab" * 50_000, "teaching", 1, detail=True, step=30_000)
-    monkeypatch.setattr(word_module, "visible", counting)
+    calls = counted_visible(monkeypatch, word_module)
     render_picture(picture(position), 80, 10)
     assert 0 < len(calls) < 400
 
@@ -206,14 +213,7 @@ def test_the_chunks_window_measures_only_what_it_shows(monkeypatch: pytest.Monke
     """20,000 chunks, the current one in the middle: the pane measures a few dozen of them."""
     position = Position.of(capture("ab " * 20_000, get_table("teaching")))
     position = position.at(position.frames.chunk_start(10_000))
-    calls = []
-    real = chunks_module.visible
-
-    def counting(text: str, **kw: str) -> str:
-        calls.append(text)
-        return real(text, **kw)
-
-    monkeypatch.setattr(chunks_module, "visible", counting)
+    calls = counted_visible(monkeypatch, chunks_module)
     first, last = window(position, 44, 1)
     assert first < 10_000 < last and last - first < 20
     assert len(calls) < 100
@@ -268,8 +268,6 @@ async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
 async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     """One 5,000-letter chunk at its last frame: the chunks pane shows it reversed up to what fits and …;
     the ids pane shows its newest ids, a '…' for the ones before, and measures no more than it can hold."""
-    import tui.widgets.ids as ids_module
-
     text = "".join("abcdefghij"[(n * 7) % 10] for n in range(5000))
     app = make_app(text, "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -279,14 +277,7 @@ async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(mo
         shown = chunks.render().plain
         room = chunks.content_size.width * chunks.content_size.height
         assert shown == "⟦" + text[:room] + "…⟧"  # as far as the pane holds (no wrapping of 5,000 letters)
-        calls = []
-        real = ids_module.visible
-
-        def counting(value: str, **kw: str) -> str:
-            calls.append(value)
-            return real(value, **kw)
-
-        monkeypatch.setattr(ids_module, "visible", counting)
+        calls = counted_visible(monkeypatch, ids_module)
         ids = app.query_one(IdsPane)
         lines = ids.render().plain.split("\n")
         trace_ids = app.position.trace.ids
