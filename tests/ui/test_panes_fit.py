@@ -296,11 +296,12 @@ async def test_the_pairs_header_says_which_rows_are_in_view_of_a_long_word() -> 
         pane = app.query_one(PairsPane)
         rows = pane.page_rows
         assert pane.header(200).plain == f"1–{rows} of 299 pairs · none is a rule"
-        assert rows_of(app, pane)[0].startswith(f"1–{rows} of 299 pairs")
+        assert rows_of(app, pane)[0].startswith(f"1–{rows} of 299 · none is a rule")  # 30 cells: 'pairs' gives way
         pane.scroll_to(y=40, animate=False, immediate=True)
         await pilot.pause()
-        assert rows_of(app, pane)[0].startswith(f"41–{40 + rows} of 299 pairs")
+        assert rows_of(app, pane)[0].startswith(f"41–{40 + rows} of 299 · none is a rule")
         assert pane.scrollbar_size_vertical == 0
+        assert pane.header(27).plain == f"41–{40 + rows} of 299 · none is a rule"[:27]  # narrow: 'pairs' gives way
 
 
 def rows_of(app, pane) -> list[str]:  # type: ignore[no-untyped-def]

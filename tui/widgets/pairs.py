@@ -194,7 +194,8 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         note, rows, count = self.data.note, self.page_rows, self.data.count
         if count > rows:
             top = round(self.scroll_offset.y)
-            note = f"{top + 1}–{min(top + rows, count)} of {note}"
+            shown = f"{top + 1}–{min(top + rows, count)} of "
+            note = shown + note if len(shown + note) <= width else shown + note.replace(" pairs · ", " · ", 1)
         return Text.styled(note[:width], "italic")
 
     def row_key(self, index: int, selected: bool) -> object:
