@@ -210,7 +210,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
         for k in range(first, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
             out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
-            out.add("│")
+            out.add("│", "bold")  # as bold as the cells: one run for a row of them, not two per symbol
         if end < n:
             out.add("…")
         if with_marks:
