@@ -20,7 +20,7 @@ from ..engine.chunk import ChunkTrace
 from ..position import Position
 from ..safe import alone
 from .pane import LinePane
-from .strips import retitle
+from .strips import Runs, retitle
 from .window import first_start
 from .word import word_focus
 
@@ -168,23 +168,29 @@ class AliasesPane(LinePane):
         lo, hi = focus_bytes(view)
         out = Text(no_wrap=True, overflow="ellipsis")
         for n, (first, end) in enumerate(shown.bands):
-            rows = [Text(label + " ", style="dim") for label in LABELS]
+            rows = [Runs() for _ in LABELS]
+            for row, label in zip(rows, LABELS, strict=True):
+                row.add(label + " ", "dim")
             for c in range(first, end):
                 ch, group = chunk.text[c], data[starts[c] : starts[c + 1]]
                 cells = span(ch, len(group))
                 shown_ch = glyph(ch)
-                rows[0].append(shown_ch + " " * (cells - cell_len(shown_ch)) + " ", style="bold")
+                rows[0].add(shown_ch + " " * (cells - cell_len(shown_ch)) + " ", "bold dim")
                 for offset, b in enumerate(group, starts[c]):
                     moved = b in REMAPPED
-                    style = "bold underline" if moved else "bold"
-                    rows[1].append(alias[b], style=style + " reverse" if lo <= offset < hi else style)
-                    rows[1].append(("*" if moved else "").ljust(COLUMN - 1))
-                    rows[2].append(f"{b:<{COLUMN}}")
-                    rows[3].append(f"{b:02x}".ljust(COLUMN), style="dim")
+                    style = "bold dim underline" if moved else "bold dim"  # on the row's dim, as the labels
+                    rows[1].add(alias[b], style + " reverse" if lo <= offset < hi else style)
+                    if moved:
+                        rows[1].add("*".ljust(COLUMN - 1), "dim")
+                    else:  # spaces: in the alias's own style, so a run of aliases is one span
+                        rows[1].add(" " * (COLUMN - 1), "bold dim")
+                    rows[2].add(f"{b:<{COLUMN}}", "dim")
+                    rows[3].add(f"{b:02x}".ljust(COLUMN), "dim")
                 pad = " " * (cells - COLUMN * len(group) + 1)
-                for row in rows[1:]:
-                    row.append(pad)
+                rows[1].add(pad, "bold dim")
+                rows[2].add(pad, "dim")
+                rows[3].add(pad, "dim")
             if n:
                 out.append("\n")
-            out.append(Text("\n").join(rows))
+            out.append(Text("\n").join(row.done() for row in rows))
         return out

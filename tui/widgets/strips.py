@@ -109,6 +109,31 @@ class StripRows(Widget):
         return strips[y] if y < len(strips) else Strip.blank(width, self.rich_style)
 
 
+class Runs:
+    """Text appended in runs of one style: neighbours of the same style become one span, so a picture
+    of many small pieces hands Rich and Textual few segments to render, filter and crop."""
+
+    def __init__(self) -> None:
+        self.text = Text(no_wrap=True, overflow="ellipsis")
+        self._buffer: list[str] = []
+        self._style = ""
+
+    def add(self, chunk: str, style: str = "") -> None:
+        if style != self._style:
+            self.flush()
+            self._style = style
+        self._buffer.append(chunk)
+
+    def flush(self) -> None:
+        if self._buffer:
+            self.text.append("".join(self._buffer), style=self._style or None)
+            self._buffer = []
+
+    def done(self) -> Text:
+        self.flush()
+        return self.text
+
+
 def cut_lines(picture: Text, width: int) -> list[Text]:
     """A picture's lines as they are, each cut with … at the edge (no wrapping)."""
     lines = list(picture.split("\n", allow_blank=True))

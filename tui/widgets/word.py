@@ -15,6 +15,7 @@ from ..engine.frames import count
 from ..position import Position, scan_steps
 from ..safe import visible
 from .pane import LinePane
+from .strips import Runs
 from .window import first_start
 
 
@@ -127,26 +128,6 @@ class WordPane(LinePane):
         return render_picture(self.shown or picture(position), width, height)
 
 
-class _Runs:
-    """Text appended in runs of one style, so the pane hands Textual few spans to convert."""
-
-    def __init__(self) -> None:
-        self.text = Text(no_wrap=True, overflow="ellipsis")
-        self._buffer: list[str] = []
-        self._style = ""
-
-    def add(self, chunk: str, style: str = "") -> None:
-        if style != self._style:
-            self.flush()
-            self._style = style
-        self._buffer.append(chunk)
-
-    def flush(self) -> None:
-        if self._buffer:
-            self.text.append("".join(self._buffer), style=self._style or None)
-            self._buffer = []
-
-
 def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     """Draw the picture in bands of rows (old word, marks, ids or new word), only as far as they fit.
 
@@ -199,7 +180,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
 
     # A symbol takes two cells at least (itself and '│'), so no layout holds more than width * height / 2.
     start = first_start(focus, target, reach, room=width * height // 2)
-    out = _Runs()
+    out = Runs()
     out.add(fit_caption(pic.caption, width) + "\n", "italic")
     bands = layout(start)
     for number, (first, end, with_marks, with_extra) in enumerate(bands):
@@ -248,7 +229,7 @@ def fit_caption(caption: str, width: int) -> str:
     return caption
 
 
-def _note(out: _Runs, note: str, width: int, rows: int) -> None:
+def _note(out: Runs, note: str, width: int, rows: int) -> None:
     """The note in the rows left under the word (a blank row first when it fits), cut with … if need be."""
     lines = textwrap.wrap(note, max(width - 1, 10))
     if rows >= len(lines) + 1:
@@ -262,7 +243,7 @@ def _note(out: _Runs, note: str, width: int, rows: int) -> None:
         out.add("\n " + line, "dim")
 
 
-def _new_row(out: _Runs, pic: WordPicture, start: int, end: int, widths: dict[int, int]) -> None:
+def _new_row(out: Runs, pic: WordPicture, start: int, end: int, widths: dict[int, int]) -> None:
     """The new word under old positions start..end: a merged symbol spans the two cells it came from."""
     assert pic.new is not None
     k = start
