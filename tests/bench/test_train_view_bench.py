@@ -19,7 +19,7 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.screens.train import TrainScreen
 
-from .apptime import SPACING, refreshed
+from .apptime import SPACING, refreshed, settled
 from .conftest import ms
 from .minimal_app import MinimalApp
 from .test_app_bench import quantile
@@ -47,6 +47,7 @@ async def train_steps(text: str, table, samples: int) -> list[float]:  # type: i
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.both is not None and screen.both.rounds >= 8
+        await settled(pilot)  # the start-up's one-off full collection, before the timed steps
         while len(out) < samples:
             await asyncio.sleep(SPACING)
             if screen.round == screen.both.rounds:

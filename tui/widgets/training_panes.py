@@ -23,7 +23,7 @@ from textual.widget import Widget
 from ..engine.training import TrainRound
 from ..engine.training_sides import Side, literal, occurrences
 from ..safe import visible
-from .strips import changed_rows, to_strips
+from .strips import StripRows, changed_rows, to_strips
 from .text import clip
 
 BLOCKS = "▁▂▃▄▅▆▇█"
@@ -284,8 +284,8 @@ class SidePane(Widget):
         return Strip.blank(self.content_size.width, self.rich_style)
 
 
-class StatusLines(Widget):
-    """A few lines of status, repainted without a layout (Static.update asks for one)."""
+class StatusLines(StripRows):
+    """A few lines of status, repainted without a layout (Static.update asks for one), only the lines that changed."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -293,7 +293,10 @@ class StatusLines(Widget):
 
     def show(self, text: Text) -> None:
         self._text = text
-        self.refresh()
+        self.redraw()
 
     def render(self) -> Text:
         return self._text
+
+    def rows(self, width: int, height: int) -> list[Text]:
+        return list(self._text.wrap(self.app.console, width))
