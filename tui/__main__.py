@@ -1,18 +1,16 @@
-"""bpe-tui's command line: the app, and headless capture / encode / decode / check."""
+"""bpe-tui's command line: its parsers, the app, and the dispatch to the headless commands (cli_headless.py)."""
 
 from __future__ import annotations
 
 import argparse
 import gc
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
 
-from .engine.bpe import CaptureError, Trace, capture, encode, utf8
-from .engine.files import read_bytes
-from .engine.frames import Frames, count
-from .engine.tables import DEFAULT, Table, TableError, get_table, load_two_files, names, resolver
+from .cli_inputs import UsageError, custom_table, fail, read_text, summary
+from .engine.bpe import CaptureError, Trace, capture
+from .engine.frames import Frames
+from .engine.tables import DEFAULT, Table, TableError, get_table, names, resolver
 from .engine.tables.registry import about
 from .playback import DEFAULT_FPS, Playback, PlaybackError
 
@@ -30,15 +28,6 @@ def user_errors() -> tuple[type[Exception], ...]:
     from .engine.training import TrainingError
 
     return (TableError, CaptureError, DecodeError, TraceError, TrainingError, cli_serve.ServeError, PlaybackError)
-
-
-class UsageError(Exception):
-    """A mistake on the command line, reported in one line with exit status 2."""
-
-
-def fail(message: str) -> NoReturn:
-    print(f"bpe-tui: {message}", file=sys.stderr)
-    raise SystemExit(2)
 
 
 def _table_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT) -> None:
@@ -121,183 +110,6 @@ def build_app_parser() -> argparse.ArgumentParser:
     lecture.add_argument("--theme", metavar="NAME", help="a Textual theme, e.g. textual-light for a projector (T cycles them)")
     lecture.add_argument("--screenshot", metavar="FILE", help="write the first screen as SVG to FILE without showing the app, and exit")
     return parser
-
-
-def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given."""
-    if bool(args.vocab) != bool(args.encoder):
-        raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
-    tokenizer_json = getattr(args, "tokenizer_json", None)
-    if tokenizer_json and args.vocab:
-        raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
-    if tokenizer_json:
-        from .engine.tables.tokenizer_json import load_tokenizer_json
-
-        return load_tokenizer_json(tokenizer_json)
-    return load_two_files(args.vocab, args.encoder) if args.vocab else None
-
-
-def resolve_table(args: argparse.Namespace) -> Table:
-    """The table a command works with: the custom one, else --table, else the registry's default."""
-    return custom_table(args) or get_table(getattr(args, "table", None) or DEFAULT)
-
-
-def read_text(args: argparse.Namespace) -> str:
-    if args.text is not None:
-        return args.text
-    if args.text_file is not None:
-        return read_utf8(read_bytes(args.text_file, UsageError, kind="text file"), args.text_file)
-    return read_utf8(sys.stdin.buffer.read(), "standard input")
-
-
-def read_utf8(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
-
-
-def read_ids(words: list[str]) -> list[int]:
-    """The ids of the command line's ID words (spaces, commas and brackets allowed)."""
-    from .engine.decoding import parse_ids
-
-    try:
-        return parse_ids(" ".join(words))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def summary(trace: Trace) -> str:
-    """'3 chunks, 2 rounds, 5 ids', with singulars where they belong."""
-    return f"{count(len(trace.chunks), 'chunk')}, {count(trace.round_count, 'round')}, {count(len(trace.ids), 'id')}"
-
-
-def cmd_capture(args: argparse.Namespace) -> None:
-    table = resolve_table(args)
-    trace = capture(read_text(args), table)
-    if args.output:
-        from .engine.tracefile import save
-
-        save(trace, args.output, overwrite=args.force)
-        print(f"wrote {args.output}: {summary(trace)}", file=sys.stderr)
-    else:
-        from .engine.tracefile import dumps
-
-        sys.stdout.write(dumps(trace))
-
-
-def jsonl_texts() -> Iterator[tuple[int, str]]:
-    """(line number, text) for each JSON string line of standard input; blank lines are skipped."""
-    import json
-
-    for number, line in enumerate(sys.stdin.buffer, start=1):
-        text = read_utf8(line, f"standard input line {number}")
-        if not text.strip():
-            continue
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
-            value = None
-        if not isinstance(value, str):
-            raise UsageError(f"standard input line {number} is not a JSON string.")
-        yield number, value
-
-
-def cmd_encode(args: argparse.Namespace) -> None:
-    import json
-
-    table = resolve_table(args)
-    if not args.jsonl:
-        print(json.dumps(encode(read_text(args), table)))
-        return
-    for number, value in jsonl_texts():
-        try:
-            ids = encode(value, table)
-        except CaptureError as exc:
-            raise UsageError(f"line {number}: {exc}") from None
-        print(json.dumps(ids), flush=False)
-
-
-def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
-    """The `chunks` command's objects: each chunk's text, start, branch index and branch pattern."""
-    from .engine.branches import labelled
-
-    utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
-    return [{"text": c.text, "start": c.start, "branch": c.branch, "pattern": c.pattern} for c in labelled(text, table.pattern)]
-
-
-def cmd_chunks(args: argparse.Namespace) -> None:
-    import json
-
-    table = resolve_table(args)
-    if not args.jsonl:
-        print(json.dumps(chunk_objects(read_text(args), table), ensure_ascii=False))
-        return
-    for number, value in jsonl_texts():
-        try:
-            objects = chunk_objects(value, table)
-        except CaptureError as exc:
-            raise UsageError(f"line {number}: {exc}") from None
-        print(json.dumps(objects, ensure_ascii=False), flush=False)
-
-
-def cmd_decode(args: argparse.Namespace) -> None:
-    from .engine.decoding import DecodeError, decode
-
-    table = resolve_table(args)
-    if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
-        from .engine.decoding import decode_frames, explain
-        from .safe import visible
-
-        run = decode_frames(read_ids(args.ids), table, args.errors)
-        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
-        if run.problem is not None:
-            raise DecodeError(run.problem)
-        return
-    text = decode(read_ids(args.ids), table, args.errors)
-    sys.stdout.write(text + "\n")
-
-
-def cmd_check(args: argparse.Namespace) -> None:
-    from .engine.tracefile import TraceError, load
-
-    tables = resolver(custom_table(args))
-    bad = 0
-    for name in args.files:
-        try:
-            trace = load(name, tables)
-        except TraceError as exc:
-            print(f"bpe-tui: {exc}", file=sys.stderr)
-            bad += 1
-        else:
-            print(f"{name}: valid, {trace.table.name}, {summary(trace)}")
-    if bad:
-        raise SystemExit(2)
-
-
-def cmd_examples(args: argparse.Namespace) -> None:
-    from .engine.examples import TRACES_DIR, bundled, regenerate
-
-    if args.list:
-        if args.dir:
-            raise UsageError("--list prints the bundled traces; it takes no --dir.")
-        for path in bundled():
-            print(path)
-        return
-    for path in regenerate(Path(args.dir) if args.dir else TRACES_DIR):
-        print(path)
-
-
-def cmd_train(args: argparse.Namespace) -> None:
-    from . import cli_train
-
-    print(cli_train.run(args, read_text(args)))
-
-
-def cmd_tour(args: argparse.Namespace) -> None:
-    from . import cli_tour
-
-    cli_tour.run(args)
 
 
 def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
@@ -388,16 +200,9 @@ def main(argv: list[str] | None = None) -> None:
                 return
             if app_argv:
                 parser.error(f"unrecognized arguments: {' '.join(app_argv)}")
-            {
-                "capture": cmd_capture,
-                "encode": cmd_encode,
-                "decode": cmd_decode,
-                "chunks": cmd_chunks,
-                "check": cmd_check,
-                "examples": cmd_examples,
-                "train": cmd_train,
-                "tour": cmd_tour,
-            }[args.command](args)
+            from .cli_headless import RUNNERS
+
+            RUNNERS[args.command](args)
         else:
             run_app(argv)
     except UsageError as exc:

@@ -22,6 +22,7 @@ NOT_AT_START = (
     "hashlib",
     "_hashlib",
     "importlib.metadata",
+    "tui.cli_headless",
     "tui.cli_serve",
     "tui.cli_tour",
     "tui.cli_train",
