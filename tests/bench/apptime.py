@@ -108,6 +108,25 @@ async def settled(pilot) -> None:  # type: ignore[no-untyped-def]
     await asyncio.sleep(SETTLE_AFTER + 0.1)
 
 
+def move_start(view, move: str, n: int):  # type: ignore[no-untyped-def]
+    """Where the `n`th timed `move` starts (figure 5's walk): first, last and scan detail from frames
+    spread over the text; the next moves walk on from frame 1, the previous ones from frame 2,000 (or
+    the last), each restarting there when it can go no further."""
+    frames = len(view.frames)
+    if move in ("first", "last", "detail"):
+        return view.at((n * 7919 + 1) % frames)
+    if move.startswith("previous"):
+        return view.at(min(frames - 1, 2000)) if view.index == 0 or n == 0 else view
+    return view.at(0) if view.index == frames - 1 or n == 0 else view
+
+
+def move_message(move: str):  # type: ignore[no-untyped-def]
+    """The message the key of `move` sends."""
+    from tui.messages import ScanDetailToggled, StepPressed
+
+    return ScanDetailToggled() if move == "detail" else StepPressed(move)
+
+
 async def refreshed(app) -> float:  # type: ignore[no-untyped-def]
     """Wait until the screen has been repainted; the perf_counter() at that moment."""
     future: asyncio.Future[float] = asyncio.get_running_loop().create_future()

@@ -17,9 +17,8 @@ from time import perf_counter
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
-from tui.messages import ScanDetailToggled, StepPressed
 
-from .apptime import SPACING, refreshed
+from .apptime import SPACING, move_message, move_start, refreshed
 from .texts import letters, multilingual
 
 MOVES = ("next", "previous", "next_round", "previous_round", "next_chunk", "previous_chunk", "first", "last", "detail")
@@ -35,20 +34,14 @@ async def profile(size: tuple[int, int], text: str, moves: tuple[str, ...], top:
         for move in moves:
             prof = cProfile.Profile()
             times: list[float] = []
-            frames = len(app.position.frames)
             for n in range(SAMPLES):
                 view = app.position
-                if move in ("first", "last", "detail"):
-                    target = view.at((n * 7919) % frames)
-                elif move.startswith("previous"):
-                    target = view.at(frames - 1) if view.index == 0 or n == 0 else view
-                else:
-                    target = view.at(0) if view.index == frames - 1 or n == 0 else view
+                target = move_start(view, move, n)  # the benchmark's walk (figure 5)
                 if target is not view:
                     app.position = target
                     await refreshed(app)
                 await asyncio.sleep(SPACING)
-                message = ScanDetailToggled() if move == "detail" else StepPressed(move)
+                message = move_message(move)
                 if top:
                     prof.enable()
                 start = perf_counter()

@@ -19,9 +19,9 @@ import pytest
 from tui.app import MAX_TEXT, BpeApp
 from tui.engine import tables
 from tui.engine.bpe import capture
-from tui.messages import ScanDetailToggled, StepPressed
+from tui.messages import StepPressed
 
-from .apptime import BPE_TUI, MINIMAL, SPACING, pty_keypresses, refreshed, settled, startup_env
+from .apptime import BPE_TUI, MINIMAL, SPACING, move_message, move_start, pty_keypresses, refreshed, settled, startup_env
 from .conftest import ms
 from .test_app_bench import quantile
 from .test_train_view_bench import peer_steps
@@ -38,21 +38,15 @@ MEDIAN, P99 = 0.008, 0.0167
 async def move_latencies(app: BpeApp, move: str, samples: int) -> list[float]:
     """`samples` latencies of `move`, walking on from where the last one left; an impossible move restarts (untimed)."""
     out: list[float] = []
-    frames = len(app.position.frames)
     for n in range(samples):
         view = app.position
-        if move in ("first", "last", "detail"):
-            target = view.at((n * 7919 + 1) % frames)
-        elif move.startswith("previous"):
-            target = view.at(min(frames - 1, 2000)) if view.index == 0 or n == 0 else view
-        else:
-            target = view.at(0) if view.index == frames - 1 or n == 0 else view
+        target = move_start(view, move, n)
         if target is not view:
             app.position = target
             await refreshed(app)
         await asyncio.sleep(SPACING)
         start = perf_counter()
-        app.post_message(ScanDetailToggled() if move == "detail" else StepPressed(move))
+        app.post_message(move_message(move))
         out.append(await refreshed(app) - start)
     return out
 
