@@ -18,6 +18,7 @@ from tui.position import Position
 from tui.widgets.aliases import layout
 from tui.widgets.chunks import window
 from tui.widgets.pairs import PairsPane
+from tui.widgets.strips import row_plain
 from tui.widgets.word import picture, render_picture
 
 from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
@@ -158,7 +159,7 @@ def at_round(text: str, table: str, r: int, *, detail: bool = False, step: int =
 
 def test_a_long_word_keeps_the_chosen_pair_in_view() -> None:
     """Round 12 of internationalization (iz ation) in 20 cells: the word from 'ational', the pair whole."""
-    shown = render_picture(picture(at_round("internationalization", "gpt2", 12)), 20, 4).plain.split("\n")
+    shown = [row_plain(row) for row in render_picture(picture(at_round("internationalization", "gpt2", 12)), 20, 4)]
     assert [line.rstrip() for line in shown[1:]] == ["…ational│iz│ation│", "         ^^^^^^^^", " ational│ization │"]
 
 
@@ -167,16 +168,27 @@ def test_a_long_word_keeps_the_scan_position_in_view() -> None:
     'ij' under the 'a' at 38 (filling the separator cell), the four pairs written so far beneath."""
     position = at_round("ab" * 30, "teaching", 1, detail=True, step=20)
     assert position.steps[19] == ScanStep("merge", 38, 38, 20)
-    shown = render_picture(picture(position), 24, 4).plain.split("\n")
+    shown = [row_plain(row) for row in render_picture(picture(position), 24, 4)]
     assert shown[1:] == ["…a│b│a│b│a│b│a│b│a│b│a│…", " ^^^ ^^^ ^^^ ij^ ^^^ ^^", " ab │ab │ab │ab │      "]
 
 
 def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A word of 100,000 symbols costs the pane about a screenful of measurements, not one per symbol."""
+    """A word of 100,000 symbols costs the pane about a screenful of measurements, not one per symbol:
+    its cells are measured from position 29,xxx on, in a window of a few hundred."""
     position = at_round("ab" * 50_000, "teaching", 1, detail=True, step=30_000)
-    calls = counted_visible(monkeypatch, word_module)
-    render_picture(picture(position), 80, 10)
-    assert 0 < len(calls) < 400
+    windows: list[tuple[int, int]] = []
+    real = word_module.Cells.__init__
+
+    def measuring(self: word_module.Cells, pic: word_module.WordPicture, lo: int, hi: int) -> None:
+        windows.append((lo, hi))
+        real(self, pic, lo, hi)
+
+    monkeypatch.setattr(word_module.Cells, "__init__", measuring)
+    shown = render_picture(picture(position), 80, 10)
+    assert len(windows) == 1
+    lo, hi = windows[0]
+    assert 59_000 < lo < hi < 61_000 and hi - lo < 500
+    assert any("ij" in row_plain(row) for row in shown)  # the scan's position is in view
 
 
 # -- chunks pane (defect 6) ----------------------------------------------------------------------

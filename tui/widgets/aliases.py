@@ -13,14 +13,13 @@ from functools import lru_cache
 from itertools import accumulate
 
 from rich.cells import cell_len
-from rich.text import Text
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
 from ..engine.chunk import ChunkTrace
 from ..position import Position
 from ..safe import alone
 from .pane import LinePane
-from .strips import Runs, retitle
+from .strips import Row, Runs, retitle
 from .window import first_start
 from .word import word_focus
 
@@ -159,15 +158,15 @@ class AliasesPane(LinePane):
             more = f"bytes {first + 1}–{last} of {total} shown · "
         retitle(self, subtitle=f"{more}{self.SUBTITLE}")
 
-    def draw(self, view: Position, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> list[Row]:
         shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)
         chunk = view.chunk
         starts = char_starts(chunk)
         data = chunk.data
         alias = bytes_to_unicode()
         lo, hi = focus_bytes(view)
-        out = Text(no_wrap=True, overflow="ellipsis")
-        for n, (first, end) in enumerate(shown.bands):
+        out: list[Row] = []
+        for first, end in shown.bands:
             rows = [Runs() for _ in LABELS]
             for row, label in zip(rows, LABELS, strict=True):
                 row.add(label + " ", "dim")
@@ -190,7 +189,5 @@ class AliasesPane(LinePane):
                 rows[1].add(pad, "bold dim")
                 rows[2].add(pad, "dim")
                 rows[3].add(pad, "dim")
-            if n:
-                out.append("\n")
-            out.append(Text("\n").join(row.done() for row in rows))
+            out.extend(row.done()[0] for row in rows)
         return out

@@ -17,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ..messages import CursorMoved
+from .frame import FramedLines
 
 CURSOR_KEYS: list[BindingType] = [
     Binding("up,k", "cursor(-1)", "up", show=False),
@@ -36,6 +37,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._styles_cache = FramedLines()  # the repainted rows framed once per repaint
         self.count = 0
         self._drawn: dict[int, object] = {}  # line y → what render_line last drew there (see refresh_changed)
         self._strips: dict[object, Strip] = {}  # rows drawn lately, by key: a scroll moves them without drawing them again

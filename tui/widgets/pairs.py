@@ -36,13 +36,17 @@ WHY_LIMIT = 1_000
 SELECTED = Style(bold=True, underline=True, dim=False)  # with the › mark: the row up/down or a click selected
 
 
+#: A pair that is no rule, among a word's ranks: larger than any rank, so the lowest is found in C.
+NO_RULE = sys.maxsize
+
+
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
     """The (position, pair, rank) rows of a word, made only when asked for (a word may have thousands).
 
-    Ranks are looked up once, in C; rank order is kept as a list of positions.
+    Ranks are looked up once, in C (NO_RULE for a pair that is no rule); rank order is kept as a list of positions.
     """
 
-    def __init__(self, word: tuple[str, ...] = (), ranks: list[int | None] | None = None, order: list[int] | None = None):
+    def __init__(self, word: tuple[str, ...] = (), ranks: list[int] | None = None, order: list[int] | None = None):
         self.word = word
         self.ranks = ranks or []
         self.order = order
@@ -54,7 +58,8 @@ class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         position = self.order[index] if self.order is not None else range(len(self.ranks))[index]
-        return (position, (self.word[position], self.word[position + 1]), self.ranks[position])
+        rank = self.ranks[position]
+        return (position, (self.word[position], self.word[position + 1]), None if rank == NO_RULE else rank)
 
     def __eq__(self, other: object) -> bool:
         return list(self) == list(other) if isinstance(other, (list, Rows)) else NotImplemented
@@ -84,12 +89,12 @@ def pair_rows(view: Position, order: Order) -> PairRows:
     if len(word) < 2:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
         return PairRows(Rows(), None, note)
-    ranks = list(map(view.trace.table.ranks.get, itertools.pairwise(word)))
-    rules = len(ranks) - ranks.count(None)  # counted and searched in C: a word may have thousands of pairs
-    lowest = min(map(view.trace.table.ranks.get, itertools.pairwise(word), itertools.repeat(sys.maxsize))) if rules else None
+    ranks = list(map(view.trace.table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
+    rules = len(ranks) - ranks.count(NO_RULE)  # counted and searched in C: a word may have thousands of pairs
+    lowest = min(ranks) if rules else None
     positions = None
     if order == "rank":
-        positions = sorted(range(len(ranks)), key=lambda p: (ranks[p] is None, ranks[p] or 0, p))
+        positions = sorted(range(len(ranks)), key=ranks.__getitem__)  # a stable sort: ties stay in position order
     count = len(ranks)
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
     never: tuple[WhyNot, ...] = ()

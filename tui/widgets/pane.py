@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..position import Position
-from .strips import StripRows, cut_lines, retitle
+from .strips import Row, StripRows, cut_lines, retitle, rows_text
 
 
 class FollowsPosition:
@@ -58,15 +60,17 @@ class Pane(FollowsPosition, Widget):
             return Text("")
         width = max(self.content_size.width, 1)
         height = max(self.content_size.height, 1)
-        return self.draw(self.position, width, height)
+        picture = self.draw(self.position, width, height)
+        return rows_text(picture) if isinstance(picture, list) else picture
 
-    def draw(self, position: Position, width: int, height: int) -> RenderableType:  # pragma: no cover - abstract
+    def draw(self, position: Position, width: int, height: int) -> RenderableType | list[Row]:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
 class LinePane(Pane, StripRows):
-    """A pane drawn with the line API: `draw` gives a Text whose lines are cut at the edge (WRAP: wrapped),
-    made into strips once per change; only the rows that differ from what is on screen are repainted."""
+    """A pane drawn with the line API: `draw` gives rows (see strips.Row) or a Text whose lines are cut
+    at the edge (WRAP: wrapped), made into strips once per change; only the rows that differ from
+    what is on screen are repainted."""
 
     WRAP = False
 
@@ -74,11 +78,13 @@ class LinePane(Pane, StripRows):
         self.describe(position)
         self.redraw()
 
-    def rows(self, width: int, height: int) -> list[Text] | None:
+    def rows(self, width: int, height: int) -> Sequence[Text | Row] | None:
         if self.position is None:
             return None
         picture = self.draw(self.position, width, height)
-        assert isinstance(picture, Text), "a line pane draws a Text"
+        if isinstance(picture, list):
+            return picture[:height]
+        assert isinstance(picture, Text), "a line pane draws rows or a Text"
         if self.WRAP:
             return list(picture.wrap(self.app.console, width, overflow="fold"))[:height]
         return cut_lines(picture, width)[:height]

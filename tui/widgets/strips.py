@@ -6,7 +6,9 @@ and so does any `refresh()` without a region (a new border title included).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -15,11 +17,17 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .frame import FramedLines
+
+#: A line drawn as runs of (text, style name; '' for none): no Rich Text is built for it, and the
+#: tuple is its own key. Panes that are redrawn on every step draw their lines as these.
+Row = tuple[tuple[str, str], ...]
+
 
 def to_strips(
-    lines: Iterable[Text], width: int, height: int, base: Style, console: Console, before: dict[object, Strip] | None = None
+    lines: Iterable[Text | Row], width: int, height: int, base: Style, console: Console, before: dict[object, Strip] | None = None
 ) -> list[Strip]:
-    """`height` strips of `width` cells: the lines (each cut at the edge), then blank rows.
+    """`height` strips of `width` cells: the lines (each cut at the edge with …), then blank rows.
 
     `base` is the widget's own style, under every cell: the padding of a row carries it (NO_COLOR, browsers).
     `before` holds the strips of the last picture by line (filled here): a line drawn as before is not rendered again.
@@ -29,12 +37,15 @@ def to_strips(
     for line in lines:
         if len(strips) == height:
             break
-        key = (line.plain, line.style, tuple(line.spans))
+        key: object = line if isinstance(line, tuple) else (line.plain, line.style, tuple(line.spans))
         strip = None if before is None else before.get(key)
         if strip is None:
-            segments = [s for s in line.render(console) if s.text != "\n"]
-            if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
-                segments = list(Segment.apply_style(segments, console.get_style(line.style)))
+            if isinstance(line, tuple):
+                segments = _cut([Segment(text, console.get_style(style) if style else None) for text, style in line if text], width)
+            else:
+                segments = [s for s in line.render(console) if s.text != "\n"]
+                if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
+                    segments = list(Segment.apply_style(segments, console.get_style(line.style)))
             strip = Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width)
         drawn[key] = strip
         strips.append(strip)
@@ -42,6 +53,40 @@ def to_strips(
         before.clear()
         before.update(drawn)
     return strips + [Strip.blank(width, base)] * (height - len(strips))
+
+
+def _cut(segments: list[Segment], width: int) -> list[Segment]:
+    """A row's segments cut at `width` cells as Rich cuts a line with …: its last cell becomes '…', in
+    the style of the text it replaces."""
+    if sum(cell_len(text) for text, _, _ in segments) <= width:
+        return segments
+    out: list[Segment] = []
+    used = 0
+    for text, style, _ in segments:
+        size = cell_len(text)
+        if used + size <= width - 1:
+            out.append(Segment(text, style))
+            used += size
+            continue
+        out.append(Segment(set_cell_size(text, max(width - 1 - used, 0)) + "…", style))
+        break
+    return out
+
+
+def row_plain(row: Row) -> str:
+    """What a row says, without its styles."""
+    return "".join(text for text, _ in row)
+
+
+def rows_text(rows: Iterable[Row]) -> Text:
+    """Rows as one Text, a line each (for a widget that renders a Text)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for n, row in enumerate(rows):
+        if n:
+            text.append("\n")
+        for part, style in row:
+            text.append(part, style=style or None)
+    return text
 
 
 def changed_rows(old: Sequence[Strip], new: Sequence[Strip]) -> Iterator[int]:
@@ -67,7 +112,11 @@ class StripRows(Widget):
     _drawn_for: tuple[int, int] | None = None
     _lines_drawn: dict[object, Strip] | None = None  # the last picture's strips, by line (see to_strips)
 
-    def rows(self, width: int, height: int) -> list[Text] | None:  # pragma: no cover - each widget draws itself
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._styles_cache = FramedLines()  # the repainted rows framed once per repaint
+
+    def rows(self, width: int, height: int) -> Sequence[Text | Row] | None:  # pragma: no cover - each widget draws itself
         """The picture's lines at this size (None: nothing to show yet)."""
         raise NotImplementedError
 
@@ -110,15 +159,26 @@ class StripRows(Widget):
 
 
 class Runs:
-    """Text appended in runs of one style: neighbours of the same style become one span, so a picture
-    of many small pieces hands Rich and Textual few segments to render, filter and crop."""
+    """Rows appended in runs of one style: neighbours of the same style become one run, so a picture
+    of many small pieces hands Textual few segments to render, filter and crop. A newline in what is
+    added starts the next row."""
 
     def __init__(self) -> None:
-        self.text = Text(no_wrap=True, overflow="ellipsis")
+        self.rows: list[Row] = []
+        self._row: list[tuple[str, str]] = []
         self._buffer: list[str] = []
         self._style = ""
 
     def add(self, chunk: str, style: str = "") -> None:
+        if "\n" in chunk:
+            first, *rest = chunk.split("\n")
+            self.add(first, style)
+            for part in rest:
+                self.flush()
+                self.rows.append(tuple(self._row))
+                self._row = []
+                self.add(part, style)
+            return
         if style != self._style:
             self.flush()
             self._style = style
@@ -126,12 +186,15 @@ class Runs:
 
     def flush(self) -> None:
         if self._buffer:
-            self.text.append("".join(self._buffer), style=self._style or None)
+            text = "".join(self._buffer)
+            if text:
+                self._row.append((text, self._style))
             self._buffer = []
 
-    def done(self) -> Text:
+    def done(self) -> list[Row]:
+        """The rows, the last one included."""
         self.flush()
-        return self.text
+        return [*self.rows, tuple(self._row)]
 
 
 def cut_lines(picture: Text, width: int) -> list[Text]:

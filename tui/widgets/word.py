@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import textwrap
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.cells import cell_len
-from rich.text import Text
 
 from ..engine.chunk import ChunkTrace
 from ..engine.frames import count
 from ..position import Position, scan_steps
 from ..safe import visible
 from .pane import LinePane
-from .strips import Runs
+from .strips import Row, Runs
 from .window import first_start
 
 
@@ -124,32 +124,31 @@ class WordPane(LinePane):
     def describe(self, position: Position) -> None:
         self.shown = picture(position)
 
-    def draw(self, position: Position, width: int, height: int) -> Text:
+    def draw(self, position: Position, width: int, height: int) -> list[Row]:
         return render_picture(self.shown or picture(position), width, height)
 
 
-def render_picture(pic: WordPicture, width: int, height: int) -> Text:
+def render_picture(pic: WordPicture, width: int, height: int) -> list[Row]:
     """Draw the picture in bands of rows (old word, marks, ids or new word), only as far as they fit.
 
     The whole word when it fits; otherwise the earliest start that keeps the focus (the chosen pair, or
-    the scan's position) and a little after it in view. Only the symbols in view are measured, so a
-    word of thousands of symbols costs what a short one does.
+    the scan's position) and a little after it in view. Only the symbols a layout can reach are
+    measured, and a band's end is found by bisection, so a word of thousands of symbols costs what a
+    short one does.
     """
     old = pic.old
     n = len(old)
-    cells: dict[int, str] = {}
-    widths: dict[int, int] = {}
-
-    def width_of(k: int) -> int:
-        if k not in widths:
-            cells[k] = cell = visible(old[k], space="·")
-            w = max(cell_len(cell), 1)
-            widths[k] = max(w, len(str(pic.ids[k]))) if pic.ids is not None else w
-        return widths[k]
-
     extra = pic.ids is not None or pic.new is not None
     # Without a pair or a scan to mark, the marks row gives its place to the note (a chunk's start and end).
     marks = bool(pic.chosen) or pic.cursor is not None or not pic.note
+    focus = min(pic.focus, n - 1)
+    target, left = min(focus + 1, n - 1), width // 4  # the pair, and a few cells after it
+    while target + 1 < n and left > 0:
+        target += 1
+        left -= _width(pic, target) + 1
+    # A band takes two lines at least and holds at most (width - 1) // 2 symbols (each is a cell and a '│').
+    room = (height // 2 + 1) * max((width - 1) // 2, 1)
+    cells = Cells(pic, max(target + 1 - room, 0), min(focus + room, n))
 
     def layout(start: int) -> list[tuple[int, int, bool, bool]]:
         """Bands (start, end, marks row?, ids or new word row?) from old position `start`: '…' or '│',
@@ -157,11 +156,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
         bands: list[tuple[int, int, bool, bool]] = []
         lines_left = height - 1
         while lines_left >= 1 and start < n:
-            end, used = start, 1
-            while end < n and used + width_of(end) + 1 + (end + 1 < n) <= width:
-                used += widths[end] + 1
-                end += 1
-            end = max(end, start + 1)
+            end = cells.band_end(start, width)
             with_marks = marks and lines_left >= 2
             with_extra = extra and lines_left >= 2 + with_marks
             bands.append((start, end, with_marks, with_extra))
@@ -169,28 +164,24 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
             start = end
         return bands
 
-    focus = min(pic.focus, n - 1)
-    target, room = min(focus + 1, n - 1), width // 4  # the pair, and a few cells after it
-    while target + 1 < n and room > 0:
-        target += 1
-        room -= width_of(target) + 1
-
     def reach(start: int) -> int:
-        return max((end for _, end, _, _ in layout(start)), default=start)
+        """How far the layout from `start` shows the word whole: a band cut short of its marks or its
+        new word does not count, so the focus is never kept in view without them."""
+        whole = [end for _, end, m, e in layout(start) if m == marks and e == extra]
+        return max(whole, default=start)
 
-    # A symbol takes two cells at least (itself and '│'), so no layout holds more than width * height / 2.
-    start = first_start(focus, target, reach, room=width * height // 2)
+    start = first_start(focus, target, reach, room=room)
+    widths = cells.widths
     out = Runs()
     out.add(fit_caption(pic.caption, width) + "\n", "italic")
     bands = layout(start)
     for number, (first, end, with_marks, with_extra) in enumerate(bands):
         if number:
             out.add("\n\n")
-        width_of(first)
         out.add("…" if first > 0 else "│")
         for k in range(first, end):
             marked = k in pic.chosen or (k - 1) in pic.chosen
-            out.add(cells[k].ljust(widths[k]), "bold reverse" if marked else "bold")
+            out.add(cells.cell(k).ljust(widths[k]), "bold reverse" if marked else "bold")
             out.add("│", "bold")  # as bold as the cells: one run for a row of them, not two per symbol
         if end < n:
             out.add("…")
@@ -208,8 +199,60 @@ def render_picture(pic: WordPicture, width: int, height: int) -> Text:
     if pic.note and bands and bands[-1][1] >= n:
         used = sum(2 + m + e for _, _, m, e in bands)  # the caption, each band's rows, the blanks between
         _note(out, pic.note, width, height - used)
-    out.flush()
-    return out.text
+    return out.done()
+
+
+class _Widths(dict[str, int]):
+    """The width of each symbol as the word pane draws it (see _cell), remembered: a word repeats its
+    symbols, and a step measures thousands of them."""
+
+    def __missing__(self, symbol: str) -> int:
+        if len(self) > 1 << 17:
+            self.clear()
+        self[symbol] = width = _cell(symbol)[1]
+        return width
+
+
+_WIDTHS = _Widths()
+
+
+@lru_cache(maxsize=1 << 14)
+def _cell(symbol: str) -> tuple[str, int]:
+    """A symbol as the word pane draws it (spaces as ·) and its width, at least one cell."""
+    cell = visible(symbol, space="·")
+    return cell, max(cell_len(cell), 1)
+
+
+def _width(pic: WordPicture, k: int) -> int:
+    """The width of old position k's cell: its symbol's, or its id's when that is wider."""
+    width = _WIDTHS[pic.old[k]]
+    return width if pic.ids is None else max(width, len(str(pic.ids[k])))
+
+
+class Cells:
+    """The cells of old positions lo..hi of a picture: each one's width, and their running sums, so
+    the end of a band is found by bisection instead of symbol by symbol."""
+
+    def __init__(self, pic: WordPicture, lo: int, hi: int) -> None:
+        self.pic, self.lo, self.n = pic, lo, len(pic.old)
+        shown = list(map(_WIDTHS.__getitem__, pic.old[lo:hi]))
+        if pic.ids is not None:  # a final word's cells are as wide as their ids, too
+            shown = [max(w, len(str(i))) for w, i in zip(shown, pic.ids[lo:hi], strict=True)]
+        self.widths = dict(enumerate(shown, lo))
+        self.sums = [0, *itertools.accumulate(map((1).__add__, shown))]  # sums[e - lo] - sums[s - lo]: cells s..e-1 and their '│'
+
+    def cell(self, k: int) -> str:
+        return _cell(self.pic.old[k])[0]
+
+    def band_end(self, start: int, width: int) -> int:
+        """The end of the band from `start`: as many cells as fit after its first mark, keeping a cell
+        for the '…' when more follow; one cell at least."""
+        sums, lo, n = self.sums, self.lo, self.n
+        before = sums[start - lo]
+        if n - lo < len(sums) and sums[n - lo] - before + 1 <= width:
+            return n
+        end = bisect_right(sums, before + width - 2) - 1 + lo
+        return max(min(end, n - 1), start + 1)
 
 
 def fit_caption(caption: str, width: int) -> str:

@@ -1,0 +1,86 @@
+"""The strip machinery the panes are drawn with: framed rows identical to Textual's, rows cut as Rich cuts."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from textual._styles_cache import StylesCache
+from textual.widget import Widget
+
+from tui.widgets.frame import FramedLines
+from tui.widgets.pairs import PairsPane
+from tui.widgets.strips import Runs, cut_lines, row_plain, to_strips
+
+from .support import make_app, settle
+
+
+def framed_widgets(app) -> list[Widget]:  # type: ignore[no-untyped-def]
+    return [w for w in app.screen.query(Widget) if isinstance(w._styles_cache, FramedLines) and w.size.area]
+
+
+def textual_lines(widget: Widget) -> list[list[object]]:
+    """The widget's lines as Textual's own styles cache frames them."""
+    return [list(strip) for strip in StylesCache().render_widget(widget, widget.size.region)]
+
+
+def framed_lines(widget: Widget) -> list[list[object]]:
+    return [list(strip) for strip in FramedLines().render_widget(widget, widget.size.region)]
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+async def test_framed_rows_are_the_segments_textual_draws(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> None:
+    """Every pane framed by FramedLines gives, line for line, the segments Textual's styles cache gives:
+    borders, titles, side padding and colours (a focused list's accent border included)."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app("the cat sat on the mat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("right", "right", "right")
+        await settle(app, pilot)
+        panes = framed_widgets(app)
+        assert {type(w).__name__ for w in panes} >= {"ChunksPane", "AliasesPane", "WordPane", "PairsPane", "IdsPane"}
+        for widget in panes:
+            assert framed_lines(widget) == textual_lines(widget), type(widget).__name__
+        app.screen.query_one(PairsPane).focus()
+        await settle(app, pilot)
+        pairs = app.screen.query_one(PairsPane)
+        assert framed_lines(pairs) == textual_lines(pairs)
+
+
+async def test_a_look_it_is_not_made_for_is_left_to_textual() -> None:
+    """With tint on a pane, FramedLines makes no frame of its own (Textual frames every row)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        pairs = app.screen.query_one(PairsPane)
+        base, background = pairs.background_colors
+        cache = FramedLines()
+        assert cache.frame(pairs.styles, base, background, 1.0) is not None
+        pairs.styles.tint = "red 50%"
+        assert cache.frame(pairs.styles, base, background, 1.0) is None
+        assert cache.frame(pairs.styles, base, background, 0.5) is None
+
+
+def test_rows_are_cut_at_the_edge_as_rich_cuts_a_line() -> None:
+    """A row of runs cut at 10 cells ends in … in the style of what it replaces, exactly as the Text
+    of the same runs cut by Rich; a row that fits is drawn whole."""
+    console = Console(width=80, color_system="truecolor")
+    runs = Runs()
+    runs.add("ab", "bold")
+    runs.add("cdefgh", "italic")
+    runs.add("ijkl", "bold")
+    runs.add("\nshort", "")
+    rows = runs.done()
+    assert [row_plain(r) for r in rows] == ["abcdefghijkl", "short"]
+    assert rows[0] == (("ab", "bold"), ("cdefgh", "italic"), ("ijkl", "bold"))
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for part, style in rows[0]:
+        text.append(part, style=style)
+    ours = to_strips(rows, 10, 3, Style(), console)
+    theirs = to_strips(cut_lines(text, 10), 10, 1, Style(), console)
+    assert ours[0].text == "abcdefghi…" == theirs[0].text
+    assert [(s.text, s.style) for s in ours[0]] == [(s.text, s.style) for s in theirs[0]]
+    assert ours[1].text == "short     " and ours[2].text == " " * 10
