@@ -37,12 +37,6 @@ def char_starts(chunk: ChunkTrace) -> array | range:
     return array("q", accumulate(sizes, initial=0))
 
 
-@lru_cache(maxsize=16)
-def symbol_starts(chunk: ChunkTrace, r: int) -> array:
-    """The byte offset where each symbol of the word after `r` rounds starts (one alias is one byte)."""
-    return array("q", accumulate(map(len, chunk.word(r)), initial=0))
-
-
 def focus_bytes(view: Position) -> tuple[int, int]:
     """The bytes [lo, hi) of the pair the pane reverses and keeps in view: this round's first chosen
     pair or, in scan detail, the pair (or lone symbol) the last step found at j. Empty (lo == hi),
@@ -50,19 +44,21 @@ def focus_bytes(view: Position) -> tuple[int, int]:
     frame = view.frame
     if frame.kind != "round":
         return (0, 0)
-    starts = symbol_starts(view.chunk, frame.round - 1)
-    k = min(word_focus(view), len(starts) - 2)
+    word = view.chunk.word(frame.round - 1)  # one alias is one byte
+    k = min(word_focus(view), len(word) - 1)
     size = 2
     if view.scanning:
         last = view.steps[view.step - 1] if view.step else None
         size = 0 if last is None or last.kind == "tail" else 2 if last.kind == "merge" else 1
-    return (starts[k], starts[min(k + size, len(starts) - 1)])
+    lo = sum(map(len, word[:k]))  # in C: a word may have thousands of symbols
+    return (lo, lo + sum(map(len, word[k : k + size])))
 
 
 def glyph(ch: str) -> str:
     return "·" if ch == " " else alone(ch)
 
 
+@lru_cache(maxsize=4096)
 def span(ch: str, size: int) -> int:
     """Cells of a character's column: 4 a byte, or its glyph's width if that is wider."""
     return max(COLUMN * size, cell_len(glyph(ch)))

@@ -8,6 +8,7 @@ engine's (tui/engine/loop_code.py); this module only draws them.
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -15,11 +16,11 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from ..engine.loop_code import LISTINGS, Listing, Mark, decode_mark, mark
+from ..engine.loop_code import LISTINGS, Line, Listing, Mark, decode_mark, mark
 from ..position import Position
 from ..safe import visible
 from .pane import LinePane
-from .strips import retitle
+from .strips import Row, retitle, rows_text
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
@@ -48,6 +49,16 @@ def _clip(text: str, width: int) -> str:
     return out + "…"
 
 
+@lru_cache(maxsize=1024)
+def _code_line(line: Line, sign: str, unit: int, width: int) -> str:
+    """A listing line as drawn: its mark, its indented code and its comment where it fits, cut to `width`."""
+    text = f"{sign} {' ' * (unit * line.depth)}{line.code}"
+    if line.comment and cell_len(text) + 4 + cell_len(line.comment) <= width:
+        text += "  # " + line.comment
+    text = _clip(text, width)
+    return text.ljust(width) if sign == MARKED else text
+
+
 def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str, str]], int]:
     """The rows to draw as (text, style), and the row of the marked line.
 
@@ -60,15 +71,9 @@ def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str
     for line in listing.lines:
         on = bool(line.op) and line.op == where.op
         sign = MARKED if on else RUN if line.op and line.op in trail else " "
-        code = " " * (unit * line.depth) + line.code
-        text = f"{sign} {code}"
-        if line.comment and cell_len(text) + 4 + cell_len(line.comment) <= width:
-            text += "  # " + line.comment
         if on:
             marked = len(rows)
-            rows.append((_clip(text, width).ljust(width), "bold reverse"))
-        else:
-            rows.append((_clip(text, width), "" if sign == " " else "bold"))
+        rows.append((_code_line(line, sign, unit, width), "bold reverse" if on else "" if sign == " " else "bold"))
         values = where.values(line.op) if line.op in trail else ""
         if values:
             indent = " " * (unit * line.depth + 2)
@@ -78,18 +83,13 @@ def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str
     return rows, marked
 
 
-def code_text(listing: Listing, where: Mark, width: int, height: int) -> Text:
+def code_text(listing: Listing, where: Mark, width: int, height: int) -> list[Row]:
     """The listing in `height` rows: a window that keeps the marked line and its values in view."""
     rows, marked = code_rows(listing, where, width)
     start = 0
     if len(rows) > height:
         start = max(0, min(marked - height // 3, len(rows) - height))
-    text = Text(no_wrap=True, overflow="ellipsis")
-    for n, (row, style) in enumerate(rows[start : start + height]):
-        if n:
-            text.append("\n")
-        text.append(row, style=style or None)
-    return text
+    return [((row, style),) for row, style in rows[start : start + height]]
 
 
 class CodePane(LinePane):
@@ -104,7 +104,7 @@ class CodePane(LinePane):
         self.shown = None  # the mark is made when the pane is drawn: a hidden pane costs a step nothing
         retitle(self, title=f"Code · {LISTINGS[position.trace.table.rule].title}")
 
-    def draw(self, position: Position, width: int, height: int) -> Text:
+    def draw(self, position: Position, width: int, height: int) -> list[Row]:
         if self.shown is None:
             self.shown = position_mark(position)
         listing, where = self.shown
@@ -134,4 +134,4 @@ class DecodeCode(Widget):
         if self.where is None:
             return Text("")
         width = max(self.content_size.width, 20)
-        return code_text(LISTINGS["decode"], self.where, width, max(self.content_size.height, 1))
+        return rows_text(code_text(LISTINGS["decode"], self.where, width, max(self.content_size.height, 1)))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from rich.cells import cell_len
@@ -20,12 +21,14 @@ from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
 
+from ..engine.chunk import ChunkTrace
 from ..engine.whynot import WhyNot, never_chosen, why_not
 from ..messages import PairPicked
 from ..position import Position
 from ..safe import visible
 from .linelist import LineList
 from .pane import FollowsPosition
+from .word import first_merged, merge_order
 
 Order = Literal["position", "rank"]
 NONE = "—"
@@ -41,25 +44,23 @@ NO_RULE = sys.maxsize
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
-    """The (position, pair, rank) rows of a word, made only when asked for (a word may have thousands).
+    """The (position, pair, rank) rows of a word, made only when asked for (a word may have thousands):
+    a row's rank is looked up when the row is. In rank order the positions are kept as a list."""
 
-    Ranks are looked up once, in C (NO_RULE for a pair that is no rule); rank order is kept as a list of positions.
-    """
-
-    def __init__(self, word: tuple[str, ...] = (), ranks: list[int] | None = None, order: list[int] | None = None):
+    def __init__(self, word: tuple[str, ...] = (), ranks: Mapping[tuple[str, str], int] | None = None, order: list[int] | None = None):
         self.word = word
-        self.ranks = ranks or []
+        self.ranks: Mapping[tuple[str, str], int] = ranks or {}
         self.order = order
 
     def __len__(self) -> int:
-        return len(self.ranks)
+        return max(len(self.word) - 1, 0)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        position = self.order[index] if self.order is not None else range(len(self.ranks))[index]
-        rank = self.ranks[position]
-        return (position, (self.word[position], self.word[position + 1]), None if rank == NO_RULE else rank)
+        position = self.order[index] if self.order is not None else range(len(self))[index]
+        pair = (self.word[position], self.word[position + 1])
+        return (position, pair, self.ranks.get(pair))
 
     def __eq__(self, other: object) -> bool:
         return list(self) == list(other) if isinstance(other, (list, Rows)) else NotImplemented
@@ -73,6 +74,7 @@ class PairRows:
     lowest: int | None
     note: str
     never: tuple[WhyNot, ...] = ()  # at a chunk's last frame: the rules that were candidates, never chosen
+    target: int = 0  # the row of the lowest-ranked pair's first occurrence (what this round merges)
 
     @property
     def count(self) -> int:
@@ -81,26 +83,82 @@ class PairRows:
 
 
 def pair_rows(view: Position, order: Order) -> PairRows:
-    """The candidates considered at this frame: the word the round reads (pure, testable)."""
+    """The candidates considered at this frame: the word the round reads (pure, testable).
+
+    For a chunk the loop ran on, the trace says which is the lowest pair and where it first occurs
+    (the round after this word merged it), and the rules are counted from a neighbouring round's
+    count; only in rank order are all the ranks looked up.
+    """
     chunk, frame = view.chunk, view.frame
     if chunk.cache == "hit":  # bpe() returns the cached word before it lists any pair
         return PairRows(Rows(), None, CACHE_NOTE)
-    word = chunk.word(frame.round - 1 if frame.kind == "round" else frame.round)
+    r = frame.round - 1 if frame.kind == "round" else frame.round
+    word = chunk.word(r)
     if len(word) < 2:
         note = "single symbol: no pairs" if chunk.cache == "single" else "one symbol: no pairs left"
         return PairRows(Rows(), None, note)
-    ranks = list(map(view.trace.table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
-    rules = len(ranks) - ranks.count(NO_RULE)  # counted and searched in C: a word may have thousands of pairs
-    lowest = min(ranks) if rules else None
+    table = view.trace.table
+    count = len(word) - 1
+    ranks: list[int] | None = None
+    if chunk.cache == "miss":
+        rules = rule_count(chunk, r, table.ranks)
+        lowest = chunk.rounds[r].rank if r < len(chunk.rounds) else None
+        target = first_merged(chunk, r + 1) if lowest is not None else 0
+    else:
+        ranks = list(map(table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
+        rules = count - ranks.count(NO_RULE)  # counted and searched in C
+        lowest = min(ranks) if rules else None
+        target = ranks.index(lowest) if lowest is not None else 0
     positions = None
     if order == "rank":
-        positions = sorted(range(len(ranks)), key=ranks.__getitem__)  # a stable sort: ties stay in position order
-    count = len(ranks)
+        if ranks is None:
+            ranks = list(map(table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
+        positions = sorted(range(count), key=ranks.__getitem__)  # a stable sort: ties stay in position order
+        target = 0  # in rank order the lowest comes first
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
     never: tuple[WhyNot, ...] = ()
     if frame.kind == "done" and len(chunk.aliases) <= WHY_LIMIT:
         never = tuple(never_chosen(view.trace, frame.chunk))
-    return PairRows(Rows(word, ranks, positions), lowest, note, never)
+    return PairRows(Rows(word, table.ranks, positions), lowest, note, never, target)
+
+
+#: Rules among the pairs of a chunk's word after r rounds, by (chunk, r): stepping asks for r ± 1 next.
+_COUNTS: dict[tuple[ChunkTrace, int], int] = {}
+
+
+def rule_count(chunk: ChunkTrace, r: int, ranks: Mapping[tuple[str, str], int]) -> int:
+    """How many adjacent pairs of the word after `r` rounds are rules. From a neighbouring round's
+    count when it is known (only the pairs around that round's merges differ), else counted in C."""
+    known = _COUNTS.get((chunk, r))
+    if known is not None:
+        return known
+    before, after = _COUNTS.get((chunk, r - 1)), _COUNTS.get((chunk, r + 1))
+    if before is not None:
+        count = before + _change(chunk, r, ranks)
+    elif after is not None:
+        count = after - _change(chunk, r + 1, ranks)
+    else:
+        count = sum(map(ranks.__contains__, itertools.pairwise(chunk.word(r))))
+    if len(_COUNTS) > 256:
+        _COUNTS.clear()
+    _COUNTS[(chunk, r)] = count
+    return count
+
+
+def _change(chunk: ChunkTrace, r: int, ranks: Mapping[tuple[str, str], int]) -> int:
+    """Rules among the pairs of the word after round `r`, less those before it. A pair neither of whose
+    symbols round r merged is in both words; only the pairs touching a merge are looked up."""
+    old, new = chunk.word(r - 1), chunk.word(r)
+    merged = merge_order(chunk, r)  # old positions j: (j, j + 1) became one symbol
+    lost = {p for j in merged for p in (j - 1, j, j + 1) if 0 <= p < len(old) - 1}
+    made = {p for k, j in enumerate(merged) for p in (j - k - 1, j - k) if 0 <= p < len(new) - 1}  # j - k: its new index
+    return sum((new[p], new[p + 1]) in ranks for p in made) - sum((old[p], old[p + 1]) in ranks for p in lost)
+
+
+@lru_cache(maxsize=1 << 14)
+def _pair_width(a: str, b: str) -> int:
+    """The cells of a pair as its row shows it: 'a b', spaces as ·."""
+    return cell_len(visible(a, space="·")) + 1 + cell_len(visible(b, space="·"))
 
 
 def explain(view: Position, pair: tuple[str, str], rank: int | None, at: int | None = None) -> str:
@@ -174,7 +232,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
         target = self._target_row()
         near = rows[max(target - 100, 0) : target + 100]
-        sym_w = max((cell_len(visible(a, space="·")) + 1 + cell_len(visible(b, space="·")) for _, (a, b), _ in near), default=1)
+        sym_w = max((_pair_width(a, b) for _, (a, b), _ in near), default=1)
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The height only changes with the chunk (its first word has the most pairs), so stepping
         # through rounds never triggers a layout of the whole screen.
@@ -186,13 +244,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
 
     def _target_row(self) -> int:
         """The row of the first occurrence of the lowest-ranked pair (0 when there is none)."""
-        data = self.data
-        if data.lowest is None:
-            return 0
-        rows = data.rows
-        if rows.order is None:
-            return rows.ranks.index(data.lowest)
-        return 0  # in rank order the lowest comes first
+        return self.data.target
 
     def header(self, width: int) -> Text:
         """The note on the candidates; when they are more than the pane shows, which rows are in view first."""

@@ -171,7 +171,7 @@ def render_picture(pic: WordPicture, width: int, height: int) -> list[Row]:
         return max(whole, default=start)
 
     start = first_start(focus, target, reach, room=room)
-    widths = cells.widths
+    widths, chosen = cells.widths, pic.chosen
     out = Runs()
     out.add(fit_caption(pic.caption, width) + "\n", "italic")
     bands = layout(start)
@@ -179,20 +179,23 @@ def render_picture(pic: WordPicture, width: int, height: int) -> list[Row]:
         if number:
             out.add("\n\n")
         out.add("…" if first > 0 else "│")
-        for k in range(first, end):
-            marked = k in pic.chosen or (k - 1) in pic.chosen
-            out.add(cells.cell(k).ljust(widths[k]), "bold reverse" if marked else "bold")
-            out.add("│", "bold")  # as bold as the cells: one run for a row of them, not two per symbol
+        for hot, run in itertools.groupby(range(first, end), key=lambda k: k in chosen or (k - 1) in chosen):
+            if hot:  # the cells of a chosen pair reversed, their │ not
+                for k in run:
+                    out.add(cells.cell(k).ljust(widths[k]), "bold reverse")
+                    out.add("│", "bold")
+            else:  # the │ as bold as the cells: one run for a row of them, not two per symbol
+                out.add("".join([cells.cell(k).ljust(widths[k]) + "│" for k in run]), "bold")
         if end < n:
             out.add("…")
         if with_marks:
             out.add("\n ")
-            for k in range(first, end):
-                out.add((_mark(k, pic, widths[k]) + ("^" if k in pic.chosen else " "))[: widths[k] + 1])  # 'ij' may fill the separator
+            out.add(
+                "".join([(_mark(k, pic, widths[k]) + ("^" if k in chosen else " "))[: widths[k] + 1] for k in range(first, end)])
+            )  # 'ij' may fill the separator
         if with_extra and pic.ids is not None:
             out.add("\n ")
-            for k in range(first, end):
-                out.add(str(pic.ids[k]).ljust(widths[k]) + "│")
+            out.add("".join([str(pic.ids[k]).ljust(widths[k]) + "│" for k in range(first, end)]))
         elif with_extra:
             out.add("\n ")
             _new_row(out, pic, first, end, widths)
@@ -293,19 +296,29 @@ def _new_row(out: Runs, pic: WordPicture, start: int, end: int, widths: dict[int
     if k > 0 and (k - 1) in pic.chosen:  # the band starts on the second half of a merged pair
         out.add(" " * (widths[k] + 1))
         k += 1
+    before = bisect_left(pic.order, k)  # merges that start before k: the new index of k is k - before
+    new, chosen = pic.new, pic.chosen
+    plain: list[str] = []  # unstyled cells since the last merged one
     while k < end:
-        n = k - bisect_left(pic.order, k)  # new index: one fewer for every merge that starts before k
-        if n >= len(pic.new):  # scan detail: not written yet
-            out.add(" " * (widths[k] + 1))
+        n = k - before
+        if n >= len(new):  # scan detail: not written yet
+            plain.append(" " * (widths[k] + 1))
+            before += k in chosen
             k += 1
             continue
-        size = 2 if k in pic.chosen else 1
-        cover = sum(widths[m] + 1 for m in range(k, min(k + size, end))) - 1
-        symbol = visible(pic.new[n], space="·")
-        text = symbol.ljust(cover)[:cover] if cell_len(symbol) <= cover else symbol
-        out.add(text, "bold reverse" if size == 2 else "")
-        out.add("│")
-        k += size
+        symbol, shown = _cell(new[n])
+        if k in chosen:
+            cover = widths[k] + (widths[k + 1] + 1 if k + 1 < end else 0)
+            out.add("".join(plain))
+            out.add(symbol.ljust(cover)[:cover] if shown <= cover else symbol, "bold reverse")
+            plain = ["│"]
+            before += 1
+            k += 2
+        else:
+            cover = widths[k]
+            plain.append((symbol.ljust(cover)[:cover] if shown <= cover else symbol) + "│")
+            k += 1
+    out.add("".join(plain))
 
 
 def _mark(k: int, pic: WordPicture, width: int) -> str:
