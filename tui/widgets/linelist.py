@@ -41,6 +41,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         self.count = 0
         self._drawn: dict[int, object] = {}  # line y → what render_line last drew there (see refresh_changed)
         self._strips: dict[object, Strip] = {}  # rows drawn lately, by key: a scroll moves them without drawing them again
+        self._view: tuple[int, int, int, Style] | None = None  # during a repaint: see _where
 
     # subclasses answer these three
     def header(self, width: int) -> Text:
@@ -79,12 +80,15 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         if not self._drawn or not self.is_mounted:
             self.refresh()
             return
-        width = self.scrollable_content_region.width
-        regions = [
-            Region(0, y, self.size.width, 1)
-            for y in range(self.scrollable_content_region.height)
-            if self._drawn.get(y) != self._line(y, width)[0]
-        ]
+        self._view = where = self._where()
+        try:
+            regions = [
+                Region(0, y, self.size.width, 1)
+                for y in range(self.scrollable_content_region.height)
+                if self._drawn.get(y) != self._line(y, where[0])[0]
+            ]
+        finally:
+            self._view = None
         if regions:
             self.refresh(*regions)
 
@@ -134,8 +138,21 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         """A cheap key that changes whenever row `index`'s picture does (None: build the row to know)."""
         return None
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's repaint of the lines in `crop`: where the list is scrolled to is read once for all of them."""
+        self._view = self._where()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._view = None
+
+    def _where(self) -> tuple[int, int, int, Style]:
+        """(width, scroll x, scroll y, base style): what every line of one repaint shares."""
+        offset = self.scroll_offset
+        return (self.scrollable_content_region.width, round(offset.x), round(offset.y), self._base_style())
+
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        width = (self._view or self._where())[0]
         key, line, style = self._line(y, width)
         self._drawn[y] = key
         strip = self._strips.get(key)
@@ -163,14 +180,15 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         """What line `y` shows: a key that changes whenever its picture does, the line (None: blank, or
         not built because `row_key` knew the key), and the one style of a row drawn as a single segment
         (None: the line carries its styles)."""
-        place = (width, round(self.scroll_offset.x), self._base_style())
+        _, x, top, base = self._view or self._where()
+        place = (width, x, base)
         known = None
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
             self.fit(line, width)
         else:
-            index = round(self.scroll_offset.y) + y - 1
+            index = top + y - 1
             if index >= self.count:
                 return (place, None), None, None
             selected = self.has_cursor and index == self.cursor
@@ -187,7 +205,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
         strip = Strip(segments)
-        x = round(self.scroll_offset.x)
+        x = (self._view or self._where())[1]
         return strip.crop(x, x + width).extend_cell_length(width, base)
 
     def row_at(self, event: events.Click) -> int | None:
