@@ -6,12 +6,11 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.style import Style
-from rich.text import Text
 
 from ..position import Position
 from ..safe import visible
 from .pane import LinePane
-from .strips import retitle
+from .strips import Row, retitle
 from .token_colours import indices, tints
 
 
@@ -41,31 +40,34 @@ class IdsPane(LinePane):
         total = len(view.trace.ids) if len(view.trace.chunks) < 5000 else None
         retitle(self, subtitle=f"{count} of {total} ids" if count is not None and total is not None else "")
 
-    def draw(self, view: Position, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> list[Row]:
         if not emitted_chunks(view):
-            return Text("(no ids yet: a chunk's ids appear when its loop is done)", style="dim italic")
+            return [(("(no ids yet: a chunk's ids appear when its loop is done)", "dim italic"),)]
         chunks, decoder = view.trace.chunks, view.trace.table.decoder
         lines = id_lines(view, width, height)
         items = [item for line in lines for item in line]
         palette = tints(self.background_colors[1])
         slots = iter(indices(chunks[c].ids[k] for c, k in items))
-        text = Text()
+        rows: list[Row] = []
         first_chunk, first_id = items[0]
-        if first_chunk or first_id:
-            text.append(left_out(first_chunk, first_id), style="dim")
         for row, line in enumerate(lines):
-            if row:
-                text.append("\n")
+            runs: list[tuple[str, str | Style]] = []
+            if row == 0 and (first_chunk or first_id):
+                runs.append((left_out(first_chunk, first_id), "dim"))
             for n, (c, k) in enumerate(line):
                 if n:
-                    text.append("  ")
+                    runs.append(("  ", ""))
                 if k == 0 and (c, k) != items[0]:
-                    text.append("│ ", style="dim")
+                    runs.append(("│ ", "dim"))
                 i = chunks[c].ids[k]
                 tint = palette[next(slots)]
-                text.append(visible(decoder[i]), style=tint + Style(bold=True))
-                text.append(f" {i}", style=tint)
-        return text
+                runs.append((visible(decoder[i]), tint + BOLD))
+                runs.append((f" {i}", tint))
+            rows.append(tuple(runs))
+        return rows
+
+
+BOLD = Style(bold=True)
 
 
 def left_out(first_chunk: int, first_id: int) -> str:

@@ -19,9 +19,9 @@ from textual.widget import Widget
 
 from .frame import FramedLines
 
-#: A line drawn as runs of (text, style name; '' for none): no Rich Text is built for it, and the
-#: tuple is its own key. Panes that are redrawn on every step draw their lines as these.
-Row = tuple[tuple[str, str], ...]
+#: A line drawn as runs of (text, style: a name, '' for none, or a Style): no Rich Text is built for
+#: it, and the tuple is its own key. Panes that are redrawn on every step draw their lines as these.
+Row = tuple[tuple[str, "str | Style"], ...]
 
 
 def to_strips(
@@ -41,7 +41,7 @@ def to_strips(
         strip = None if before is None else before.get(key)
         if strip is None:
             if isinstance(line, tuple):
-                segments = _cut([Segment(text, console.get_style(style) if style else None) for text, style in line if text], width)
+                segments = _cut([Segment(text, _style(style, console)) for text, style in line if text], width)
             else:
                 segments = [s for s in line.render(console) if s.text != "\n"]
                 if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
@@ -53,6 +53,12 @@ def to_strips(
         before.clear()
         before.update(drawn)
     return strips + [Strip.blank(width, base)] * (height - len(strips))
+
+
+def _style(style: str | Style, console: Console) -> Style | None:
+    if isinstance(style, Style):
+        return style
+    return console.get_style(style) if style else None
 
 
 def _cut(segments: list[Segment], width: int) -> list[Segment]:
