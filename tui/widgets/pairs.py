@@ -234,11 +234,10 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         near = rows[max(target - 100, 0) : target + 100]
         sym_w = max((_pair_width(a, b) for _, (a, b), _ in near), default=1)
         self._widths = (pos_w, min(sym_w, 40), 5)
-        # The height only changes with the chunk (its first word has the most pairs), so stepping
-        # through rounds never triggers a layout of the whole screen.
-        # A list shorter than the pane is given the pane's height: the scroll size, and so the scrollbar,
-        # stay as they are from one short word to the next.
-        self.set_count(self.data.count, height=max(len(self.position.chunk.aliases), self.data.count, self.page_rows))
+        # The scroll height is the trace's longest chunk (no word of it has more pairs) or the pane's
+        # height: a new scroll height costs a layout of the whole screen, so stepping, even from one
+        # chunk to the next, never asks for one.
+        self.set_count(self.data.count, height=max(self.position.trace.widest, self.data.count, self.page_rows))
         if scroll:
             self.keep_visible(target, third=True)
 

@@ -6,6 +6,7 @@ and so does any `refresh()` without a region (a new border title included).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
@@ -41,12 +42,12 @@ def to_strips(
         strip = None if before is None else before.get(key)
         if strip is None:
             if isinstance(line, tuple):
-                segments = _cut([Segment(text, _style(style, console)) for text, style in line if text], width)
+                strip = _row_strip(line, width, base, console)
             else:
                 segments = [s for s in line.render(console) if s.text != "\n"]
                 if line.style and not line.spans:  # Text.render leaves out the line's own style when it has no spans
                     segments = list(Segment.apply_style(segments, console.get_style(line.style)))
-            strip = Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width)
+                strip = Strip(segments).apply_style(base).extend_cell_length(width, base).crop(0, width)
         drawn[key] = strip
         strips.append(strip)
     if before is not None:
@@ -55,17 +56,28 @@ def to_strips(
     return strips + [Strip.blank(width, base)] * (height - len(strips))
 
 
-def _style(style: str | Style, console: Console) -> Style | None:
-    if isinstance(style, Style):
-        return style
-    return console.get_style(style) if style else None
+def _row_strip(row: Row, width: int, base: Style, console: Console) -> Strip:
+    """A row as `width` cells: its runs on the widget's style, cut with … or padded at the edge."""
+    segments = [Segment(text, _on(base, style, console)) for text, style in row if text]
+    cells = sum(cell_len(text) for text, _ in row)
+    if cells > width:
+        return Strip(_cut(segments, width), width)
+    if cells < width:
+        segments.append(Segment(" " * (width - cells), base))
+    return Strip(segments, width)
+
+
+@lru_cache(maxsize=1024)
+def _on(base: Style, style: str | Style, console: Console) -> Style:
+    """A run's style on the widget's own (what Strip.apply_style(base) would make of it)."""
+    if isinstance(style, str):
+        return base + console.get_style(style) if style else base
+    return base + style
 
 
 def _cut(segments: list[Segment], width: int) -> list[Segment]:
     """A row's segments cut at `width` cells as Rich cuts a line with …: its last cell becomes '…', in
     the style of the text it replaces."""
-    if sum(cell_len(text) for text, _, _ in segments) <= width:
-        return segments
     out: list[Segment] = []
     used = 0
     for text, style, _ in segments:
