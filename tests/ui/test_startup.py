@@ -30,8 +30,10 @@ NOT_AT_START = (
     "tui.cli_train",
     "tui.engine.branches",
     "tui.engine.decoding",
+    "tui.engine.loop_code",
     "tui.engine.tracefile",
     "tui.engine.training",
+    "tui.engine.whynot",
     "tui.widgets.dialogs",
     "tui.widgets.tokenizer_rows",
 )
@@ -86,7 +88,7 @@ async def test_the_first_settle_turns_the_collector_on_again() -> None:
         gc.enable()
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24), (60, 18)])
+@pytest.mark.parametrize("size", [(120, 40), (170, 45), (80, 24), (60, 18)])
 async def test_the_first_paint_is_already_the_settled_screen(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """The first paint of view 1 (Textual posts Ready just after it; BPE_TUI_EXIT_ON_READY exits there) shows what the screen
     shows once it has settled: no pane draws a draft for no size first. Only the footer's keys come later, as in any Textual app."""
