@@ -24,6 +24,7 @@ NOT_AT_START = (
     "hashlib",
     "_hashlib",
     "importlib.metadata",
+    "regex",
     "tui.cli_headless",
     "tui.cli_serve",
     "tui.cli_tour",
