@@ -142,8 +142,8 @@ class AliasesPane(LinePane):
         self._plan(position)
 
     def on_resize(self) -> None:
-        if self.position is not None:
-            self._plan(self.position)
+        if self.position is not None and (self.shown is None or self.shown.size != self._area()):
+            self._plan(self.position)  # else the first paint at this size has planned it (render_lines)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The first paint at a new size plans the window first: Textual draws the border, and so its
