@@ -132,8 +132,14 @@ class BpeApp(App[None]):
         self.set_timer(SETTLE_AFTER, self._settle_start)
         if self.screenshot:
             self.call_after_refresh(self._keep_screenshot)
-        elif os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
-            self.call_after_refresh(self.exit)
+
+    def on_ready(self) -> None:
+        """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first screen, as its peer does.
+
+        Textual posts Ready after the first layout and paint; every pane draws its final picture in that
+        paint (tests/ui/test_startup.py), so this is the first complete screen, not a draft of it."""
+        if not self.screenshot and os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
+            self.exit()
 
     def _settle_start(self) -> None:
         """capture.settle_start (the collector back on after start-up), once no capture runs."""

@@ -11,10 +11,13 @@
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-import regex
 from rich.cells import cell_len
+
+if TYPE_CHECKING:
+    import regex
 
 # Characters that move the cursor, change terminal state, reorder text or are invisible.
 _INVISIBLE = [0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x3164, 0xFEFF, 0xFFA0]
@@ -28,24 +31,33 @@ _TABLE.update({0x09: "→", 0x0A: "↵", 0x0D: "␍", 0x7F: "␡"})
 _TABLE.update({c: f"⟨U+{c:04X}⟩" for c in range(0x80, 0xA0)})  # C1 controls
 _TABLE.update({c: f"⟨U+{c:04X}⟩" for c in _INVISIBLE})
 
+
+@cache
+def _rx(pattern: str) -> regex.Pattern[str]:
+    """`pattern` compiled on first use: printable ASCII needs none, so `regex` (5 ms) is not imported at start-up."""
+    import regex
+
+    return regex.compile(pattern)
+
+
 # A base character may carry two combining marks; the rest of a tower is spelled out.
-_TOWER = regex.compile(r"(?<=\p{M}{2})\p{M}")
+_TOWER = r"(?<=\p{M}{2})\p{M}"
 # Surrogates, private use and unassigned code points are spelled out too.
-_OTHER = regex.compile(r"[\p{Cs}\p{Co}\p{Cn}]")
+_OTHER = r"[\p{Cs}\p{Co}\p{Cn}]"
 
 
 # For text edited in place every character keeps exactly one stand-in, so offsets stay valid.
 _EDIT_TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20) if c != 0x09}  # tab is expanded
 _EDIT_TABLE.update({0x7F: "␡"})
 _EDIT_TABLE.update(dict.fromkeys([*range(128, 160), *_INVISIBLE], "◌"))
-_EDIT_OTHER = regex.compile(r"(?<=\p{M}{2})\p{M}|[\p{Cs}\p{Co}\p{Cn}]")
+_EDIT_OTHER = r"(?<=\p{M}{2})\p{M}|[\p{Cs}\p{Co}\p{Cn}]"
 
 
 def _spell(match: regex.Match[str]) -> str:
     return f"⟨U+{ord(match.group()):04X}⟩"
 
 
-_NEEDS_SPELLING = regex.compile(r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]")
+_NEEDS_SPELLING = r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]"
 
 
 @lru_cache(maxsize=1 << 16)
@@ -59,8 +71,8 @@ def visible(text: str, *, space: str | None = None) -> str:
     text = text.translate(_TABLE)
     if space is not None:
         text = text.replace(" ", space)
-    if _NEEDS_SPELLING.search(text) is not None:
-        text = _OTHER.sub(_spell, _TOWER.sub(_spell, text))
+    if _rx(_NEEDS_SPELLING).search(text) is not None:
+        text = _rx(_OTHER).sub(_spell, _rx(_TOWER).sub(_spell, text))
     return text
 
 
@@ -82,7 +94,7 @@ def alone(ch: str) -> str:
 
 
 #: A skin-tone modifier with no emoji before it: Textual counts it as no cell, terminals draw two.
-_LONE_MODIFIER = regex.compile(r"(?<!\p{Extended_Pictographic})[\U0001F3FB-\U0001F3FF]")
+_LONE_MODIFIER = r"(?<!\p{Extended_Pictographic})[\U0001F3FB-\U0001F3FF]"
 
 
 def based(text: str) -> str:
@@ -96,7 +108,7 @@ def based(text: str) -> str:
     if text and unicodedata.category(text[0]) in ("Mn", "Me", "Mc"):
         text = "◌" + text
     if not text.isascii():
-        text = _LONE_MODIFIER.sub(_spell, text)
+        text = _rx(_LONE_MODIFIER).sub(_spell, text)
     return text
 
 
@@ -108,8 +120,8 @@ def one_for_one(text: str) -> str:
     'a␛]0;t␇◌'
     """
     text = text.translate(_EDIT_TABLE)
-    if _NEEDS_SPELLING.search(text) is not None:
-        text = _EDIT_OTHER.sub("◌", text)
+    if _rx(_NEEDS_SPELLING).search(text) is not None:
+        text = _rx(_EDIT_OTHER).sub("◌", text)
     return text
 
 

@@ -10,9 +10,11 @@ import sys
 import textwrap
 
 import pytest
+from textual.screen import Screen
 
 import tui.__main__ as cli
 from tui.app import SETTLE_AFTER, BpeApp
+from tui.screens.encode import EncodeScreen
 
 from .support import make_app, screen_text
 
@@ -22,14 +24,17 @@ NOT_AT_START = (
     "hashlib",
     "_hashlib",
     "importlib.metadata",
+    "regex",
     "tui.cli_headless",
     "tui.cli_serve",
     "tui.cli_tour",
     "tui.cli_train",
     "tui.engine.branches",
     "tui.engine.decoding",
+    "tui.engine.loop_code",
     "tui.engine.tracefile",
     "tui.engine.training",
+    "tui.engine.whynot",
     "tui.widgets.dialogs",
     "tui.widgets.tokenizer_rows",
 )
@@ -82,3 +87,27 @@ async def test_the_first_settle_turns_the_collector_on_again() -> None:
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (170, 45), (80, 24), (60, 18)])
+async def test_the_first_paint_is_already_the_settled_screen(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first paint of view 1 (Textual posts Ready just after it; BPE_TUI_EXIT_ON_READY exits there) shows what the screen
+    shows once it has settled: no pane draws a draft for no size first. Only the footer's keys come later, as in any Textual app."""
+    painted: list[str] = []
+    paint = Screen._compositor_refresh
+
+    def first_paint(screen: Screen[object]) -> None:
+        paint(screen)
+        if isinstance(screen, EncodeScreen) and not painted:
+            painted.append(screen_text(screen.app))  # before anything else runs: what this paint drew
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", first_paint)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.1)
+        await pilot.pause()
+        settled = screen_text(app).splitlines()
+    first = painted[0].splitlines()
+    assert first[:-1] == settled[:-1]
+    assert first[-1].strip() == "" and settled[-1].startswith("space play")

@@ -26,7 +26,7 @@ from itertools import pairwise, repeat
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
 from .pairheap import LONG_WORD, merge_long
-from .pretokenize import compiled
+from .pretokenize import chunker
 from .ranked import merge_ranked
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
 from .tables import Pair, Table
@@ -160,7 +160,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     cache: dict[str, Word] = {}
     seen: dict[str, Seen] = {}  # chunk text -> what the first chunk of that text has
     made: Made = {}  # the distinct rounds recorded so far (see _bpe)
-    for index, match in enumerate(compiled(table.pattern).finditer(text)):
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:  # a cache hit, or a single symbol again: bpe() records nothing
@@ -223,7 +223,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
     byte_ranks = table.byte_ranks
     assert byte_ranks is not None, f"{table.name} has no byte ranks"
     seen: dict[str, tuple[str, bytes, str, tuple[int, ...], Word, CacheState, Sequence[Round], array | None]] = {}
-    for index, match in enumerate(compiled(table.pattern).finditer(text)):
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:

@@ -13,6 +13,8 @@ from functools import lru_cache
 from itertools import accumulate
 
 from rich.cells import cell_len
+from textual.geometry import Region
+from textual.strip import Strip
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
 from ..engine.chunk import ChunkTrace
@@ -135,14 +137,25 @@ class AliasesPane(LinePane):
         self._plan(position)
 
     def on_resize(self) -> None:
-        if self.position is not None:
+        if self.position is not None and (self.shown is None or self.shown.size != self._area()):
+            self._plan(self.position)  # else the first paint at this size has planned it (render_lines)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The first paint at a new size plans the window first: Textual draws the border, and so its
+        caption, in this same pass, and the Resize event that would plan it comes only after it."""
+        if self.position is not None and (self.shown is None or self.shown.size != self._area()):
             self._plan(self.position)
+        return super().render_lines(crop)
 
     def _area(self) -> tuple[int, int]:
         return max(self.content_size.width, 1), max(self.content_size.height, 1)
 
     def _plan(self, position: Position) -> None:
-        """Choose the window and caption it ('bytes 9–15 of 20 shown'), when the data or the size changes, not while drawing."""
+        """Choose the window and caption it ('bytes 9–15 of 20 shown'), when the data or the size changes, not while drawing.
+
+        Not before the first layout: a caption for no size would be painted once and replaced at once."""
+        if not self.content_size:
+            return
         self.shown = shown = plan(position, *self._area(), keep=self.shown)
         starts = char_starts(position.chunk)
         first, last, total = starts[shown.first], starts[shown.end], len(position.chunk.data)

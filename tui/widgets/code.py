@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widget import Widget
 
-from ..engine.loop_code import LISTINGS, Line, Listing, Mark, decode_mark, mark
 from ..position import Position
 from ..safe import visible
 from .pane import LinePane
@@ -24,17 +24,29 @@ from .strips import Row, retitle, rows_text
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
+    from ..engine.loop_code import Line, Listing, Mark
 
 MARKED = "▶"
 RUN = "·"
 VALUE_ROWS = 3  # the values under a line wrap to at most this many rows
 
 
+def listing(rule: str) -> Listing:
+    """The listing of a table rule ('gpt2', 'tiktoken') or of the decoder ('decode').
+
+    The listings are imported when a code pane is first drawn: below 160 columns view 1's is hidden."""
+    from ..engine.loop_code import LISTINGS
+
+    return LISTINGS[rule]
+
+
 def position_mark(position: Position) -> tuple[Listing, Mark]:
     """The listing of the position's table rule and the line its frame (or scan step) is on."""
+    from ..engine.loop_code import mark
+
     rule = position.trace.table.rule
     steps = position.steps if position.scanning else None
-    return LISTINGS[rule], mark(position.chunk, position.frame, steps, position.step, rule=rule)
+    return listing(rule), mark(position.chunk, position.frame, steps, position.step, rule=rule)
 
 
 def _clip(text: str, width: int) -> str:
@@ -102,7 +114,12 @@ class CodePane(LinePane):
 
     def describe(self, position: Position) -> None:
         self.shown = None  # the mark is made when the pane is drawn: a hidden pane costs a step nothing
-        retitle(self, title=f"Code · {LISTINGS[position.trace.table.rule].title}")
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The title names the listing, set in the pass that draws the border (a hidden pane never needs it)."""
+        if self.position is not None:
+            retitle(self, title=f"Code · {listing(self.position.trace.table.rule).title}")
+        return super().render_lines(crop)
 
     def draw(self, position: Position, width: int, height: int) -> list[Row]:
         if self.shown is None:
@@ -121,17 +138,19 @@ class DecodeCode(Widget):
         self.where: Mark | None = None
 
     def on_mount(self) -> None:
-        self.border_title = f"Code · {LISTINGS['decode'].title}"
+        self.border_title = f"Code · {listing('decode').title}"
 
     def show(self, run: DecodeRun, cursor: int) -> None:
+        from ..engine.loop_code import decode_mark
+
         self.where = decode_mark(run, cursor)
         self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(code_rows(LISTINGS["decode"], self.where, max(width, 20))[0]) if self.where is not None else 1
+        return len(code_rows(listing("decode"), self.where, max(width, 20))[0]) if self.where is not None else 1
 
     def render(self) -> Text:
         if self.where is None:
             return Text("")
         width = max(self.content_size.width, 20)
-        return rows_text(code_text(LISTINGS["decode"], self.where, width, max(self.content_size.height, 1)))
+        return rows_text(code_text(listing("decode"), self.where, width, max(self.content_size.height, 1)))

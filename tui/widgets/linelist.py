@@ -68,8 +68,10 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         """Hold `count` rows; `height` keeps the scroll height fixed (a layout only when it changes)."""
         self.count = count
         size = Size(max(self.scrollable_content_region.width, 1), (height if height is not None else count) + 1)
-        if self.virtual_size != size:
+        if self.virtual_size.height != size.height:
             self.virtual_size = size
+        elif self.virtual_size != size:  # the width follows a new region: no list scrolls sideways, so no layout
+            self.set_reactive(LineList.virtual_size, size)
         if self.has_cursor:
             self.cursor = max(0, min(self.cursor, count - 1)) if count else 0
         self.refresh_changed()

@@ -139,7 +139,8 @@ class StripRows(Widget):
         raise NotImplementedError
 
     def on_resize(self) -> None:
-        self.redraw()
+        if self._strips is None or self._drawn_for != (self.content_size.width, self.content_size.height):
+            self.redraw()  # else the first paint at this size has drawn the picture as it is now
 
     def notify_style_update(self) -> None:
         """A new theme or class changes the colours under the picture: draw it again when asked for."""
