@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from tui.widgets.frame import FramedLines
 from tui.widgets.pairs import PairsPane
-from tui.widgets.strips import Runs, cut_lines, row_plain, to_strips
+from tui.widgets.strips import Runs, cut_lines, fold, row_plain, to_strips
 
 from .support import make_app, settle
 
@@ -84,3 +84,11 @@ def test_rows_are_cut_at_the_edge_as_rich_cuts_a_line() -> None:
     assert ours[0].text == "abcdefghi…" == theirs[0].text
     assert [(s.text, s.style) for s in ours[0]] == [(s.text, s.style) for s in theirs[0]]
     assert ours[1].text == "short     " and ours[2].text == " " * 10
+
+
+def test_runs_fold_into_rows_without_cutting_a_wide_character_or_a_grapheme() -> None:
+    """'ab' + '你好' + 'e' + a combining acute in 3 cells: 你 does not fit after 'ab' and starts the
+    second row; the accent stays on its e; each piece keeps its run's style."""
+    rows = fold([("ab", "bold"), ("你好", "dim"), ("e\u0301", "")], 3)
+    assert rows == [(("ab", "bold"),), (("你", "dim"),), (("好", "dim"), ("e\u0301", ""))]
+    assert fold([], 5) == [()]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich.cells import cell_len
-from rich.text import Text
+from rich.style import Style
 
 from ..engine.utf8 import token_offsets
 from ..position import Position
 from ..safe import based, visible
 from .pane import LinePane
-from .strips import retitle
+from .strips import Row, fold, retitle
 from .token_colours import indices, tints
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
@@ -28,7 +28,6 @@ class ChunksPane(LinePane):
 
     TITLE = "Chunks · pgdn pgup"
     SUBTITLE = LEGEND["gpt2"]
-    WRAP = True
 
     def describe(self, position: Position) -> None:
         retitle(self, subtitle=LEGEND.get(position.trace.table.rule, LEGEND["gpt2"]))
@@ -36,13 +35,13 @@ class ChunksPane(LinePane):
     def key(self, view: Position) -> object:
         return (id(view.trace), view.frame.chunk, view.frame.kind == "done")
 
-    def draw(self, view: Position, width: int, height: int) -> Text:
+    def draw(self, view: Position, width: int, height: int) -> list[Row]:
         chunks = view.trace.chunks
         current = view.frame.chunk
         first, last = window(view, width, height)
-        text = Text(no_wrap=False, overflow="fold")
+        runs: list[tuple[str, str | Style]] = []
         if first > 0:
-            text.append(f"({first}…)", style="dim")
+            runs.append((f"({first}…)", "dim"))
         done = current + (view.frame.kind == "done")
         palette = tints(self.background_colors[1])
         slots = iter(indices(i for chunk in chunks[first:current] for i in chunk.ids))  # the chunks drawn as tokens
@@ -50,26 +49,26 @@ class ChunksPane(LinePane):
         for index in range(first, last + 1):
             chunk = chunks[index]
             if index == current:
-                text.append("⟦", style="bold")
-                text.append(based(visible(clipped(chunk.text, room), space="·")), style="bold reverse")
-                text.append("⟧", style="bold")
+                runs.append(("⟦", "bold"))
+                runs.append((based(visible(clipped(chunk.text, room), space="·")), "bold reverse"))
+                runs.append(("⟧", "bold"))
             elif index < current:  # its tokens, each on its tint
                 first_piece = True  # only the chunk's first text can start with a lone mark
                 for piece, _ in token_pieces(chunk.text, chunk.ids, view.trace.table.decoder):
                     tint = palette[next(slots)]
                     if piece:
                         shown = visible(piece, space="·")
-                        text.append(based(shown) if first_piece else shown, style=tint)
+                        runs.append((based(shown) if first_piece else shown, tint))
                         first_piece = False
             else:
-                text.append(based(visible(clipped(chunk.text, room), space="·")), style="dim")
-            if index < done:
-                text.append(MARKS[chunk.cache], style="bold")
+                runs.append((based(visible(clipped(chunk.text, room), space="·")), "dim"))
+            if index < done and chunk.cache != "miss":
+                runs.append((MARKS[chunk.cache], "bold"))
             if index < last:
-                text.append("│", style="dim")
+                runs.append(("│", "dim"))
         if last < len(chunks) - 1:
-            text.append(f"(…{len(chunks) - 1 - last})", style="dim")
-        return text
+            runs.append((f"(…{len(chunks) - 1 - last})", "dim"))
+        return fold(runs, width)[:height]
 
 
 def clipped(text: str, room: int) -> str:

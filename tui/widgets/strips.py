@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len, chop_cells, set_cell_size
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
@@ -89,6 +89,25 @@ def _cut(segments: list[Segment], width: int) -> list[Segment]:
         out.append(Segment(set_cell_size(text, max(width - 1 - used, 0)) + "…", style))
         break
     return out
+
+
+def fold(runs: Sequence[tuple[str, str | Style]], width: int) -> list[Row]:
+    """Runs folded into rows of `width` cells, as a terminal would fold the line (a grapheme is never
+    cut, a wide one that does not fit starts the next row)."""
+    plain = "".join(text for text, _ in runs)
+    rows: list[Row] = []
+    parts = iter(runs)
+    text, style = next(parts, ("", ""))
+    for line in chop_cells(plain, max(width, 1)) if plain else [""]:
+        need, row = len(line), []
+        while need:
+            while not text:
+                text, style = next(parts)
+            piece, text = text[:need], text[need:]
+            row.append((piece, style))
+            need -= len(piece)
+        rows.append(tuple(row))
+    return rows
 
 
 def row_plain(row: Row) -> str:
