@@ -92,3 +92,20 @@ def test_runs_fold_into_rows_without_cutting_a_wide_character_or_a_grapheme() ->
     rows = fold([("ab", "bold"), ("你好", "dim"), ("e\u0301", "")], 3)
     assert rows == [(("ab", "bold"),), (("你", "dim"),), (("好", "dim"), ("e\u0301", ""))]
     assert fold([], 5) == [()]
+
+
+async def test_a_pane_with_no_dirty_line_hands_back_its_last_lines_until_it_changes() -> None:
+    """Textual asks every pane for all its lines on each repaint; a pane none of whose lines changed
+    answers with the same strips, and a step that changes it answers with new ones."""
+    app = make_app("the cat sat on the mat")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        pairs = app.screen.query_one(PairsPane)
+        region = pairs.size.region
+        first = pairs.render_lines(region)
+        assert pairs.render_lines(region) is first
+        await pilot.press("right", "right")
+        await settle(app, pilot)
+        after = pairs.render_lines(region)
+        assert after is not first and [s.text for s in after] != [s.text for s in first]
+        assert [list(s) for s in after] == textual_lines(pairs)

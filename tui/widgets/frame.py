@@ -40,17 +40,39 @@ class Frame(NamedTuple):
 
 
 class FramedLines(StylesCache):
-    """A widget's styles cache whose content rows are framed from one frame per repaint."""
+    """A widget's styles cache whose content rows are framed from one frame per repaint, and whose
+    last lines are handed back as they are while none of them is dirty: Textual asks every widget
+    on screen for all its lines on every repaint, however few lines changed."""
 
     _frame: Frame | None = None
+    _last: tuple[tuple[object, ...], list[Strip]] | None = None
 
     def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
         base_background, background = widget.background_colors
+        key = (
+            crop,
+            widget.size,
+            base_background,
+            background,
+            widget._border_title,
+            widget._border_subtitle,
+            tuple(widget.get_line_filters()),
+            widget.hover_style if widget.auto_links else None,
+        )
+        last = self._last
+        if last is not None and not self._dirty_lines and last[0] == key:
+            return last[1]
         self._frame = self.frame(widget.styles, base_background, background, widget.opacity)
         try:
-            return super().render_widget(widget, crop)
+            strips = super().render_widget(widget, crop)
         finally:
             self._frame = None
+        self._last = (key, strips)
+        return strips
+
+    def clear(self) -> None:
+        super().clear()
+        self._last = None
 
     def frame(self, styles: StylesBase, base_background: Color, background: Color, opacity: float) -> Frame | None:
         """The frame Textual would draw around a content row, or None for a look it is not made for."""
