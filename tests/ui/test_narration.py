@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tui.widgets.pairs import PairsPane
 
-from .support import make_app, pairs, position, screen_text, sentence, word
+from .support import make_app, pairs, position, screen_text, sentence, settle, word
 
 
 async def test_a_cache_hit_of_one_symbol_says_1_symbol() -> None:
@@ -49,3 +49,21 @@ async def test_a_cache_hit_chunk_lists_no_candidate_pairs() -> None:
         assert "▶" not in shown
         await pilot.press("right")
         assert (pairs(app).note, list(pairs(app).rows)) == ("the cache answered: no pairs", [])
+
+
+async def test_a_sentence_of_thousands_of_ids_fills_the_two_narration_lines_and_ends_in_an_ellipsis() -> None:
+    """The last frame of a 5,000-letter chunk names 3,500 ids: the header's two narration lines are
+    filled to the pane's width with the sentence's start, the second cut with …, nothing wrapped past them."""
+    text = "".join("abcdefghij"[(n * 7) % 10] for n in range(5000))
+    app = make_app(text, "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("end")
+        await settle(app, pilot)
+        said = sentence(app)
+        assert said.startswith("no remaining pair is a rule: done; 3500 symbols give ids [64, 258, 65, 361, 66, 73, 70, 6814,")
+        assert said.endswith("…")
+        rows = screen_text(app).split("\n")
+        assert rows[2].rstrip() == " no remaining pair is a rule: done; 3500 symbols give ids [64, 258, 65, 361,"
+        assert rows[3].rstrip() == " 66, 73, 70, 6814, 258, 65, 361, 66, 73, 70, 6814, 258, 65, 361, 66, 73, 70,…"
+        assert rows[4].startswith("╭─ Chunks")  # the panes start right under the two lines

@@ -106,29 +106,37 @@ class Status(StripRows):
             return Text(self.busy or "no trace")
         text = self._head(view, view.where)
         text.append("\n")
-        room = NARRATION * max(self.content_size.width, 10)  # more characters than the lines have cells never fit
-        text.append(self._narration(visible(view.sentence[: room + 1])))
+        text.append(self._narration(view)[0])
         return text
 
     def rows(self, width: int, height: int) -> list[Text]:
-        return list(self.render().wrap(self.app.console, width))
+        view = self.position
+        if view is None:
+            return list(self.render().wrap(self.app.console, width))
+        return [*self._head(view, view.where).wrap(self.app.console, width), *self._narration(view)[1]]
 
-    def _narration(self, sentence: str) -> str:
-        """The sentence, cut with '…' only in the rare case it needs more than NARRATION lines."""
+    def _narration(self, view: Position) -> tuple[str, list[Text]]:
+        """The sentence and its lines: cut with '…' at the end of the last of NARRATION lines only in the
+        rare case it needs more (wrapped once: a 5,000-letter chunk's ids make a sentence of pages)."""
         width = max(self.content_size.width, 10)
+        room = NARRATION * width  # more characters than the lines have cells never fit
+        sentence = visible(view.sentence[: room + 1])
         if cell_len(sentence) <= width:
-            return sentence
-        # More characters than the lines have cells never fit, so a 5,000-letter chunk's sentence is
-        # cut to that first instead of being wrapped whole at every cut.
-        room = NARRATION * width
+            return sentence, [Text(sentence)]
         cut = len(sentence) > room
-        if cut:
-            sentence = sentence[:room]
-        console = self.app.console
-        while cut or len(Text(sentence).wrap(console, width)) > NARRATION:
-            sentence = sentence[: max(len(sentence) - max(len(sentence) // 10, 1) - 1, 1)].rstrip() + "…"
-            cut = False
-        return sentence
+        lines = list(Text(sentence[:room]).wrap(self.app.console, width))
+        if not cut and len(lines) <= NARRATION:
+            return sentence, lines
+        kept = [line.plain.rstrip() for line in lines[:NARRATION]]
+        start = 0  # where the last kept line starts in the sentence
+        for line in kept[:-1]:
+            start = sentence.index(line.strip(), start) + len(line.strip())
+        start = sentence.index(kept[-1].strip(), start) if kept[-1].strip() else start
+        last = kept[-1]
+        while last and cell_len(last) + 1 > width:
+            last = last[:-1]
+        kept[-1] = last.rstrip() + "…"
+        return sentence[:start] + kept[-1].lstrip(), [Text(line) for line in kept]
 
 
 def widest_where(view: Position) -> str:
