@@ -323,3 +323,17 @@ def test_lone_surrogate_is_a_capture_error(teaching_table):
     assert str(info.value) == "the text cannot be encoded as UTF-8: lone surrogate U+D800 at character 2."
     with pytest.raises(CaptureError):
         encode("\udcff", teaching_table)
+
+
+@pytest.mark.parametrize("table_name", ["teaching", "gpt2", "cl100k"])
+def test_the_merged_positions_of_a_round_are_where_its_scan_merges(table_name, teaching_table, gpt2_table, cl100k_table):
+    """ChunkTrace.merge_positions(r) finds, without recording the scan, the positions the scan's 'merge' steps have."""
+    table = {"teaching": teaching_table, "gpt2": gpt2_table, "cl100k": cl100k_table}[table_name]
+    text = "aaaa abab aaab the the cat, naïve café 1234567 " + "".join("abcdefghij"[(n * 7) % 10] for n in range(600))
+    trace = capture(text, table)
+    rounds = 0
+    for chunk in trace.chunks:
+        for r in range(1, len(chunk.rounds) + 1):
+            assert chunk.merge_positions(r) == tuple(s.j for s in chunk.scan(r) if s.kind == "merge")
+            rounds += 1
+    assert rounds >= 7

@@ -179,6 +179,24 @@ class ChunkTrace:
             k += 1
         return k
 
+    def merge_positions(self, r: int) -> tuple[int, ...]:
+        """The positions of the word before round `r` (1-based) where the round merged its pair, in
+        order: where its scan's 'merge' steps are, found without recording the scan."""
+        if self.rounds[r - 1].at >= 0:
+            return (self.position(r),)
+        word, (first, second) = self.word(r - 1), self.rounds[r - 1].pair
+        found: list[int] = []
+        i, n = 0, len(word)
+        last = n - 1 - word[::-1].index(first) if first in word else -1
+        while i <= last:
+            j = word.index(first, i)
+            if j + 1 < n and word[j + 1] == second:
+                found.append(j)
+                i = j + 2
+            else:
+                i = j + 1
+        return tuple(found)
+
     def scan(self, r: int) -> list[ScanStep]:
         """The inner scan of round `r` (1-based), step by step, replayed from the word before it.
 

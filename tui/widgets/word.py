@@ -12,7 +12,7 @@ from rich.cells import cell_len
 
 from ..engine.chunk import ChunkTrace
 from ..engine.frames import count
-from ..position import Position, scan_steps
+from ..position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, Runs
@@ -37,13 +37,13 @@ class WordPicture:
 @lru_cache(maxsize=16)
 def merged_at(chunk: ChunkTrace, r: int) -> frozenset[int]:
     """The old positions where round `r` merged its pair (found once per round, not on every scan step)."""
-    return frozenset(s.j for s in scan_steps(chunk, r) if s.kind == "merge" and s.j is not None)
+    return frozenset(merge_order(chunk, r))
 
 
 @lru_cache(maxsize=16)
 def merge_order(chunk: ChunkTrace, r: int) -> tuple[int, ...]:
     """The same positions in order (the new word's index of old position k is k minus the merges before it)."""
-    return tuple(sorted(merged_at(chunk, r)))
+    return chunk.merge_positions(r)
 
 
 def first_merged(chunk: ChunkTrace, r: int) -> int:
