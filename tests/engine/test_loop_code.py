@@ -11,8 +11,8 @@ from tui.engine.chunk import ChunkTrace
 from tui.engine.decoding import decode_frames
 from tui.engine.examples import bundled
 from tui.engine.frames import Frame, Frames
-from tui.engine.loop_code import DECODE, GPT2, LISTINGS, TIKTOKEN, decode_mark, mark
-from tui.engine.tables import get_table, gpt2, teaching
+from tui.engine.loop_code import DECODE, DISTINCT_LIMIT, GPT2, LISTINGS, TIKTOKEN, decode_mark, mark
+from tui.engine.tables import Table, get_table, gpt2, teaching
 from tui.engine.tracefile import load
 
 #: The stop a 'done' frame records → the line that ends the chunk.
@@ -151,3 +151,17 @@ def test_decode_marks_the_lookup_the_bytes_and_the_one_read() -> None:
     for op in ("lookup", "bytes", "utf8"):
         DECODE.index(op)
     assert set(LISTINGS) == {"gpt2", "tiktoken", "decode"}
+
+
+def test_the_pairs_line_counts_distinct_pairs_only_for_words_the_pane_can_count_per_step(gpt2_table: Table) -> None:
+    """'N adjacent, M distinct' for a word of up to DISTINCT_LIMIT symbols; a longer one says 'N adjacent'."""
+
+    def first_round(text: str) -> str:
+        trace = capture(text, gpt2_table)
+        frames = Frames(trace)
+        frame = next(frames[i] for i in range(len(frames)) if frames[i].kind == "round")
+        return mark(trace.chunks[frame.chunk], frame).values("pairs")
+
+    assert first_round("abababab") == "7 adjacent, 2 distinct"
+    long = "ab" * (DISTINCT_LIMIT // 2 + 1)
+    assert first_round(long) == f"{len(long) - 1} adjacent"
