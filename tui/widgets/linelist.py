@@ -64,8 +64,9 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         """False for a list that only scrolls (the pairs pane): no row is selected, clicks report rows."""
         return True
 
-    def set_count(self, count: int, *, height: int | None = None) -> None:
-        """Hold `count` rows; `height` keeps the scroll height fixed (a layout only when it changes)."""
+    def set_count(self, count: int, *, height: int | None = None, repaint: bool = True) -> None:
+        """Hold `count` rows; `height` keeps the scroll height fixed (a layout only when it changes).
+        Without `repaint` the caller repaints (refresh_changed, or a scroll)."""
         self.count = count
         size = Size(max(self.scrollable_content_region.width, 1), (height if height is not None else count) + 1)
         if self.virtual_size.height != size.height:
@@ -74,7 +75,8 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             self.set_reactive(LineList.virtual_size, size)
         if self.has_cursor:
             self.cursor = max(0, min(self.cursor, count - 1)) if count else 0
-        self.refresh_changed()
+        if repaint:
+            self.refresh_changed()
 
     def refresh_changed(self) -> None:
         """Repaint only the lines whose picture differs from what is on screen: a step moves a marker
@@ -106,14 +108,15 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh()
         self.post_message(CursorMoved(cursor))
 
-    def keep_visible(self, row: int, *, center: bool = False, third: bool = False) -> None:
-        """Scroll so `row` is in view: just in, in the middle (`center`), or a third from the top (`third`)."""
+    def keep_visible(self, row: int, *, center: bool = False, third: bool = False) -> bool:
+        """Scroll so `row` is in view: just in, in the middle (`center`), or a third from the top (`third`).
+        True when the list scrolled (and so repaints every line)."""
         rows = self.page_rows
         top = round(self.scroll_offset.y)
         if center:
             target = max(row - rows // 2, 0)
         elif top <= row < top + rows:
-            return
+            return False
         elif third:
             target = max(row - rows // 3, 0)
         elif row < top:
@@ -121,6 +124,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         else:
             target = row - rows + 1
         self.scroll_to(y=target, animate=False, immediate=True)
+        return round(self.scroll_offset.y) != top
 
     def show_row(self, row: int) -> None:
         """Move the cursor to `row` with its neighbours above and below it in view."""

@@ -243,9 +243,9 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         # The scroll height is the trace's longest chunk (no word of it has more pairs) or the pane's
         # height: a new scroll height costs a layout of the whole screen, so stepping, even from one
         # chunk to the next, never asks for one.
-        self.set_count(self.data.count, height=max(self.position.trace.widest, self.data.count, self.page_rows))
-        if scroll:
-            self.keep_visible(target, third=True)
+        self.set_count(self.data.count, height=max(self.position.trace.widest, self.data.count, self.page_rows), repaint=False)
+        if not (scroll and self.keep_visible(target, third=True)):  # a scroll repaints every line
+            self.refresh_changed()
 
     def _target_row(self) -> int:
         """The row of the first occurrence of the lowest-ranked pair (0 when there is none)."""
