@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from . import capture
+from . import capture, collector
 from . import messages as msg
 from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
@@ -39,6 +39,7 @@ from .widgets.pairs import explain
 DEFAULT_TEXT = "aaababcabxyz"
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (capture.settle_heap)
+COLLECT_EVERY = 0.25  # seconds: the collector's safety net between frames (tui.collector)
 
 #: views 2–7: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
@@ -99,6 +100,7 @@ class BpeApp(App[None]):
         self._capture: Worker[None] | None = None
         self._before_capture: Position | None = None
         self._why: Note | None = None  # the pair explanation shown last
+        self._thresholds: tuple[int, int, int] | None = None  # the collector's, while it runs between frames
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT, playback=self.playback)
@@ -142,11 +144,24 @@ class BpeApp(App[None]):
             self.exit()
 
     def _settle_start(self) -> None:
-        """capture.settle_start (the collector back on after start-up), once no capture runs."""
+        """capture.settle_start (the collector back on after start-up), once no capture runs; from then
+        on the collector runs between frames (tui.collector)."""
         if self.capturing:
             self.set_timer(SETTLE_AFTER, self._settle_start)
         else:
             capture.settle_start()
+            if self._thresholds is None:
+                self._thresholds = collector.hold()
+                self.set_interval(COLLECT_EVERY, collector.between_frames)
+
+    def watch_position(self) -> None:
+        if self._thresholds is not None:
+            self.call_after_refresh(collector.between_frames)  # once the new frame is on screen
+
+    def on_unmount(self) -> None:
+        if self._thresholds is not None:
+            collector.release(self._thresholds)
+            self._thresholds = None
 
     def _settle_heap(self) -> None:
         """capture.settle_heap, but not while a capture runs: its full collection would walk every chunk
