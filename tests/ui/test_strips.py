@@ -13,7 +13,7 @@ from tui.widgets.frame import FramedLines
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import Runs, cut_lines, fold, row_plain, to_strips
 
-from .support import make_app, settle
+from .support import make_app, screen_text, settle
 
 
 def framed_widgets(app) -> list[Widget]:  # type: ignore[no-untyped-def]
@@ -109,3 +109,24 @@ async def test_a_pane_with_no_dirty_line_hands_back_its_last_lines_until_it_chan
         after = pairs.render_lines(region)
         assert after is not first and [s.text for s in after] != [s.text for s in first]
         assert [list(s) for s in after] == textual_lines(pairs)
+
+
+async def test_the_footer_keys_are_not_drawn_again_by_a_step_and_follow_a_view_switch() -> None:
+    """A step leaves the footer as it is: each key hands back the lines it drew. Another view's keys
+    are new widgets, drawn anew (the Tables view has '/ find')."""
+    from textual.widgets._footer import FooterKey
+
+    from tui.widgets.frame import KeptLines
+
+    app = make_app("the cat sat on the mat")
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(app, pilot)
+        keys = list(app.screen.query(FooterKey))
+        assert keys and all(isinstance(key._styles_cache, KeptLines) for key in keys)
+        drawn = [key.render_lines(key.size.region) for key in keys]
+        await pilot.press("right")
+        await settle(app, pilot)
+        assert all(key.render_lines(key.size.region) is lines for key, lines in zip(keys, drawn, strict=True))
+        await pilot.press("3")
+        await settle(app, pilot)
+        assert "/ find" in screen_text(app).split("\n")[-1]

@@ -16,7 +16,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..commands import ALIASES
 from ..engine.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
@@ -24,6 +24,7 @@ from ..engine.utf8 import utf8_length
 from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
+from ..widgets.footer import Footer
 from ..widgets.text import clip
 from .base import TableChoice, ViewBar, ViewScreen
 

@@ -18,7 +18,6 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from ..commands import ENCODE, bindings
 from ..messages import (
@@ -36,6 +35,7 @@ from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
 from ..widgets.chunks import ChunksPane
 from ..widgets.code import CodePane
+from ..widgets.footer import Footer
 from ..widgets.header import Status
 from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane

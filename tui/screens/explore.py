@@ -17,7 +17,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Static, TextArea
+from textual.widgets import Static, TextArea
 from textual.worker import get_current_worker
 
 from ..commands import EXPLORE
@@ -29,6 +29,7 @@ from ..messages import ChunkAnimateRequested, TextSubmitted
 from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.dialogs import EditBox
+from ..widgets.footer import Footer
 from ..widgets.tokenizer_rows import Row, RowChunk, TokenizerRows, build_row
 from .base import TableChoice, ViewBar, ViewScreen
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..commands import SPECIAL
 from ..engine.pretokenize import split
@@ -17,6 +17,7 @@ from ..engine.special import ENDOFTEXT, SpecialScene, special_scene
 from ..engine.tables import Table, TableError, gpt2, short_name
 from ..messages import IdsEntered
 from ..safe import visible
+from ..widgets.footer import Footer
 from .base import ViewBar, ViewScreen
 
 

@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from ..commands import TABLES
@@ -21,6 +21,7 @@ from ..engine.tables import Table, recover_all, short_name
 from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
+from ..widgets.footer import Footer
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import clip, pad, quoted

@@ -39,12 +39,10 @@ class Frame(NamedTuple):
     inner: RichStyle
 
 
-class FramedLines(StylesCache):
-    """A widget's styles cache whose content rows are framed from one frame per repaint, and whose
-    last lines are handed back as they are while none of them is dirty: Textual asks every widget
-    on screen for all its lines on every repaint, however few lines changed."""
+class KeptLines(StylesCache):
+    """A widget's styles cache that hands back its last lines as they are while none of them is dirty:
+    Textual asks every widget on screen for all its lines on every repaint, however few changed."""
 
-    _frame: Frame | None = None
     _last: tuple[tuple[object, ...], list[Strip]] | None = None
 
     def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
@@ -62,17 +60,29 @@ class FramedLines(StylesCache):
         last = self._last
         if last is not None and not self._dirty_lines and last[0] == key:
             return last[1]
-        self._frame = self.frame(widget.styles, base_background, background, widget.opacity)
-        try:
-            strips = super().render_widget(widget, crop)
-        finally:
-            self._frame = None
+        strips = self.render_anew(widget, crop, base_background, background)
         self._last = (key, strips)
         return strips
+
+    def render_anew(self, widget: Widget, crop: Region, base_background: Color, background: Color) -> list[Strip]:
+        return super().render_widget(widget, crop)
 
     def clear(self) -> None:
         super().clear()
         self._last = None
+
+
+class FramedLines(KeptLines):
+    """KeptLines whose content rows are framed from one frame per repaint."""
+
+    _frame: Frame | None = None
+
+    def render_anew(self, widget: Widget, crop: Region, base_background: Color, background: Color) -> list[Strip]:
+        self._frame = self.frame(widget.styles, base_background, background, widget.opacity)
+        try:
+            return super().render_anew(widget, crop, base_background, background)
+        finally:
+            self._frame = None
 
     def frame(self, styles: StylesBase, base_background: Color, background: Color, opacity: float) -> Frame | None:
         """The frame Textual would draw around a content row, or None for a look it is not made for."""
