@@ -236,7 +236,7 @@ async def test_a_long_training_shows_its_progress_and_escape_cancels_it(monkeypa
         monkeypatch.setattr(train_module, "train_both", slow)
         monkeypatch.setattr(train_module, "PROGRESS_EVERY", 0.0)
         await pilot.press("x")
-        for _ in range(100):
+        for _ in range(250):  # up to 5 s: under a loaded parallel run the worker may start late
             await pilot.pause(0.02)
             if "50%" in status(app, 2):
                 break

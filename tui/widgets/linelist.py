@@ -96,6 +96,14 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         if regions:
             self.refresh(*regions)
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """As ScrollView's, but a scrollbar of no width (the pairs pane's) is not moved: a refresh of a
+        widget that is not on screen makes Textual map the whole screen again, on every scroll."""
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            self.vertical_scrollbar.position = new_value
+        if round(old_value) != round(new_value):
+            self.refresh(self.size.region)
+
     @property
     def page_rows(self) -> int:
         return max(self.scrollable_content_region.height - 1, 1)
