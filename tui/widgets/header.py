@@ -113,7 +113,10 @@ class Status(StripRows):
         view = self.position
         if view is None:
             return list(self.render().wrap(self.app.console, width))
-        return [*self._head(view, view.where).wrap(self.app.console, width), *self._narration(view)[1]]
+        head: list[Text] = []
+        for line in self._head(view, view.where).split("\n", allow_blank=True):  # a line that fits is not wrapped
+            head.extend([line] if line.cell_len <= width else line.wrap(self.app.console, width))
+        return [*head, *self._narration(view)[1]]
 
     def _narration(self, view: Position) -> tuple[str, list[Text]]:
         """The sentence and its lines: cut with '…' at the end of the last of NARRATION lines only in the

@@ -53,6 +53,7 @@ class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
         self.word = word
         self.ranks: Mapping[tuple[str, str], int] = ranks or {}
         self.order = order
+        self._made: dict[int, tuple[int, tuple[str, str], int | None]] = {}  # a drawn row is asked for three or four times
 
     def __len__(self) -> int:
         return max(len(self.word) - 1, 0)
@@ -60,9 +61,12 @@ class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        position = self.order[index] if self.order is not None else range(len(self))[index]
-        pair = (self.word[position], self.word[position + 1])
-        return (position, pair, self.ranks.get(pair))
+        made = self._made.get(index)
+        if made is None:
+            position = self.order[index] if self.order is not None else range(len(self))[index]
+            pair = (self.word[position], self.word[position + 1])
+            made = self._made[index] = (position, pair, self.ranks.get(pair))
+        return made
 
     def __eq__(self, other: object) -> bool:
         return list(self) == list(other) if isinstance(other, (list, Rows)) else NotImplemented
