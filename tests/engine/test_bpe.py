@@ -337,3 +337,24 @@ def test_the_merged_positions_of_a_round_are_where_its_scan_merges(table_name, t
             assert chunk.merge_positions(r) == tuple(s.j for s in chunk.scan(r) if s.kind == "merge")
             rounds += 1
     assert rounds >= 7
+
+
+def test_a_chunk_gives_the_same_words_asked_forwards_backwards_or_at_random(gpt2_table):
+    """ChunkTrace.word(r) replays from a checkpoint or a nearer remembered word: every order of asking
+    gives the words of one plain replay of the rounds."""
+    import random
+
+    from tests.bench.texts import letters
+
+    chunk = capture(letters(1200), gpt2_table).chunks[0]
+    replayed = [tuple(chunk.aliases)]
+    for rnd in chunk.rounds:
+        replayed.append(merge_pair(replayed[-1], *rnd.pair))
+    assert len(replayed) > 60
+    rounds = list(range(len(replayed)))
+    shuffled = rounds[:]
+    random.Random(7).shuffle(shuffled)
+    for order in (rounds, rounds[::-1], shuffled):
+        if chunk._memo:
+            chunk._memo.clear()
+        assert [chunk.word(r) for r in order] == [replayed[r] for r in order]

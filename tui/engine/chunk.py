@@ -143,15 +143,16 @@ class ChunkTrace:
             memo[r] = word
             return word
         base = r // CHECKPOINT
-        if r - 1 in memo and (r - 1) // CHECKPOINT == base:
-            k, word = r - 1, memo[r - 1]
+        k = max((m for m in memo if base * CHECKPOINT <= m < r), default=None)  # the nearest word before r in r's block
+        if k is not None:
+            word = memo[k]
         else:
             k, word = base * CHECKPOINT, (self._words[base - 1] if base else tuple(self.aliases))
-        for rnd in self.rounds[k:r]:
-            word = merge_pair(word, *rnd.pair)
-        if len(memo) > 8:
+        if len(memo) > 2 * CHECKPOINT:
             memo.clear()
-        memo[r] = word
+        for m, rnd in enumerate(self.rounds[k:r], k + 1):
+            word = merge_pair(word, *rnd.pair)
+            memo[m] = word  # stepping back through the block finds each of them here
         return word
 
     def _cut_word(self, cuts: array, count: int) -> Word:
