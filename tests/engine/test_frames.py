@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tui.engine.bpe import capture
-from tui.engine.frames import Frame, Frames, narrate
+from tui.engine.frames import SAID_IDS, Frame, Frames, narrate
+from tui.engine.tables import Table
 
 
 @pytest.fixture(scope="module")
@@ -123,3 +124,13 @@ def test_narrate_cache_hit(teaching_table):
     done = frames.find(2, 0, "done")
     assert [f.kind for f in frames[frames.chunk_start(2) :]] == ["start", "done"]
     assert narrate(trace, frames[done]) == "cache hit: 'abc' was encoded before (chunk 1); ids [257, 66]"
+
+
+def test_the_last_frame_of_a_chunk_of_thousands_of_ids_names_the_first_500_and_an_ellipsis(gpt2_table: Table) -> None:
+    """3,500 ids: the sentence lists the first SAID_IDS of them, then '…' (the header shows two lines)."""
+    trace = capture("".join("abcdefghij"[(n * 7) % 10] for n in range(5000)), gpt2_table)
+    frames = Frames(trace)
+    said = narrate(trace, frames[len(frames) - 1])
+    ids = trace.chunks[0].ids
+    assert len(ids) == 3500
+    assert said == "no remaining pair is a rule: done; 3500 symbols give ids [" + ", ".join(map(str, ids[:SAID_IDS])) + ", …]"

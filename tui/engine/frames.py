@@ -157,8 +157,12 @@ def narrate(trace: Trace, frame: Frame) -> str:
     return _done_sentence(chunk, trace.table.rule)
 
 
+#: A chunk's last frame names at most this many of its ids (the header shows two lines of them).
+SAID_IDS = 500
+
+
 def _done_sentence(chunk: ChunkTrace, rule: str) -> str:
-    ids = "[" + ", ".join(map(str, chunk.ids)) + "]"
+    ids = "[" + ", ".join(map(str, chunk.ids[:SAID_IDS])) + (", …]" if len(chunk.ids) > SAID_IDS else "]")
     stop = chunk.stop
     if stop == "single" and rule == "tiktoken":
         return f"one byte: its token is emitted without merging (tiktoken keeps no cache); id {ids}"
