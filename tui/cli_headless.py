@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .cli_inputs import UsageError, custom_table, read_ids, read_text, read_utf8, resolve_table, summary
@@ -45,18 +45,24 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
 
 
 def cmd_encode(args: argparse.Namespace) -> None:
+    print_each_text(args, encode)
+
+
+def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], object], *, ensure_ascii: bool = True) -> None:
+    """Print `make(text, table)` as JSON for the command's text, or (--jsonl) one line per standard
+    input line, where a text that cannot be encoded is refused with its line number."""
     import json
 
     table = resolve_table(args)
     if not args.jsonl:
-        print(json.dumps(encode(read_text(args), table)))
+        print(json.dumps(make(read_text(args), table), ensure_ascii=ensure_ascii))
         return
     for number, value in jsonl_texts():
         try:
-            ids = encode(value, table)
+            made = make(value, table)
         except CaptureError as exc:
             raise UsageError(f"line {number}: {exc}") from None
-        print(json.dumps(ids), flush=False)
+        print(json.dumps(made, ensure_ascii=ensure_ascii), flush=False)
 
 
 def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
@@ -68,18 +74,7 @@ def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
 
 
 def cmd_chunks(args: argparse.Namespace) -> None:
-    import json
-
-    table = resolve_table(args)
-    if not args.jsonl:
-        print(json.dumps(chunk_objects(read_text(args), table), ensure_ascii=False))
-        return
-    for number, value in jsonl_texts():
-        try:
-            objects = chunk_objects(value, table)
-        except CaptureError as exc:
-            raise UsageError(f"line {number}: {exc}") from None
-        print(json.dumps(objects, ensure_ascii=False), flush=False)
+    print_each_text(args, chunk_objects, ensure_ascii=False)
 
 
 def cmd_decode(args: argparse.Namespace) -> None:
