@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import unicodedata
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+
+from .engine.pretokenize import compiled as _compiled  # regex is imported for the first text that is not printable ASCII
 
 if TYPE_CHECKING:
     import regex
@@ -30,14 +32,6 @@ _TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20)}  # C0 control
 _TABLE.update({0x09: "→", 0x0A: "↵", 0x0D: "␍", 0x7F: "␡"})
 _TABLE.update({c: f"⟨U+{c:04X}⟩" for c in range(0x80, 0xA0)})  # C1 controls
 _TABLE.update({c: f"⟨U+{c:04X}⟩" for c in _INVISIBLE})
-
-
-@cache
-def _rx(pattern: str) -> regex.Pattern[str]:
-    """`pattern` compiled on first use: printable ASCII needs none, so `regex` (5 ms) is not imported at start-up."""
-    import regex
-
-    return regex.compile(pattern)
 
 
 # A base character may carry two combining marks; the rest of a tower is spelled out.
@@ -71,8 +65,8 @@ def visible(text: str, *, space: str | None = None) -> str:
     text = text.translate(_TABLE)
     if space is not None:
         text = text.replace(" ", space)
-    if _rx(_NEEDS_SPELLING).search(text) is not None:
-        text = _rx(_OTHER).sub(_spell, _rx(_TOWER).sub(_spell, text))
+    if _compiled(_NEEDS_SPELLING).search(text) is not None:
+        text = _compiled(_OTHER).sub(_spell, _compiled(_TOWER).sub(_spell, text))
     return text
 
 
@@ -108,7 +102,7 @@ def based(text: str) -> str:
     if text and unicodedata.category(text[0]) in ("Mn", "Me", "Mc"):
         text = "◌" + text
     if not text.isascii():
-        text = _rx(_LONE_MODIFIER).sub(_spell, text)
+        text = _compiled(_LONE_MODIFIER).sub(_spell, text)
     return text
 
 
@@ -120,8 +114,8 @@ def one_for_one(text: str) -> str:
     'a␛]0;t␇◌'
     """
     text = text.translate(_EDIT_TABLE)
-    if _rx(_NEEDS_SPELLING).search(text) is not None:
-        text = _rx(_EDIT_OTHER).sub("◌", text)
+    if _compiled(_NEEDS_SPELLING).search(text) is not None:
+        text = _compiled(_EDIT_OTHER).sub("◌", text)
     return text
 
 
