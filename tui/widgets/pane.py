@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..position import Position
-from .strips import Row, StripRows, cut_lines, retitle, rows_text
+from .strips import Row, StripRows, retitle, rows_text
 
 
 class FollowsPosition:
@@ -48,31 +47,23 @@ class Pane(FollowsPosition, Widget):
     def on_mount(self) -> None:
         retitle(self, title=self.TITLE, subtitle=self.SUBTITLE or None)
 
-    def changed(self, position: Position) -> None:
-        self.describe(position)
-        self.refresh()
-
     def describe(self, position: Position) -> None:
         """Update titles for a new position (override); rendering happens in `draw`."""
 
-    def render(self) -> RenderableType:
+    def render(self) -> Text:
+        """The pane's picture as one Text (what it shows, for tests and a plain render)."""
         if self.position is None:
             return Text("")
-        width = max(self.content_size.width, 1)
-        height = max(self.content_size.height, 1)
-        picture = self.draw(self.position, width, height)
-        return rows_text(picture) if isinstance(picture, list) else picture
+        return rows_text(self.draw(self.position, max(self.content_size.width, 1), max(self.content_size.height, 1)))
 
-    def draw(self, position: Position, width: int, height: int) -> RenderableType | list[Row]:  # pragma: no cover - abstract
+    def draw(self, position: Position, width: int, height: int) -> list[Row]:  # pragma: no cover - abstract
+        """The picture's rows at this size, each cut at the edge when drawn (see strips.Row)."""
         raise NotImplementedError
 
 
 class LinePane(Pane, StripRows):
-    """A pane drawn with the line API: `draw` gives rows (see strips.Row) or a Text whose lines are cut
-    at the edge (WRAP: wrapped), made into strips once per change; only the rows that differ from
-    what is on screen are repainted."""
-
-    WRAP = False
+    """A pane drawn with the line API: the rows `draw` gives become strips once per change, and only
+    the rows that differ from what is on screen are repainted."""
 
     def changed(self, position: Position) -> None:
         self.describe(position)
@@ -81,10 +72,4 @@ class LinePane(Pane, StripRows):
     def rows(self, width: int, height: int) -> Sequence[Text | Row] | None:
         if self.position is None:
             return None
-        picture = self.draw(self.position, width, height)
-        if isinstance(picture, list):
-            return picture[:height]
-        assert isinstance(picture, Text), "a line pane draws rows or a Text"
-        if self.WRAP:
-            return list(picture.wrap(self.app.console, width, overflow="fold"))[:height]
-        return cut_lines(picture, width)[:height]
+        return self.draw(self.position, width, height)[:height]

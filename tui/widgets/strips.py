@@ -143,7 +143,7 @@ def retitle(widget: Widget, *, title: str | None = None, subtitle: str | None = 
 
 
 class StripRows(Widget):
-    """A widget whose picture is `rows(width, height)`, lines of Text; `redraw()` after each change."""
+    """A widget whose picture is `rows(width, height)`, lines of Text or Rows; `redraw()` after each change."""
 
     _strips: list[Strip] | None = None
     _drawn_for: tuple[int, int] | None = None
@@ -233,12 +233,3 @@ class Runs:
         """The rows, the last one included."""
         self.flush()
         return [*self.rows, tuple(self._row)]
-
-
-def cut_lines(picture: Text, width: int) -> list[Text]:
-    """A picture's lines as they are, each cut with … at the edge (no wrapping)."""
-    lines = list(picture.split("\n", allow_blank=True))
-    for line in lines:
-        line.no_wrap = True
-        line.truncate(width, overflow="ellipsis")
-    return lines
