@@ -105,20 +105,18 @@ def pair_rows(view: Position, order: Order) -> PairRows:
         return PairRows(Rows(), None, note)
     table = view.trace.table
     count = len(word) - 1
-    ranks: list[int] | None = None
     if chunk.cache == "miss":
         rules = rule_count(chunk, r, table.ranks)
         lowest = chunk.rounds[r].rank if r < len(chunk.rounds) else None
         target = first_merged(chunk, r + 1) if lowest is not None else 0
     else:
-        ranks = list(map(table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
-        rules = count - ranks.count(NO_RULE)  # counted and searched in C
+        ranks = every_rank(word, table.ranks)
+        rules = count - ranks.count(NO_RULE)
         lowest = min(ranks) if rules else None
         target = ranks.index(lowest) if lowest is not None else 0
     positions = None
     if order == "rank":
-        if ranks is None:
-            ranks = list(map(table.ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
+        ranks = every_rank(word, table.ranks)
         positions = sorted(range(count), key=ranks.__getitem__)  # a stable sort: ties stay in position order
         target = 0  # in rank order the lowest comes first
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
@@ -128,6 +126,11 @@ def pair_rows(view: Position, order: Order) -> PairRows:
 
         never = tuple(never_chosen(view.trace, frame.chunk))
     return PairRows(Rows(word, table.ranks, positions), lowest, note, never, target)
+
+
+def every_rank(word: tuple[str, ...], ranks: Mapping[tuple[str, str], int]) -> list[int]:
+    """The rank of each adjacent pair of `word` (NO_RULE for no rule), looked up in C."""
+    return list(map(ranks.get, itertools.pairwise(word), itertools.repeat(NO_RULE)))
 
 
 #: Rules among the pairs of a chunk's word after r rounds, by (chunk, r): stepping asks for r ± 1 next.
@@ -240,7 +243,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         rows = self.data.rows
         pos_w = len(str(max(len(rows) - 1, 0)))
         # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
-        target = self._target_row()
+        target = self.data.target
         near = rows[max(target - 100, 0) : target + 100]
         sym_w = max((_pair_width(a, b) for _, (a, b), _ in near), default=1)
         self._widths = (pos_w, min(sym_w, 40), 5)
@@ -250,10 +253,6 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self.set_count(self.data.count, height=max(self.position.trace.widest, self.data.count, self.page_rows), repaint=False)
         if not (scroll and self.keep_visible(target, third=True)):  # a scroll repaints every line
             self.refresh_changed()
-
-    def _target_row(self) -> int:
-        """The row of the first occurrence of the lowest-ranked pair (0 when there is none)."""
-        return self.data.target
 
     def header(self, width: int) -> Text:
         """The note on the candidates; when they are more than the pane shows, which rows are in view first."""
@@ -318,7 +317,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         """This round's pair; with none, the first never-chosen rule; else the first row."""
         if self.data.lowest is None and self.data.never:
             return len(self.data.rows) + 1
-        return self._target_row()
+        return self.data.target
 
     def _selectable(self, index: int) -> bool:
         return 0 <= index < self.data.count and not (self.data.never and index == len(self.data.rows))
