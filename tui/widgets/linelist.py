@@ -196,7 +196,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         (None: the line carries its styles)."""
         _, x, top, base = self._view or self._where()
         place = (width, x, base)
-        known = None
+        keyed = None  # the key of a row that row_key knows
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
@@ -207,15 +207,16 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
                 return (place, None), None, None
             selected = self.has_cursor and index == self.cursor
             known = self.row_key(index, selected)
-            if known is not None and not build:
-                return (place, "row", known), None, None
+            keyed = None if known is None else (place, "row", known)
+            if keyed is not None and not build:
+                return keyed, None, None
             line = self.row(index, width, selected)
             style = self.row_style(index, selected)
             self.fit(line, width)
             if not line.spans and not line.style:
-                return ((place, line.plain, style) if known is None else (place, "row", known)), line, style
+                return keyed or (place, line.plain, style), line, style
             line.stylize(style)
-        return ((place, line.plain, line.style, tuple(line.spans)) if known is None else (place, "row", known)), line, None
+        return keyed or (place, line.plain, line.style, tuple(line.spans)), line, None
 
     def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
         strip = Strip(segments)
