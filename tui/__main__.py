@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .cli_inputs import UsageError, custom_table, fail, read_text, summary
-from .engine.bpe import CaptureError, Trace, capture
+from .engine.bpe import CaptureError, Trace, capture, gc_paused
 from .engine.frames import Frames
 from .engine.tables import DEFAULT, Table, TableError, get_table, names, resolver
 from .engine.tables.registry import about
@@ -138,14 +138,11 @@ def run_app(argv: list[str]) -> None:
     Start-up makes tens of thousands of long-lived objects (modules, classes, styles, widgets) and
     no garbage: a collection would only walk them, and a full one costs as much as a frame.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        _run_app(argv)
-    finally:
-        gc.freeze()  # the interpreter's last collection at exit need not walk what the app left
-        if enabled:
-            gc.enable()
+    with gc_paused():
+        try:
+            _run_app(argv)
+        finally:
+            gc.freeze()  # the interpreter's last collection at exit need not walk what the app left
 
 
 def _run_app(argv: list[str]) -> None:
