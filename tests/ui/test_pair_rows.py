@@ -11,11 +11,13 @@ import itertools
 import random
 
 import pytest
+from rich.cells import cell_len
 
 from tests.bench.texts import letters, multilingual
 from tui.engine.bpe import capture
 from tui.engine.tables import Table
 from tui.position import Position
+from tui.safe import visible
 from tui.widgets import pairs as pairs_module
 from tui.widgets.pairs import pair_rows
 
@@ -75,3 +77,20 @@ def test_rank_order_lists_the_lowest_first(gpt2_table: Table) -> None:
     _, lowest, _, rows = looked_up(view)
     ranked = sorted(rows, key=lambda row: (row[2] is None, row[2] or 0, row[0]))
     assert list(data.rows) == ranked and data.rows[0][2] == lowest and data.target == 0
+
+
+@pytest.mark.parametrize("order", ["position", "rank"])
+def test_the_pair_column_is_as_wide_as_the_widest_pair_near_the_target(gpt2_table: Table, order: str) -> None:
+    """near_width reads the word, not the rows: the same width as the rows within 100 of the target, drawn."""
+    trace = capture("日本語 " * 3 + letters(600) + " 🏳️‍🌈 ", gpt2_table)
+    start = Position.of(trace)
+    checked = set()
+    for i in range(0, len(start.frames), 7):
+        data = pair_rows(start.at(i), order)
+        rows = data.rows
+        for target in {data.target, 0, len(rows) // 2, max(len(rows) - 1, 0)}:
+            near = rows[max(target - 100, 0) : target + 100]
+            drawn = max((cell_len(f"{visible(a, space='·')} {visible(b, space='·')}") for _, (a, b), _ in near), default=1)
+            assert pairs_module.near_width(rows, target) == drawn
+            checked.add(drawn)
+    assert len(checked) > 2  # the widths differ along the text: the test sees a column narrow and widen

@@ -291,6 +291,7 @@ async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(mo
         drawn = "⟦" + text[: width * height] + "…⟧"  # clipped to what the pane holds: 5,000 letters are never folded whole
         assert shown == [drawn[row * width : (row + 1) * width] for row in range(height)]
         calls = counted_visible(monkeypatch, ids_module)
+        ids_module._LABELS.clear()  # the ids' labels are made again, each counted once
         ids = app.query_one(IdsPane)
         lines = ids.render().plain.split("\n")
         trace_ids = app.position.trace.ids

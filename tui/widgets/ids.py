@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -43,7 +43,8 @@ class IdsPane(LinePane):
     def draw(self, view: Position, width: int, height: int) -> list[Row]:
         if not emitted_chunks(view):
             return [(("(no ids yet: a chunk's ids appear when its loop is done)", "dim italic"),)]
-        chunks, decoder = view.trace.chunks, view.trace.table.decoder
+        chunks = view.trace.chunks
+        shown = id_labels(view.trace.table.decoder)
         lines = id_lines(view, width, height)
         items = [item for line in lines for item in line]
         palette = tints(self.background_colors[1])
@@ -61,13 +62,37 @@ class IdsPane(LinePane):
                     runs.append(("│ ", "dim"))
                 i = chunks[c].ids[k]
                 tint = palette[next(slots)]
-                runs.append((visible(decoder[i]), tint + BOLD))
+                runs.append((shown[i][0], tint + BOLD))
                 runs.append((f" {i}", tint))
             rows.append(tuple(runs))
         return rows
 
 
 BOLD = Style(bold=True)
+
+
+class Labels(dict[int, tuple[str, int]]):
+    """A table's ids as the pane draws them, made when first asked for: id → (its alias string, made
+    visible, and the cells of `alias id`). A long chunk's last frame lays out hundreds of ids."""
+
+    def __init__(self, decoder: Mapping[int, str]) -> None:
+        super().__init__()
+        self.decoder = decoder
+
+    def __missing__(self, i: int) -> tuple[str, int]:
+        alias = visible(self.decoder[i])
+        made = self[i] = (alias, cell_len(alias) + 1 + len(str(i)))
+        return made
+
+
+_LABELS: list[Labels] = []  # the last table's: one table is shown at a time
+
+
+def id_labels(decoder: Mapping[int, str]) -> Labels:
+    """The labels of the table whose decoder this is (kept while its trace is the one shown)."""
+    if not _LABELS or _LABELS[0].decoder is not decoder:
+        _LABELS[:] = [Labels(decoder)]
+    return _LABELS[0]
 
 
 def left_out(first_chunk: int, first_id: int) -> str:
@@ -79,12 +104,10 @@ def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, in
     """The ids the pane shows, line by line, as (chunk, place in its ids): all of them from the top when
     they fit; else the newest, each line filled from the bottom up, so only what is shown is measured
     (a chunk of thousands of ids costs what the pane holds). An `alias id` pair is never cut in two."""
-    chunks, decoder = view.trace.chunks, view.trace.table.decoder
-    first = (0, 0)
+    chunks, labels = view.trace.chunks, id_labels(view.trace.table.decoder)
 
     def cells(c: int, k: int) -> int:
-        i = chunks[c].ids[k]
-        return cell_len(visible(decoder[i])) + 1 + len(str(i)) + (2 if k == 0 and (c, k) != first else 0)
+        return labels[chunks[c].ids[k]][1] + (2 if k == 0 and c else 0)  # │ before each chunk's first id but the text's first
 
     lines: list[list[tuple[int, int]]] = []
     line: list[tuple[int, int]] = []

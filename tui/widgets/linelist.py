@@ -166,19 +166,20 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         return (self.scrollable_content_region.width, round(offset.x), round(offset.y), self._base_style())
 
     def render_line(self, y: int) -> Strip:
-        width = (self._view or self._where())[0]
+        view = self._view or self._where()
+        width = view[0]
         key, line, style = self._line(y, width)
         self._drawn[y] = key
         strip = self._strips.get(key)
         if strip is not None:
             return strip
-        base = self._base_style()  # padding carries the widget's style (an unstyled one draws black in a browser)
+        base = view[3]  # padding carries the widget's style (an unstyled one draws black in a browser)
         if line is None and key[1] == "row":  # known by its key alone: build it now
-            key, line, style = self._line(y, width, build=True)
+            key, line, style = self._line(y, width, build=key)
         if line is None:
             strip = Strip.blank(width, base)
         elif style is not None:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
-            strip = self._strip([Segment(line.plain, style)], width, base)
+            strip = self._strip([Segment(line.plain, style)], width, base, line.cell_len)
         else:
             line.no_wrap = True
             strip = self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
@@ -190,10 +191,10 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     def _base_style(self) -> Style:
         return self.visual_style.rich_style
 
-    def _line(self, y: int, width: int, *, build: bool = False) -> tuple[tuple[object, ...], Text | None, Style | None]:
+    def _line(self, y: int, width: int, *, build: tuple[object, ...] | None = None) -> tuple[tuple[object, ...], Text | None, Style | None]:
         """What line `y` shows: a key that changes whenever its picture does, the line (None: blank, or
         not built because `row_key` knew the key), and the one style of a row drawn as a single segment
-        (None: the line carries its styles)."""
+        (None: the line carries its styles). `build`: the key `row_key` gave this row; build it."""
         _, x, top, base = self._view or self._where()
         place = (width, x, base)
         keyed = None  # the key of a row that row_key knows
@@ -206,10 +207,13 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             if index >= self.count:
                 return (place, None), None, None
             selected = self.has_cursor and index == self.cursor
-            known = self.row_key(index, selected)
-            keyed = None if known is None else (place, "row", known)
-            if keyed is not None and not build:
-                return keyed, None, None
+            if build is not None:
+                keyed = build
+            else:
+                known = self.row_key(index, selected)
+                keyed = None if known is None else (place, "row", known)
+                if keyed is not None:
+                    return keyed, None, None
             line = self.row(index, width, selected)
             style = self.row_style(index, selected)
             self.fit(line, width)
@@ -218,10 +222,14 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             line.stylize(style)
         return keyed or (place, line.plain, line.style, tuple(line.spans)), line, None
 
-    def _strip(self, segments: list[Segment], width: int, base: Style) -> Strip:
-        strip = Strip(segments)
+    def _strip(self, segments: list[Segment], width: int, base: Style, cells: int | None = None) -> Strip:
+        """The line's segments as `width` cells from the list's scroll x; `cells`, when known, their length."""
         x = (self._view or self._where())[1]
-        return strip.crop(x, x + width).extend_cell_length(width, base)
+        if x == 0 and cells is not None and cells <= width:  # the common case: padded as it is made, one strip
+            if cells < width:
+                segments.append(Segment(" " * (width - cells), base))
+            return Strip(segments, width)
+        return Strip(segments).crop(x, x + width).extend_cell_length(width, base)
 
     def row_at(self, event: events.Click) -> int | None:
         """The row under a click, or None for the header and below the last row."""

@@ -39,6 +39,9 @@ NEVER_NOTE = "never chosen (w: why)"
 #: Chunks with more symbols than this are not followed round by round on the UI thread (0.04 s at 1,000).
 WHY_LIMIT = 1_000
 SELECTED = Style(bold=True, underline=True, dim=False)  # with the › mark: the row up/down or a click selected
+CHOSEN = Style(bold=True, reverse=True)  # with ▶: the pair this round merges
+NO_RULE_STYLE = Style(dim=True)
+PLAIN = Style(dim=False)
 
 
 #: A pair that is no rule, among a word's ranks: larger than any rank, so the lowest is found in C.
@@ -166,6 +169,15 @@ def _change(chunk: ChunkTrace, r: int, ranks: Mapping[tuple[str, str], int]) -> 
     return sum((new[p], new[p + 1]) in ranks for p in made) - sum((old[p], old[p + 1]) in ranks for p in lost)
 
 
+def near_width(rows: Rows, target: int, reach: int = 100) -> int:
+    """The widest pair (in cells) among the rows within `reach` of row `target`, read from the word
+    without making those rows."""
+    span = range(max(target - reach, 0), min(target + reach, len(rows)))
+    near = span if rows.order is None else [rows.order[i] for i in span]
+    word = rows.word
+    return max((_pair_width(word[p], word[p + 1]) for p in near), default=1)
+
+
 @lru_cache(maxsize=1 << 14)
 def _pair_width(a: str, b: str) -> int:
     """The cells of a pair as its row shows it: 'a b', spaces as ·."""
@@ -244,8 +256,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         pos_w = len(str(max(len(rows) - 1, 0)))
         # Measure the symbols of the rows near the chosen one only: a long word has thousands of rows.
         target = self.data.target
-        near = rows[max(target - 100, 0) : target + 100]
-        sym_w = max((_pair_width(a, b) for _, (a, b), _ in near), default=1)
+        sym_w = near_width(rows, target)
         self._widths = (pos_w, min(sym_w, 40), 5)
         # The scroll height is the trace's longest chunk (no word of it has more pairs) or the pane's
         # height: a new scroll height costs a layout of the whole screen, so stepping, even from one
@@ -308,7 +319,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
             style = Style(italic=True) if index == shown else Style()
         else:
             rank = self.data.rows[index][2]
-            style = Style(bold=True, reverse=True) if self._chosen(rank) else Style(dim=rank is None)
+            style = CHOSEN if self._chosen(rank) else NO_RULE_STYLE if rank is None else PLAIN
         return style + SELECTED if index == self.selected else style
 
     # -- selecting and asking why ---------------------------------------------------------------
