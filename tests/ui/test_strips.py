@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from tui.widgets.frame import FramedLines
 from tui.widgets.pairs import PairsPane
-from tui.widgets.strips import Runs, fold, row_plain, to_strips
+from tui.widgets.strips import Runs, fold, row_plain, text_row, to_strips
 
 from .support import make_app, screen_text, settle
 
@@ -85,6 +85,29 @@ def test_rows_are_cut_at_the_edge_as_rich_cuts_a_line() -> None:
     assert ours[0].text == "abcdefghi…" == theirs[0].text
     assert [(s.text, s.style) for s in ours[0]] == [(s.text, s.style) for s in theirs[0]]
     assert ours[1].text == "short     " and ours[2].text == " " * 10
+
+
+def test_a_line_of_appended_text_is_drawn_as_runs_the_same_as_the_text() -> None:
+    """The header's lines are drawn as runs: the same cells and styles as Rich draws the Text (an
+    unstyled gap and a style given as a Style included); a Text with a style of its own or with
+    overlapping spans stays a Text."""
+    console = Console(width=80, color_system="truecolor")
+    base = Style(bgcolor="#202020")
+    line = Text()
+    line.append(" gpt2 ", style="bold reverse")
+    line.append("  12 chunks · ")
+    line.append("chunk 1/3", style=Style(bold=True))
+    line.append("  r: sort", style="dim")
+    row = text_row(line)
+    assert row == ((" gpt2 ", "bold reverse"), ("  12 chunks · ", ""), ("chunk 1/3", Style(bold=True)), ("  r: sort", "dim"))
+    ours, theirs = to_strips([row], 50, 1, base, console), to_strips([line], 50, 1, base, console)
+    assert [(s.text, s.style) for s in ours[0]] == [(s.text, s.style) for s in theirs[0]]
+    assert text_row(Text("plain")) == (("plain", ""),) and text_row(Text("")) == (("", ""),)
+    styled = Text("all bold", style="bold")
+    overlapping = Text("abcdef")
+    overlapping.stylize("bold", 0, 4)
+    overlapping.stylize("italic", 2, 6)
+    assert text_row(styled) is styled and text_row(overlapping) is overlapping
 
 
 def test_runs_fold_into_rows_without_cutting_a_wide_character_or_a_grapheme() -> None:

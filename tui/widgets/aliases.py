@@ -170,33 +170,51 @@ class AliasesPane(LinePane):
     def draw(self, view: Position, width: int, height: int) -> list[Row]:
         shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)
         chunk = view.chunk
-        starts = char_starts(chunk)
-        data = chunk.data
-        alias = bytes_to_unicode()
         lo, hi = focus_bytes(view)
         out: list[Row] = []
         for first, end in shown.bands:
-            rows = [Runs() for _ in LABELS]
-            for row, label in zip(rows, LABELS, strict=True):
-                row.add(label + " ", "dim")
-            for c in range(first, end):
-                ch, group = chunk.text[c], data[starts[c] : starts[c + 1]]
-                cells = span(ch, len(group))
-                shown_ch = glyph(ch)
-                rows[0].add(shown_ch + " " * (cells - cell_len(shown_ch)) + " ", "bold dim")
-                for offset, b in enumerate(group, starts[c]):
-                    moved = b in REMAPPED
-                    style = "bold dim underline" if moved else "bold dim"  # on the row's dim, as the labels
-                    rows[1].add(alias[b], style + " reverse" if lo <= offset < hi else style)
-                    if moved:
-                        rows[1].add("*".ljust(COLUMN - 1), "dim")
-                    else:  # spaces: in the alias's own style, so a run of aliases is one span
-                        rows[1].add(" " * (COLUMN - 1), "bold dim")
-                    rows[2].add(f"{b:<{COLUMN}}", "dim")
-                    rows[3].add(f"{b:02x}".ljust(COLUMN), "dim")
-                pad = " " * (cells - COLUMN * len(group) + 1)
-                rows[1].add(pad, "bold dim")
-                rows[2].add(pad, "dim")
-                rows[3].add(pad, "dim")
-            out.extend(row.done()[0] for row in rows)
+            chars, dec, hexa = band_rows(chunk, first, end)
+            out.extend((chars, alias_row(chunk, first, end, lo, hi), dec, hexa))
         return out
+
+
+@lru_cache(maxsize=64)
+def band_rows(chunk: ChunkTrace, first: int, end: int) -> tuple[Row, Row, Row]:
+    """The char, dec and hex rows of characters [first, end): the same on every frame of the chunk."""
+    starts, data = char_starts(chunk), chunk.data
+    rows = [Runs() for _ in (0, 2, 3)]
+    for row, label in zip(rows, (LABELS[0], LABELS[2], LABELS[3]), strict=True):
+        row.add(label + " ", "dim")
+    chars, dec, hexa = rows
+    for c in range(first, end):
+        ch, group = chunk.text[c], data[starts[c] : starts[c + 1]]
+        cells = span(ch, len(group))
+        shown_ch = glyph(ch)
+        chars.add(shown_ch + " " * (cells - cell_len(shown_ch)) + " ", "bold dim")
+        for b in group:
+            dec.add(f"{b:<{COLUMN}}", "dim")
+            hexa.add(f"{b:02x}".ljust(COLUMN), "dim")
+        pad = " " * (cells - COLUMN * len(group) + 1)
+        dec.add(pad, "dim")
+        hexa.add(pad, "dim")
+    return chars.done()[0], dec.done()[0], hexa.done()[0]
+
+
+def alias_row(chunk: ChunkTrace, first: int, end: int, lo: int, hi: int) -> Row:
+    """The alias row of characters [first, end), the aliases of bytes [lo, hi) reversed."""
+    starts, data, alias = char_starts(chunk), chunk.data, bytes_to_unicode()
+    row = Runs()
+    row.add(LABELS[1] + " ", "dim")
+    for c in range(first, end):
+        size = starts[c + 1] - starts[c]
+        for offset in range(starts[c], starts[c + 1]):
+            b = data[offset]
+            moved = b in REMAPPED
+            style = "bold dim underline" if moved else "bold dim"  # on the row's dim, as the labels
+            row.add(alias[b], style + " reverse" if lo <= offset < hi else style)
+            if moved:
+                row.add("*".ljust(COLUMN - 1), "dim")
+            else:  # spaces: in the alias's own style, so a run of aliases is one span
+                row.add(" " * (COLUMN - 1), "bold dim")
+        row.add(" " * (span(chunk.text[c], size) - COLUMN * size + 1), "bold dim")
+    return row.done()[0]

@@ -9,7 +9,7 @@ from textual.reactive import reactive
 from ..engine.tables import rule_name
 from ..position import Position
 from ..safe import visible
-from .strips import StripRows
+from .strips import Row, StripRows, text_row
 
 #: The narration always has this many lines, so the panes below never move while stepping.
 NARRATION = 2
@@ -109,14 +109,14 @@ class Status(StripRows):
         text.append(self._narration(view)[0])
         return text
 
-    def rows(self, width: int, height: int) -> list[Text]:
+    def rows(self, width: int, height: int) -> list[Text | Row]:
         view = self.position
         if view is None:
             return list(self.render().wrap(self.app.console, width))
         head: list[Text] = []
         for line in self._head(view, view.where).split("\n", allow_blank=True):  # a line that fits is not wrapped
             head.extend([line] if line.cell_len <= width else line.wrap(self.app.console, width))
-        return [*head, *self._narration(view)[1]]
+        return [*map(text_row, head), *(((line.plain, ""),) for line in self._narration(view)[1])]
 
     def _narration(self, view: Position) -> tuple[str, list[Text]]:
         """The sentence and its lines: cut with '…' at the end of the last of NARRATION lines only in the

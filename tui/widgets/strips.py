@@ -110,6 +110,25 @@ def fold(runs: Sequence[tuple[str, str | Style]], width: int) -> list[Row]:
     return rows
 
 
+def text_row(line: Text) -> Text | Row:
+    """A line of Text as a Row, when its spans follow each other without overlapping (as Text.append
+    makes them) on no style of its own; else the Text itself."""
+    if line.style:
+        return line
+    plain, at = line.plain, 0
+    runs: list[tuple[str, str | Style]] = []
+    for span in line.spans:
+        if span.start < at:
+            return line
+        if span.start > at:
+            runs.append((plain[at : span.start], ""))
+        runs.append((plain[span.start : span.end], span.style))
+        at = span.end
+    if at < len(plain) or not runs:
+        runs.append((plain[at:], ""))
+    return tuple(runs)
+
+
 def row_plain(row: Row) -> str:
     """What a row says, without its styles."""
     return "".join(text for text, _ in row)
