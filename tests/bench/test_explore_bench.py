@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import statistics
 from time import perf_counter
 
 import pytest
@@ -24,9 +25,12 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import get_table
 from tui.screens.explore import TABLES, ExploreBox, ExploreScreen
-from tui.widgets.tokenizer_rows import build_row
+from tui.widgets.tokenizer_rows import TokenizerRows, build_row
 
+from .apptime import SPACING, settled
 from .conftest import ms, race
+from .test_app_bench import quantile
+from .test_train_view_bench import peer_steps
 from .texts import multilingual
 
 pytestmark = pytest.mark.bench
@@ -120,3 +124,63 @@ async def test_typing_in_the_explorer_vs_a_bare_text_area(figure):
         ratio <= 3,
     )
     assert ratio <= 3, f"a key takes {ratio:.2f}× the plain live tokenizer's to show in the rows (target ≤ 3×)"
+
+
+#: Figure 12k's moves: the key, and how many of it in a row before the walk turns back.
+EXPLORER_MOVES = (("right", 30), ("left", 30), ("down", 30), ("up", 30), ("end", 15), ("home", 15))
+
+
+async def explorer_moves(app: BpeApp, screen: ExploreScreen) -> dict[str, list[float]]:
+    """Each move's latency: the key posted, to the screen repainted once the selected chunk is explained
+    (a watcher of the rows' selection registered after the screen's own, which explains it)."""
+    loop = asyncio.get_running_loop()
+    waiting: list[asyncio.Future[float]] = []
+
+    def explained() -> None:
+        if waiting:
+            future = waiting.pop()
+            app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
+
+    screen.watch(screen.query_one(TokenizerRows), "selection", explained, init=False)
+    out: dict[str, list[float]] = {}
+    for key, count in EXPLORER_MOVES:
+        times = out.setdefault(key, [])
+        for _ in range(count):
+            await asyncio.sleep(SPACING)
+            waiting[:] = [loop.create_future()]
+            future = waiting[0]
+            start = perf_counter()
+            app.post_message(events.Key(key, None))
+            times.append(await asyncio.wait_for(future, 5) - start)
+    return out
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
+async def test_12k_explorer_moves(figure, size):
+    """Issue 11, target 6: moving between chunks and rows in the explorer, median ≤ 8 ms and p99 ≤ 16.7 ms."""
+    peer = await peer_steps(30)
+    app = BpeApp(capture(multilingual(2000).replace("\n", " "), get_table("gpt2")))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("6")
+        await app.workers.wait_for_complete()
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        rows = screen.query_one(TokenizerRows)
+        assert rows.has_focus and len(rows.tokenizers) == 3
+        results = await explorer_moves(app, screen)
+        assert rows.chunk == 0 and rows.row == 0  # every key reached the rows: 30 right, 30 left, 30 down, 30 up, then end, home
+    misses = []
+    for key, times in results.items():
+        median, p99 = statistics.median(times), quantile(times, 0.99)
+        ok = median <= 0.008 and p99 <= 0.0167
+        figure(
+            "12k",
+            f"explorer: {key}, 2,000 chars, {size[0]}x{size[1]} (median / p99 of {len(times)}; bare app {ms(statistics.median(peer))})",
+            f"{ms(median)} / {ms(p99)}",
+            "≤ 8 / ≤ 16.7 ms",
+            ok,
+        )
+        if not ok:
+            misses.append(f"{key} {ms(median)} / {ms(p99)}")
+    assert not misses, f"explorer moves at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)

@@ -59,7 +59,7 @@ def rows(app: BpeApp) -> dict[str, list[str]]:
 def chunks(app: BpeApp) -> dict[str, list[str]]:
     """The chunks each row's model holds, by tokenizer name."""
     widget = app.screen.query_one(TokenizerRows)
-    return {row.label: [c.text for c in row.chunks] for row in widget.rows}
+    return {row.label: [c.text for c in row.chunks] for row in widget.tokenizers}
 
 
 async def test_the_chinese_sentence_takes_32_19_and_14_tokens() -> None:
@@ -256,3 +256,40 @@ async def test_the_other_seed_examples_as_the_rows_show_them() -> None:
         shown = rows(app)
         assert shown["GPT-2"][2].startswith("│220¦220¦220")
         assert shown["cl100k_base"][2].startswith("│262")
+
+
+async def test_a_move_redraws_the_rows_and_the_explanation_in_one_repaint(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A move explains the new chunk in the handler of the key itself (one repaint shows both), and
+    the screen is laid out again only when the explanation outgrows or leaves its area: stepping
+    along `    if HOW'S 1234567` at 80x24 lays nothing out; an explanation longer than the area does."""
+    from textual._compositor import Compositor
+
+    app = make_app("    if HOW'S 1234567", "gpt2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_explorer(app, pilot)
+        widget = screen.query_one(TokenizerRows)
+        panel = screen.query_one("#explore-explain")
+        widget.action_move(0, 1)  # no await: the explanation is already the new chunk's
+        assert str(panel.render()).startswith("GPT-2 · chunk 2/6 '·if' at 3")
+        await settle(app, pilot)
+        mapped: list[int] = []
+        real = Compositor._arrange_root
+
+        def arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            mapped.append(1)
+            return real(self, *args, **kwargs)
+
+        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        seen = set()
+        for key in ("right", "right", "right", "down", "left", "up", "home", "end"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            seen.add(str(panel.render()).split("\n")[0])
+        assert len(seen) >= 6 and mapped == []  # six chunks explained, no layout
+        room = screen.query_one("#explore-why").scrollable_content_region.height
+        word = "".join("abcdefghij"[(n * 7) % 10] for n in range(600))
+        screen.query_one(ExploreBox).load_text(word)  # one chunk of hundreds of tokens: a long explanation
+        await settle(app, pilot)
+        await pilot.press("home")
+        await settle(app, pilot)
+        assert panel.size.height > room and mapped != []  # it grew past the area: laid out, and it scrolls

@@ -116,6 +116,7 @@ class ExploreScreen(ViewScreen):
     ExploreScreen #explore-text:focus { border: none; }
     ExploreScreen #explore-status { height: 1; padding: 0 1; color: $text-muted; }
     ExploreScreen #explore-why { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $primary 60%; }
+    ExploreScreen #explore-explain { min-height: 100%; }
     """
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -146,6 +147,7 @@ class ExploreScreen(ViewScreen):
 
     def on_mount(self) -> None:
         self.rows.focus()
+        self.watch(self.rows, "selection", self.explain_selected, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.box.styles.height = 3 if event.size.height >= 22 else 2
@@ -227,22 +229,21 @@ class ExploreScreen(ViewScreen):
         self.rows.show(text, rows)
         size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
         self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else " · │ chunk ¦ token boundary"))
-        self.explain_selected()
-
-    @on(TokenizerRows.Selected)
-    def selected(self, message: TokenizerRows.Selected) -> None:
-        message.stop()
-        self.explain_selected()
 
     def explain_selected(self) -> None:
         rows = self.rows
         chunk = rows.selected
         panel = self.query_one("#explore-explain", Static)
         if chunk is None:
-            panel.update("The text is empty: type something above (e or / edits it).")
-            return
-        row = rows.rows[rows.row]
-        panel.update(explanation_text(row, rows.chunk, chunk, explain(self.text, chunk.start, row.pattern)))
+            said = Text("The text is empty: type something above (e or / edits it).")
+        else:
+            row = rows.tokenizers[rows.row]
+            said = explanation_text(row, rows.chunk, chunk, explain(self.text, chunk.start, row.pattern))
+        # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
+        # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
+        width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height
+        height = max(len(said.wrap(self.app.console, width)), room) if width > 0 else None
+        panel.update(said, layout=height != panel.content_size.height)
 
     # -- keys ----------------------------------------------------------------------------------
 
@@ -271,4 +272,4 @@ class ExploreScreen(ViewScreen):
         if chunk is None:
             self.notify("There is no chunk to animate: the text is empty.", timeout=3)
             return
-        self.post_message(ChunkAnimateRequested(chunk.text, rows.rows[rows.row].name))
+        self.post_message(ChunkAnimateRequested(chunk.text, rows.tokenizers[rows.row].name))

@@ -22,11 +22,8 @@ from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
-from rich.text import Text
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.branches import alternatives, spans
@@ -34,6 +31,7 @@ from ..engine.frames import count
 from ..engine.tables import Table, short_name
 from ..engine.utf8 import token_offsets
 from ..safe import visible
+from . import strips
 from .token_colours import indices, tints
 
 CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
@@ -188,29 +186,50 @@ def token_slots(row: Row, segments: Sequence[Segment]) -> list[int]:
     return [slots[key] for key in keys]
 
 
-def crop(pieces: Sequence[tuple[str, str | Style]], x0: int, width: int) -> Text:
-    """The cells [x0, x0 + width) of a line made of (text, style) pieces; a wide character cut in half becomes a space."""
-    out = Text(no_wrap=True, end="")
-    x = 0
+def crop(pieces: Sequence[tuple[str, str | Style]], x0: int, width: int) -> strips.Row:
+    """The cells [x0, x0 + width) of a line made of (text, style) pieces, as runs (neighbours of one
+    style joined); a wide character cut in half becomes a space. A piece wholly in view is taken
+    whole: only the two at the window's edges are read character by character."""
+    runs: list[tuple[str, str | Style]] = []
+
+    def add(text: str, style: str | Style) -> None:
+        if runs and runs[-1][1] == style:
+            runs[-1] = (runs[-1][0] + text, style)
+        elif text:
+            runs.append((text, style))
+
+    x, end = 0, x0 + width
     for piece, style in pieces:
-        for char in piece:
-            w = cell_len(char)
-            if x >= x0 and x + w <= x0 + width:
-                out.append(char, style)
-            elif x < x0 < x + w or x < x0 + width < x + w:
-                out.append(" ", style)
+        w = cell_len(piece)
+        if x >= x0 and x + w <= end:
+            add(piece, style)
             x += w
-            if x >= x0 + width:
-                return out
-    return out
+        elif x + w > x0:
+            for char in piece:
+                cw = cell_len(char)
+                if x >= x0 and x + cw <= end:
+                    add(char, style)
+                elif x < x0 < x + cw or x < end < x + cw:
+                    add(" ", style)
+                x += cw
+                if x >= end:
+                    break
+        else:
+            x += w
+        if x >= end:
+            break
+    return tuple(runs)
 
 
 # -- the widget --------------------------------------------------------------------------------
 
 
-class TokenizerRows(Widget, can_focus=True):
+class TokenizerRows(strips.StripRows, can_focus=True):
     """The rows, three lines each (name and totals; the chunks; branches or token ids beneath), a
-    window of columns around the selected chunk, which is shown reversed and underlined."""
+    window of columns around the selected chunk, which is shown reversed and underlined.
+
+    Drawn line by line (the strips module): a move rebuilds only the window's lines, and only the
+    lines that changed are repainted."""
 
     DEFAULT_CSS = """
     TokenizerRows { height: auto; min-height: 3; padding: 0 1; }
@@ -225,65 +244,70 @@ class TokenizerRows(Widget, can_focus=True):
         Binding("end", "end(1)", show=False),
     ]
 
-    tokens: reactive[bool] = reactive(False)
-
-    @dataclass
-    class Selected(Message):
-        """The cursor moved to chunk `chunk` of row `row`."""
-
-        row: int
-        chunk: int
+    tokens: reactive[bool] = reactive(False, repaint=False)
+    #: (row, chunk) of the cursor, set after each move and each new set of rows. Whoever explains the
+    #: selected chunk watches it: a watcher runs in the same handler as the move, so the rows and the
+    #: explanation reach the screen in one repaint (a message would be read after the rows' repaint,
+    #: and its own repaint would wait for Textual's next 60 Hz tick).
+    selection: reactive[tuple[int, int]] = reactive((0, 0), always_update=True, init=False, repaint=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.text = ""
-        self.rows: tuple[Row, ...] = ()
+        self.tokenizers: tuple[Row, ...] = ()
         self.row = 0
         self.chunk = 0
 
     def show(self, text: str, rows: Sequence[Row]) -> None:
         """Show new rows; the cursor stays on the same row, on the chunk at the same offset."""
         offset = self.selected.start if self.selected is not None else 0
-        self.text, self.rows = text, tuple(rows)
-        self.row = min(self.row, max(len(self.rows) - 1, 0))
-        self.chunk = self.rows[self.row].chunk_at(offset) if self.rows else 0
-        self.refresh(layout=True)
-        self.post_message(self.Selected(self.row, self.chunk))
+        height = len(self.tokenizers)
+        self.text, self.tokenizers = text, tuple(rows)
+        self.row = min(self.row, max(len(self.tokenizers) - 1, 0))
+        self.chunk = self.tokenizers[self.row].chunk_at(offset) if self.tokenizers else 0
+        if len(self.tokenizers) != height:
+            self.refresh(layout=True)
+        self._moved()
+
+    def _moved(self) -> None:
+        self.redraw()
+        self.selection = (self.row, self.chunk)
+
+    def watch_tokens(self) -> None:
+        self.redraw()
 
     @property
     def selected(self) -> RowChunk | None:
-        if not self.rows or not self.rows[self.row].chunks:
+        if not self.tokenizers or not self.tokenizers[self.row].chunks:
             return None
-        return self.rows[self.row].chunks[self.chunk]
+        return self.tokenizers[self.row].chunks[self.chunk]
 
     def action_move(self, down: int, right: int) -> None:
-        if not self.rows:
+        if not self.tokenizers:
             return
         if down:
             offset = self.selected.start if self.selected is not None else 0
-            self.row = (self.row + down) % len(self.rows)
-            self.chunk = self.rows[self.row].chunk_at(offset)
+            self.row = (self.row + down) % len(self.tokenizers)
+            self.chunk = self.tokenizers[self.row].chunk_at(offset)
         else:
-            self.chunk = max(0, min(self.chunk + right, len(self.rows[self.row].chunks) - 1))
-        self.refresh()
-        self.post_message(self.Selected(self.row, self.chunk))
+            self.chunk = max(0, min(self.chunk + right, len(self.tokenizers[self.row].chunks) - 1))
+        self._moved()
 
     def action_end(self, direction: int) -> None:
-        if self.rows:
-            self.chunk = 0 if direction < 0 else max(len(self.rows[self.row].chunks) - 1, 0)
-            self.refresh()
-            self.post_message(self.Selected(self.row, self.chunk))
+        if self.tokenizers:
+            self.chunk = 0 if direction < 0 else max(len(self.tokenizers[self.row].chunks) - 1, 0)
+            self._moved()
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return max(3 * len(self.rows), 1)
+        return max(3 * len(self.tokenizers), 1)
 
-    def render(self) -> Text:
-        width = max(self.content_size.width, 1)
-        if not self.rows:
-            return Text("(nothing to show yet)", style="dim")
+    def rows(self, width: int, height: int) -> list[strips.Row]:
+        width = max(width, 1)
+        if not self.tokenizers:
+            return [(("(nothing to show yet)", "dim"),)]
         selected = self.selected
         anchor = selected.start if selected is not None else 0
-        segments = layout(self.text, self.rows, anchor, max(width, 16), self.tokens)
+        segments = layout(self.text, self.tokenizers, anchor, max(width, 16), self.tokens)
         # Where the selected chunk begins on the line, so the window can keep it in view.
         x_sel = x = 0
         for seg in segments:
@@ -291,17 +315,13 @@ class TokenizerRows(Widget, can_focus=True):
                 x_sel = x
             x += seg.width + 1
         x0 = max(0, min(x_sel - width // 3, x - width))
-        lines: list[Text] = []
+        lines: list[strips.Row] = []
         palette = tints(self.background_colors[1])
-        for r, row in enumerate(self.rows):
+        for r, row in enumerate(self.tokenizers):
             shades: list[str | Style] = [palette[slot] for slot in token_slots(row, segments)] if self.tokens else [""] * len(segments)
-            head = Text(no_wrap=True, overflow="ellipsis", end="")
-            head.append("▶ " if r == self.row else "  ", style="bold")
-            head.append(row.label, style="bold")
-            head.append(f"  {row.summary()}")
-            head.truncate(width, overflow="ellipsis")
+            head: strips.Row = (("▶ " if r == self.row else "  ", "bold"), (row.label, "bold"), (f"  {row.summary()}", ""))
             top: list[tuple[str, str | Style]] = []
-            bottom: list[tuple[str, str]] = []
+            bottom: list[tuple[str, str | Style]] = []
             for seg, shade in zip(segments, shades, strict=True):
                 mark = seg.marks[r]
                 on = r == self.row and selected is not None and selected.start <= seg.start < selected.end
@@ -309,4 +329,4 @@ class TokenizerRows(Widget, can_focus=True):
                 top += [(mark, "bold" if mark == CHUNK_MARK else "dim"), (seg.shown + " " * (seg.width - cell_len(seg.shown)), style)]
                 bottom += [(mark, "dim"), (seg.under[r].ljust(seg.width), "bold" if on else "dim")]
             lines += [head, crop(top, x0, width), crop(bottom, x0, width)]
-        return Text("\n").join(lines)
+        return lines
