@@ -131,16 +131,6 @@ class ChunkAnimateRequested(Message):
 
 
 @dataclass
-class CursorMoved(Message):
-    """The cursor of a line list moved to `row`."""
-
-    row: int
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, CursorMoved) and message._sender is self._sender
-
-
-@dataclass
 class TableTrained(Message):
     """The training view's "use this table": add `table` to the app's tables and encode the text with it."""
 

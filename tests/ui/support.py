@@ -173,6 +173,28 @@ async def type_ids(pilot: Pilot, ids: str) -> None:
     await submit(pilot, "#decode-ids", ids)
 
 
+def count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, one entry per time Textual maps the whole screen again (a layout)."""
+    from textual._compositor import Compositor
+
+    mapped: list[int] = []
+    real = Compositor._arrange_root
+
+    def arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        mapped.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+    return mapped
+
+
+async def open_view(app: BpeApp, pilot: Pilot, key: str) -> Screen[Any]:
+    """Press a view's number key; its screen, settled."""
+    await pilot.press(key)
+    await settle(app, pilot)
+    return app.screen
+
+
 __all__ = [
     "CAFE",
     "CAFE_IDS",
@@ -187,11 +209,13 @@ __all__ = [
     "Status",
     "WordPane",
     "cafe_app",
+    "count_layouts",
     "header",
     "hold_play_timer",
     "ids",
     "make_app",
     "names_table",
+    "open_view",
     "pairs",
     "pane_text",
     "playing",

@@ -20,7 +20,7 @@ from tui.screens.explore import ExploreBox, ExploreScreen
 from tui.widgets import tokenizer_rows
 from tui.widgets.tokenizer_rows import TokenizerRows, build_row, layout, token_offsets
 
-from .support import Notes, make_app, screen_text, settle
+from .support import Notes, count_layouts, make_app, screen_text, settle
 
 CHINESE = "分词是大模型许多怪现象的根源。"
 NAMES = ("GPT-2", "cl100k_base", "o200k_base")
@@ -262,8 +262,6 @@ async def test_a_move_redraws_the_rows_and_the_explanation_in_one_repaint(monkey
     """A move explains the new chunk in the handler of the key itself (one repaint shows both), and
     the screen is laid out again only when the explanation outgrows or leaves its area: stepping
     along `    if HOW'S 1234567` at 80x24 lays nothing out; an explanation longer than the area does."""
-    from textual._compositor import Compositor
-
     app = make_app("    if HOW'S 1234567", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_explorer(app, pilot)
@@ -272,14 +270,7 @@ async def test_a_move_redraws_the_rows_and_the_explanation_in_one_repaint(monkey
         widget.action_move(0, 1)  # no await: the explanation is already the new chunk's
         assert str(panel.render()).startswith("GPT-2 · chunk 2/6 '·if' at 3")
         await settle(app, pilot)
-        mapped: list[int] = []
-        real = Compositor._arrange_root
-
-        def arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-            mapped.append(1)
-            return real(self, *args, **kwargs)
-
-        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        mapped = count_layouts(monkeypatch)
         seen = set()
         for key in ("right", "right", "right", "down", "left", "up", "home", "end"):
             await pilot.press(key)

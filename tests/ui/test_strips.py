@@ -13,7 +13,7 @@ from tui.widgets.frame import FramedLines
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import Runs, fold, row_plain, text_row, to_strips
 
-from .support import make_app, screen_text, settle
+from .support import count_layouts, make_app, screen_text, settle
 
 
 def framed_widgets(app) -> list[Widget]:  # type: ignore[no-untyped-def]
@@ -159,20 +159,11 @@ async def test_the_footer_keys_are_not_drawn_again_by_a_step_and_follow_a_view_s
 async def test_stepping_a_long_word_never_makes_textual_map_the_screen_again(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Each round of a 600-letter word scrolls the pairs pane; its scrollbar has no width, and moving
     it anyway made Textual rebuild its map of the whole screen on every step. No step does now."""
-    from textual._compositor import Compositor
-
     text = "".join("abcdefghij"[(n * 7) % 10] for n in range(600))
     app = make_app(text, "gpt2")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(app, pilot)
-        mapped: list[int] = []
-        real = Compositor._arrange_root
-
-        def arrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-            mapped.append(1)
-            return real(self, *args, **kwargs)
-
-        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        mapped = count_layouts(monkeypatch)
         tops = set()
         for _ in range(4):
             await pilot.press("shift+right")

@@ -13,9 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ..commands import ALIASES
@@ -25,6 +23,7 @@ from ..position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer
+from ..widgets.strips import Row, Runs, StripRows
 from ..widgets.text import clip
 from .base import TableChoice, ViewBar, ViewScreen
 
@@ -32,8 +31,10 @@ LABEL = 5  # cells before the first column: '0x_ ▸'
 LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
 
 
-class AliasGrid(Widget, can_focus=True):
-    """16 × 16 bytes; arrows move the selection; wide screens also show each alias's id."""
+class AliasGrid(StripRows, can_focus=True):
+    """16 × 16 bytes; arrows move the selection; wide screens also show each alias's id.
+
+    Drawn line by line: a move repaints the rows it changed (the old and new selection's, the column marks)."""
 
     DEFAULT_CSS = """
     AliasGrid { width: auto; height: auto; padding: 0; }
@@ -47,15 +48,8 @@ class AliasGrid(Widget, can_focus=True):
         Binding("end", "select(255)", "byte 255", show=False),
     ]
 
-    selected: reactive[int] = reactive(32)
-    wide: reactive[bool] = reactive(False, layout=True)
-
-    class Selected(Message):
-        """The selection moved to `byte`."""
-
-        def __init__(self, byte: int) -> None:
-            super().__init__()
-            self.byte = byte
+    selected: reactive[int] = reactive(32, repaint=False)
+    wide: reactive[bool] = reactive(False, layout=True, repaint=False)
 
     def __init__(self, entries: tuple[AliasEntry, ...], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -75,26 +69,30 @@ class AliasGrid(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 17
 
-    def watch_selected(self, byte: int) -> None:
-        self.post_message(self.Selected(byte))
-
     def action_move(self, delta: int) -> None:
         self.selected = (self.selected + delta) % 256
 
     def action_select(self, byte: int) -> None:
         self.selected = byte
 
-    def render(self) -> Text:
+    def watch_selected(self) -> None:
+        self.redraw()
+
+    def watch_wide(self) -> None:
+        self.redraw()
+
+    def rows(self, width: int, height: int) -> list[Row]:
         sel = self.selected
         cell = self.cell
-        text = Text(no_wrap=True)
-        text.append(" " * LABEL)
+        head = Runs()
+        head.add(" " * LABEL)
         for col in range(16):
             mark = "▾" if col == sel % 16 else " "
-            text.append(f"{mark}{col:X}".ljust(cell), style="bold" if mark != " " else "dim")
+            head.add(f"{mark}{col:X}".ljust(cell), "bold" if mark != " " else "dim")
+        lines = head.done()
         for row in range(16):
-            text.append("\n")
-            text.append(f"{row:X}_ {'▸' if row == sel // 16 else ' '} ", style="bold" if row == sel // 16 else "dim")
+            out = Runs()
+            out.add(f"{row:X}_ {'▸' if row == sel // 16 else ' '} ", "bold" if row == sel // 16 else "dim")
             for col in range(16):
                 e = self.entries[row * 16 + col]
                 mark = " " if e.kept else "*"
@@ -104,9 +102,10 @@ class AliasGrid(Widget, can_focus=True):
                 body = e.alias + mark
                 if self.wide:
                     body += f"{'' if e.id is None else e.id:>5}"
-                text.append(body, style=style.strip())
-                text.append(" " * (cell - len(body)))
-        return text
+                out.add(body, style.strip())
+                out.add(" " * (cell - len(body)))
+            lines.extend(out.done())
+        return lines
 
     def on_click(self, event: events.Click) -> None:
         x, y = event.x - 1 - LABEL, event.y - 1  # inside the border
@@ -182,7 +181,11 @@ class AliasesScreen(ViewScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(AliasGrid).focus()
+        grid = self.query_one(AliasGrid)
+        grid.focus()
+        # A watcher, not a message: it runs in the move's own handler, so the grid and the side panel
+        # reach the screen in one repaint (a message's repaint would wait for Textual's next tick).
+        self.watch(grid, "selected", self.selected, init=False)
         self.query_one("#aliases-side", Static).border_title = "Selected"
 
     def on_resize(self, event: events.Resize) -> None:
@@ -196,15 +199,14 @@ class AliasesScreen(ViewScreen):
         self.set_bar_note()
         grid = self.query_one(AliasGrid)
         grid.entries = alias_grid(self.table)
-        grid.refresh()
+        grid.redraw()
         self.update_side()
 
-    @on(AliasGrid.Selected)
-    def selected(self, message: AliasGrid.Selected) -> None:
+    def selected(self, byte: int) -> None:
         self.update_side()
         if self.has_class("-narrow"):  # keep the selected row (and the column header above it) in view
             grid = self.query_one(AliasGrid)
-            row = grid.virtual_region.y + 1 + message.byte // 16
+            row = grid.virtual_region.y + 1 + byte // 16
             self.query_one("#aliases-body").scroll_to_region(Region(0, row - 1, 1, 3), animate=False)
 
     def update_side(self) -> None:
@@ -226,7 +228,12 @@ class AliasesScreen(ViewScreen):
         text.append(f"alias {space.alias} = byte 32\n")
         text.append(f"text {literal.text} = {' '.join(f'{b:02x}' for b in literal.data)} → {' '.join(literal.aliases)}\n")
         text.append(f"byte 97 → {a.alias} → id {a.id}")
-        self.query_one("#aliases-side", Static).update(text)
+        side = self.query_one("#aliases-side", Static)
+        # Beside the grid the panel's height is the screen's; under it (narrow) it is the text's, and
+        # only a text of another height needs the screen laid out again.
+        width = side.content_size.width
+        taller = not width or len(text.wrap(self.app.console, width)) != side.content_size.height
+        side.update(text, layout=self.has_class("-narrow") and taller)
 
     # -- lookups -------------------------------------------------------------------------------
 

@@ -12,20 +12,21 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from ..commands import DECODE
 from ..engine.byte_rows import byte_rows
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
-from ..messages import CursorMoved, IdsEntered
+from ..messages import IdsEntered
 from ..position import Position
 from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
+from ..widgets.strips import Row, StripRows, text_row
 from ..widgets.text import clip, pad, quoted
 from .base import TableChoice, ViewBar, ViewScreen, figures_text
 
@@ -52,8 +53,8 @@ class FramesList(LineList):
 
     def show(self, run: DecodeRun) -> None:
         self.run = run
+        self.set_count(len(run.frames) + (run.lookup is not None))  # the count first: a move repaints the rows it changed
         self.cursor = 0
-        self.set_count(len(run.frames) + (run.lookup is not None))
         self.scroll_to(y=0, animate=False, immediate=True)
 
     def header(self, width: int) -> Text:
@@ -106,7 +107,7 @@ def joined(pieces: list[str], width: int, total: str) -> str:
     return out + tail
 
 
-class RunPanel(Widget):
+class RunPanel(StripRows):
     """A bordered panel that draws one decode run at one cursor position."""
 
     DEFAULT_CSS = """
@@ -118,13 +119,40 @@ class RunPanel(Widget):
         super().__init__(id=id)
         self.run: DecodeRun | None = None
         self.cursor = 0
+        self._drawn: tuple[int, Text] | None = None  # (width, picture) of the run at the cursor
+        self._height: int | None = None  # the picture's lines when last shown
 
     def on_mount(self) -> None:
         self.border_title = self.TITLE
 
     def show(self, run: DecodeRun, cursor: int) -> None:
-        self.run, self.cursor = run, cursor
-        self.refresh(layout=True)
+        """Draw the run at `cursor`: only the lines that changed are repainted, and the screen is laid
+        out again only when the picture's height changes (a layout repaints the whole screen)."""
+        self.run, self.cursor, self._drawn = run, cursor, None
+        if not self.display:  # drawn when shown (its layout asks for the picture then)
+            return
+        width = self.content_size.width
+        height = self.get_content_height(self.size, self.size, width) if width else None
+        if height is None or height != self._height:
+            self.refresh(layout=True)
+        self._height = height
+        self.redraw()
+
+    def _picture(self, width: int) -> Text:
+        if self._drawn is None or self._drawn[0] != width:
+            self._drawn = (width, self.picture(max(width, 20)))
+        return self._drawn[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The picture's lines at `width` (the width a layout is about to give the panel)."""
+        return self._picture(width).plain.count("\n") + 1
+
+    def rows(self, width: int, height: int) -> list[Text | Row]:
+        return [text_row(line) for line in self._picture(width).split("\n", allow_blank=True)]
+
+    def picture(self, width: int) -> Text:  # pragma: no cover - each panel draws itself
+        """The run at the cursor in `width` cells, one line per row (nothing is wrapped)."""
+        raise NotImplementedError
 
 
 class DecodeSummary(RunPanel):
@@ -132,9 +160,8 @@ class DecodeSummary(RunPanel):
 
     TITLE = "Wrong way · right way"
 
-    def render(self) -> Text:
+    def picture(self, width: int) -> Text:
         run = self.run
-        width = max(self.content_size.width, 20)
         if run is None:
             return Text("")
         lines: list[Text] = []
@@ -170,7 +197,7 @@ class DecodeSummary(RunPanel):
         lines.append(wrong)
         right = Text("right way  bytes joined, decoded once:    ")
         data = hexbytes(run.buffer[:width])
-        result = quoted(run.text) if run.text is not None else "✗ fails"
+        result = quoted(run.text, width) if run.text is not None else "✗ fails"  # the line is cut at `width` anyway
         room = width - 42 - cell_len(result) - 3
         right.append(clip(data, max(room, 4)) + " → ")
         right.append(result, style="bold")
@@ -192,7 +219,7 @@ class DecodeSummary(RunPanel):
         else:
             done = Text("✓ ", style="bold")
             done.append(f"decode({len(run.ids)} id{'s' * (len(run.ids) != 1)}, errors={run.errors!r}) = ")
-            done.append(quoted(run.text or ""), style="bold")
+            done.append(quoted(run.text or "", width), style="bold")
             if run.flushed:
                 done.append(f" · the stream's held bytes end as {quoted(run.flushed)}")
             lines.append(done)
@@ -243,10 +270,10 @@ class BufferPanel(RunPanel):
         self.border_subtitle = f"{len(run.buffer):,} bytes"
         super().show(run, cursor)
 
-    def render(self) -> Text:
+    def picture(self, width: int) -> Text:
         if self.run is None:
             return Text("")
-        return buffer_text(self.run, self.cursor, max(self.content_size.width, 20), 3)
+        return buffer_text(self.run, self.cursor, width, 3)
 
 
 class Policy(Static):
@@ -295,7 +322,9 @@ class DecodeScreen(ViewScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(FramesList).focus()
+        frames = self.query_one(FramesList)
+        frames.focus()
+        self.watch(frames, "cursor", self.moved, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(BufferPanel).display = event.size.height >= 36
@@ -345,9 +374,8 @@ class DecodeScreen(ViewScreen):
         self._show(frames.cursor)
         self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))
 
-    @on(CursorMoved)
-    def moved(self, message: CursorMoved) -> None:
-        self._show(message.row)
+    def moved(self, cursor: int) -> None:
+        self._show(cursor)
 
     def watch_errors(self) -> None:
         cursor = self.query_one(FramesList).cursor

@@ -113,11 +113,12 @@ class RulesList(LineList):
         self.used: set[int] = set()
 
     def show(self, table: Table, used: set[int]) -> None:
-        if table is not self.table:
+        new = table is not self.table
+        self.table, self.used = table, used
+        self.set_count(len(table.merges))  # the table and count first: a move repaints the rows it changed
+        if new:
             self.cursor = 0
             self.scroll_to(y=0, animate=False, immediate=True)
-        self.table, self.used = table, used
-        self.set_count(len(table.merges))
 
     def widths(self, width: int) -> tuple[int, int, int, int, int]:
         """Cells for rank, left, right, merged, and (on wide screens) the merged symbol as text."""

@@ -15,12 +15,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.widget import Widget
 
 from ..position import Position
 from ..safe import visible
 from .pane import LinePane
-from .strips import Row, retitle, rows_text
+from .strips import Row, StripRows, retitle, rows_text
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
@@ -128,7 +127,7 @@ class CodePane(LinePane):
         return code_text(listing, where, width, height)
 
 
-class DecodeCode(Widget):
+class DecodeCode(StripRows):
     """The Decode view's code pane: the decoder, on the line of the token under the cursor."""
 
     DEFAULT_CSS = "DecodeCode { height: auto; max-height: 50%; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"
@@ -136,21 +135,31 @@ class DecodeCode(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.where: Mark | None = None
+        self._height: int | None = None  # the listing's rows when last shown
 
     def on_mount(self) -> None:
         self.border_title = f"Code · {listing('decode').title}"
 
     def show(self, run: DecodeRun, cursor: int) -> None:
+        """Mark the token's line; only the rows that changed are repainted, and the screen is laid out
+        again only when the listing's rows (its height) change."""
         from ..engine.loop_code import decode_mark
 
         self.where = decode_mark(run, cursor)
-        self.refresh(layout=True)
+        height = self.get_content_height(self.size, self.size, self.content_size.width) if self.content_size.width else None
+        if height is None or height != self._height:
+            self.refresh(layout=True)
+        self._height = height
+        self.redraw()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(code_rows(listing("decode"), self.where, max(width, 20))[0]) if self.where is not None else 1
 
-    def render(self) -> Text:
+    def rows(self, width: int, height: int) -> list[Row]:
         if self.where is None:
-            return Text("")
-        width = max(self.content_size.width, 20)
-        return rows_text(code_text(listing("decode"), self.where, width, max(self.content_size.height, 1)))
+            return []
+        return code_text(listing("decode"), self.where, max(width, 20), max(height, 1))
+
+    def render(self) -> Text:
+        """The listing as drawn, as one Text (what tests read; the screen draws it line by line)."""
+        return rows_text(self.rows(max(self.content_size.width, 1), max(self.content_size.height, 1)))

@@ -16,7 +16,6 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ..messages import CursorMoved
 from .frame import FramedLines
 
 CURSOR_KEYS: list[BindingType] = [
@@ -112,9 +111,11 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         return max(0, min(cursor, self.count - 1)) if self.count else 0
 
     def watch_cursor(self, cursor: int) -> None:
-        self.keep_visible(cursor)
-        self.refresh()
-        self.post_message(CursorMoved(cursor))
+        """Repaint the rows the move changed (all of them when it scrolls). A screen that shows more
+        about the row under the cursor watches `cursor` itself: its watcher runs in this same handler,
+        so the list and what the screen shows reach the terminal in one repaint."""
+        if not self.keep_visible(cursor):
+            self.refresh_changed()
 
     def keep_visible(self, row: int, *, center: bool = False, third: bool = False) -> bool:
         """Scroll so `row` is in view: just in, in the middle (`center`), or a third from the top (`third`).
