@@ -23,6 +23,8 @@ import threading
 from pathlib import Path
 from time import perf_counter
 
+from textual import events
+
 ROOT = Path(__file__).resolve().parents[2]
 SPACING = 0.025  # seconds between measured steps
 
@@ -149,6 +151,55 @@ async def shown(app, predicate) -> float:  # type: ignore[no-untyped-def]
 
     app.watch(app, "position", changed, init=True)
     return await future
+
+
+async def timed_keys(app, widget, attribute: str, keys: tuple[tuple[str, int], ...]) -> dict[str, list[float]]:  # type: ignore[no-untyped-def]
+    """Each key's latency, `count` presses of each in turn: from the key posted to the app to the
+    screen repainted after `widget.attribute` (the reactive the key moves) changed. The screen's own
+    watchers of it, registered before this one, have run by then: what they show is in that repaint."""
+    loop = asyncio.get_running_loop()
+    waiting: list[asyncio.Future[float]] = []
+
+    def moved() -> None:
+        if waiting:
+            future = waiting.pop()
+            app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
+
+    app.screen.watch(widget, attribute, moved, init=False)
+    out: dict[str, list[float]] = {}
+    for key, count in keys:
+        times = out.setdefault(key, [])
+        for _ in range(count):
+            await asyncio.sleep(SPACING)
+            future = loop.create_future()
+            waiting[:] = [future]
+            start = perf_counter()
+            app.post_message(events.Key(key, None))
+            times.append(await asyncio.wait_for(future, 5) - start)
+    return out
+
+
+#: Issue 11's targets for a move: median and p99, in seconds (one 60 Hz frame for the p99).
+MEDIAN, P99 = 0.008, 0.0167
+
+
+def move_figures(figure, number: str, label: str, results: dict[str, list[float]], peer: list[float]) -> list[str]:  # type: ignore[no-untyped-def]
+    """A figure row per key of `results` ('{key}' in `label` names it): its median / p99 against the
+    targets, with the bare app's median for scale; the keys that missed, said for the assertion."""
+    import statistics
+
+    from .conftest import ms
+
+    misses = []
+    for key, times in results.items():
+        ordered = sorted(times)
+        median, p99 = statistics.median(times), ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        ok = median <= MEDIAN and p99 <= P99
+        said = f"{label.format(key=key)} (median / p99 of {len(times)}; bare app {ms(statistics.median(peer))})"
+        figure(number, said, f"{ms(median)} / {ms(p99)}", "≤ 8 / ≤ 16.7 ms", ok)
+        if not ok:
+            misses.append(f"{key} {ms(median)} / {ms(p99)}")
+    return misses
 
 
 async def timed_move(app, move: str) -> float:  # type: ignore[no-untyped-def]

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import asyncio
-import statistics
 from time import perf_counter
 
 import pytest
@@ -27,9 +26,8 @@ from tui.engine.tables import get_table
 from tui.screens.explore import TABLES, ExploreBox, ExploreScreen
 from tui.widgets.tokenizer_rows import TokenizerRows, build_row
 
-from .apptime import SPACING, settled
+from .apptime import move_figures, settled, timed_keys
 from .conftest import ms, race
-from .test_app_bench import quantile
 from .test_train_view_bench import peer_steps
 from .texts import multilingual
 
@@ -130,31 +128,6 @@ async def test_typing_in_the_explorer_vs_a_bare_text_area(figure):
 EXPLORER_MOVES = (("right", 30), ("left", 30), ("down", 30), ("up", 30), ("end", 15), ("home", 15))
 
 
-async def explorer_moves(app: BpeApp, screen: ExploreScreen) -> dict[str, list[float]]:
-    """Each move's latency: the key posted, to the screen repainted once the selected chunk is explained
-    (a watcher of the rows' selection registered after the screen's own, which explains it)."""
-    loop = asyncio.get_running_loop()
-    waiting: list[asyncio.Future[float]] = []
-
-    def explained() -> None:
-        if waiting:
-            future = waiting.pop()
-            app.call_after_refresh(lambda: future.done() or future.set_result(perf_counter()))
-
-    screen.watch(screen.query_one(TokenizerRows), "selection", explained, init=False)
-    out: dict[str, list[float]] = {}
-    for key, count in EXPLORER_MOVES:
-        times = out.setdefault(key, [])
-        for _ in range(count):
-            await asyncio.sleep(SPACING)
-            waiting[:] = [loop.create_future()]
-            future = waiting[0]
-            start = perf_counter()
-            app.post_message(events.Key(key, None))
-            times.append(await asyncio.wait_for(future, 5) - start)
-    return out
-
-
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
 async def test_12k_explorer_moves(figure, size):
     """Issue 11, target 6: moving between chunks and rows in the explorer, median ≤ 8 ms and p99 ≤ 16.7 ms."""
@@ -168,19 +141,7 @@ async def test_12k_explorer_moves(figure, size):
         assert isinstance(screen, ExploreScreen)
         rows = screen.query_one(TokenizerRows)
         assert rows.has_focus and len(rows.tokenizers) == 3
-        results = await explorer_moves(app, screen)
+        results = await timed_keys(app, rows, "selection", EXPLORER_MOVES)
         assert rows.chunk == 0 and rows.row == 0  # every key reached the rows: 30 right, 30 left, 30 down, 30 up, then end, home
-    misses = []
-    for key, times in results.items():
-        median, p99 = statistics.median(times), quantile(times, 0.99)
-        ok = median <= 0.008 and p99 <= 0.0167
-        figure(
-            "12k",
-            f"explorer: {key}, 2,000 chars, {size[0]}x{size[1]} (median / p99 of {len(times)}; bare app {ms(statistics.median(peer))})",
-            f"{ms(median)} / {ms(p99)}",
-            "≤ 8 / ≤ 16.7 ms",
-            ok,
-        )
-        if not ok:
-            misses.append(f"{key} {ms(median)} / {ms(p99)}")
+    misses = move_figures(figure, "12k", f"explorer: {{key}}, 2,000 chars, {size[0]}x{size[1]}", results, peer)
     assert not misses, f"explorer moves at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)

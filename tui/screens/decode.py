@@ -7,6 +7,8 @@ the right way (join the bytes, decode once), and the result under the chosen err
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -26,7 +28,7 @@ from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.findrow import FindRow
 from ..widgets.linelist import LineList
-from ..widgets.strips import Row, StripRows, text_row
+from ..widgets.strips import Row, Runs, StripRows, text_row
 from ..widgets.text import clip, pad, quoted
 from .base import TableChoice, ViewBar, ViewScreen, figures_text
 
@@ -50,9 +52,11 @@ class FramesList(LineList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.run: DecodeRun | None = None
+        self._shown = 0  # counts the runs `show` was given: a row's key (see row_key)
 
     def show(self, run: DecodeRun) -> None:
         self.run = run
+        self._shown += 1
         self.set_count(len(run.frames) + (run.lookup is not None))  # the count first: a move repaints the rows it changed
         self.cursor = 0
         self.scroll_to(y=0, animate=False, immediate=True)
@@ -91,6 +95,11 @@ class FramesList(LineList):
         text.append(pad(held, c["held"]), style="underline" if f.held else "")
         return text
 
+    def row_key(self, index: int, selected: bool) -> object:
+        """A token's row is known by the run it belongs to, its place and the cursor: a move
+        repaints the two rows the cursor left and reached without drawing the others."""
+        return (self._shown, index, selected)
+
     def row_style(self, index: int, selected: bool) -> Style:
         return Style(reverse=True, bold=True) if selected else Style()
 
@@ -119,7 +128,7 @@ class RunPanel(StripRows):
         super().__init__(id=id)
         self.run: DecodeRun | None = None
         self.cursor = 0
-        self._drawn: tuple[int, Text] | None = None  # (width, picture) of the run at the cursor
+        self._drawn: tuple[int, list[Text | Row]] | None = None  # (width, lines) of the run at the cursor
         self._height: int | None = None  # the picture's lines when last shown
 
     def on_mount(self) -> None:
@@ -138,20 +147,20 @@ class RunPanel(StripRows):
         self._height = height
         self.redraw()
 
-    def _picture(self, width: int) -> Text:
+    def _picture(self, width: int) -> list[Text | Row]:
         if self._drawn is None or self._drawn[0] != width:
-            self._drawn = (width, self.picture(max(width, 20)))
+            self._drawn = (width, [text_row(line) if isinstance(line, Text) else line for line in self.picture(max(width, 20))])
         return self._drawn[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The picture's lines at `width` (the width a layout is about to give the panel)."""
-        return self._picture(width).plain.count("\n") + 1
+        return len(self._picture(width))
 
     def rows(self, width: int, height: int) -> list[Text | Row]:
-        return [text_row(line) for line in self._picture(width).split("\n", allow_blank=True)]
+        return self._picture(width)
 
-    def picture(self, width: int) -> Text:  # pragma: no cover - each panel draws itself
-        """The run at the cursor in `width` cells, one line per row (nothing is wrapped)."""
+    def picture(self, width: int) -> Sequence[Text | Row]:  # pragma: no cover - each panel draws itself
+        """The run at the cursor in `width` cells, a line per row (nothing is wrapped)."""
         raise NotImplementedError
 
 
@@ -160,10 +169,10 @@ class DecodeSummary(RunPanel):
 
     TITLE = "Wrong way · right way"
 
-    def picture(self, width: int) -> Text:
+    def picture(self, width: int) -> list[Text]:
         run = self.run
         if run is None:
-            return Text("")
+            return []
         lines: list[Text] = []
         frames = run.frames
         k = min(self.cursor, len(frames) - 1)
@@ -225,40 +234,39 @@ class DecodeSummary(RunPanel):
             lines.append(done)
         for line in lines:
             line.truncate(width, overflow="ellipsis")
-        return Text("\n", no_wrap=True).join(lines)
+        return lines
 
 
-def buffer_text(run: DecodeRun, cursor: int, width: int, pairs: int) -> Text:
+def buffer_rows(run: DecodeRun, cursor: int, width: int, pairs: int) -> list[Row]:
     """The joined buffer: bytes grouped by token (│ between tokens) over the characters they decode to.
 
     A character whose bytes cross a token boundary is drawn across it with ─. Shows `pairs`
     byte/character row pairs, starting near the cursor (the layout is tui/engine/byte_rows.py's).
+    Each row is dim, its marks and characters bold on it.
     """
     rows = byte_rows(run, cursor, max((width - 8) // 3, 4), pairs)
     if not rows:
-        return Text("(no bytes)", style="italic")
-    text = Text(no_wrap=True)
-    for n, row in enumerate(rows):
-        top, bottom = Text("bytes ", style="dim"), Text("text  ", style="dim")
+        return [(("(no bytes)", "italic"),)]
+    out: list[Row] = []
+    for row in rows:
+        top, bottom = Runs(), Runs()
+        top.add("bytes ", "dim")
+        bottom.add("text  ", "dim")
         for cell in row:
             if cell.boundary:
-                top.append("│", style="bold")
-                bottom.append("─" if cell.crossing else "│", style="bold" if cell.crossing else "")
+                top.add("│", "dim bold")
+                bottom.add("─" if cell.crossing else "│", "dim bold" if cell.crossing else "dim")
             else:
-                top.append(" ")
-                bottom.append("─" if cell.joined else " ")
-            top.append(f"{cell.byte:02x}", style="bold reverse" if cell.selected else "")
+                top.add(" ", "dim")
+                bottom.add("─" if cell.joined else " ", "dim")
+            top.add(f"{cell.byte:02x}", "dim bold reverse" if cell.selected else "dim")
             if cell.char is not None:
                 glyph = visible(cell.char, space="·")
-                bottom.append(glyph + " " * max(2 - cell_len(glyph), 0), style="bold")
+                bottom.add(glyph + " " * max(2 - cell_len(glyph), 0), "dim bold")
             else:
-                bottom.append("──")
-        if n:
-            text.append("\n")
-        text.append(top)
-        text.append("\n")
-        text.append(bottom)
-    return text
+                bottom.add("──", "dim")
+        out += [*top.done(), *bottom.done()]
+    return out
 
 
 class BufferPanel(RunPanel):
@@ -270,10 +278,10 @@ class BufferPanel(RunPanel):
         self.border_subtitle = f"{len(run.buffer):,} bytes"
         super().show(run, cursor)
 
-    def picture(self, width: int) -> Text:
+    def picture(self, width: int) -> list[Row]:
         if self.run is None:
-            return Text("")
-        return buffer_text(self.run, self.cursor, width, 3)
+            return []
+        return buffer_rows(self.run, self.cursor, width, 3)
 
 
 class Policy(Static):

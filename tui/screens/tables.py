@@ -111,10 +111,12 @@ class RulesList(LineList):
         super().__init__(id=id)
         self.table: Table | None = None
         self.used: set[int] = set()
+        self._shown = 0  # counts what `show` was given: a row's key (see row_key)
 
     def show(self, table: Table, used: set[int]) -> None:
         new = table is not self.table
         self.table, self.used = table, used
+        self._shown += 1
         self.set_count(len(table.merges))  # the table and count first: a move repaints the rows it changed
         if new:
             self.cursor = 0
@@ -159,6 +161,11 @@ class RulesList(LineList):
                 shown = "(not byte aliases)"
             text.append(" " + pad(shown, text_w), style="italic")
         return text
+
+    def row_key(self, index: int, selected: bool) -> object:
+        """A rule's row is known by the table and trace it was shown for, its rank and the cursor:
+        a move repaints the two rows the cursor left and reached without drawing the others."""
+        return (self._shown, index, selected)
 
     def row_style(self, index: int, selected: bool) -> Style:
         if selected:

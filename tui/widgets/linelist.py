@@ -17,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .frame import FramedLines
+from .strips import text_segments
 
 CURSOR_KEYS: list[BindingType] = [
     Binding("up,k", "cursor(-1)", "up", show=False),
@@ -183,7 +184,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
             strip = self._strip([Segment(line.plain, style)], width, base, line.cell_len)
         else:
             line.no_wrap = True
-            strip = self._strip([s for s in line.render(self.app.console) if s.text != "\n"], width, base)
+            strip = self._strip(text_segments(line, self.app.console), width, base, line.cell_len)
         if len(self._strips) > 4 * max(self.size.height, 8):
             self._strips.clear()
         self._strips[key] = strip

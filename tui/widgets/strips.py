@@ -129,6 +129,20 @@ def text_row(line: Text) -> Text | Row:
     return tuple(runs)
 
 
+def text_segments(line: Text, console: Console) -> list[Segment]:
+    """A line of Text as the segments Rich renders for it (no newline, no wrapping): taken from its
+    runs when they follow each other (text_row), which costs a tenth of rendering it."""
+    row = text_row(line)
+    if not isinstance(row, tuple):
+        return [s for s in line.copy().render(console) if s.text != "\n"]
+    return [Segment(text, _style(style, console)) for text, style in row if text]
+
+
+@lru_cache(maxsize=1024)
+def _style(style: str | Style, console: Console) -> Style:
+    return console.get_style(style) if isinstance(style, str) else style
+
+
 def row_plain(row: Row) -> str:
     """What a row says, without its styles."""
     return "".join(text for text, _ in row)
