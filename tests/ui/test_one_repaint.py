@@ -13,8 +13,9 @@ import pytest
 from tui.screens.aliases import AliasGrid
 from tui.screens.decode import DecodeSummary, FramesList
 from tui.widgets.code import DecodeCode
+from tui.widgets.text_panel import TextPanel
 
-from .support import cafe_app, count_layouts, open_view, screen_text, settle
+from .support import cafe_app, count_layouts, open_view, screen_text, settle, submit
 
 
 async def test_a_decode_move_redraws_the_panels_in_its_own_handler_without_a_layout(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,3 +54,23 @@ async def test_an_aliases_move_describes_the_byte_in_its_own_handler_without_a_l
             await settle(app, pilot)
         assert grid.selected == 255 and mapped == []
         assert "byte 255 = 0xff" in screen_text(app) and "F_ ▸" in screen_text(app)
+
+
+async def test_under_the_grid_the_aliases_panel_always_fits_its_text() -> None:
+    """At 60x18 the side panel sits under the grid and is as tall as its text: moving between a moved
+    byte, a kept one and the bytes of a lookup keeps it exactly as tall as its wrapped lines."""
+    app = cafe_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        screen = await open_view(app, pilot, "3")
+        side = screen.query_one("#aliases-side", TextPanel)
+        assert screen.has_class("-narrow")
+        heights = set()
+        for key in ("right", "left", "left", "down", "end", "home", "你好", "97"):
+            if key.isalpha() and key.isascii():
+                await pilot.press(key)
+            else:
+                await submit(pilot, "#aliases-find", key)  # a lookup adds its lines, a byte number drops them
+            await settle(app, pilot)
+            assert side.size.height == len(side.lines(side.content_size.width)) > 5
+            heights.add(side.size.height)
+        assert len(heights) > 1  # the texts differ in length, and the panel followed them

@@ -25,6 +25,7 @@ from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer
 from ..widgets.strips import Row, Runs, StripRows
 from ..widgets.text import clip
+from ..widgets.text_panel import TextPanel
 from .base import TableChoice, ViewBar, ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
@@ -176,7 +177,7 @@ class AliasesScreen(ViewScreen):
             with Vertical(id="aliases-left"):
                 yield AliasGrid(alias_grid(self.table), id="aliases-grid")
                 yield Static(LEGEND, id="aliases-legend")
-            yield Static(id="aliases-side")
+            yield TextPanel(id="aliases-side")
         yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
         yield Footer(compact=True)
 
@@ -186,7 +187,7 @@ class AliasesScreen(ViewScreen):
         # A watcher, not a message: it runs in the move's own handler, so the grid and the side panel
         # reach the screen in one repaint (a message's repaint would wait for Textual's next tick).
         self.watch(grid, "selected", self.selected, init=False)
-        self.query_one("#aliases-side", Static).border_title = "Selected"
+        self.query_one("#aliases-side", TextPanel).border_title = "Selected"
 
     def on_resize(self, event: events.Resize) -> None:
         grid = self.query_one(AliasGrid)
@@ -228,12 +229,10 @@ class AliasesScreen(ViewScreen):
         text.append(f"alias {space.alias} = byte 32\n")
         text.append(f"text {literal.text} = {' '.join(f'{b:02x}' for b in literal.data)} → {' '.join(literal.aliases)}\n")
         text.append(f"byte 97 → {a.alias} → id {a.id}")
-        side = self.query_one("#aliases-side", Static)
         # Beside the grid the panel's height is the screen's; under it (narrow) it is the text's, and
-        # only a text of another height needs the screen laid out again.
-        width = side.content_size.width
-        taller = not width or len(text.wrap(self.app.console, width)) != side.content_size.height
-        side.update(text, layout=self.has_class("-narrow") and taller)
+        # only a text of another number of lines needs the screen laid out again.
+        side = self.query_one("#aliases-side", TextPanel)
+        side.show(text, layout=None if self.has_class("-narrow") else False)
 
     # -- lookups -------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.dialogs import EditBox
 from ..widgets.footer import Footer
+from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import Row, RowChunk, TokenizerRows, build_row
 from .base import TableChoice, ViewBar, ViewScreen
 
@@ -134,7 +135,7 @@ class ExploreScreen(ViewScreen):
         yield Static(id="explore-status", markup=False)
         yield TokenizerRows(id="explore-rows")
         with VerticalScroll(id="explore-why"):
-            yield Static(id="explore-explain", markup=False)
+            yield TextPanel(id="explore-explain")
         yield Footer(compact=True)
 
     @property
@@ -233,7 +234,7 @@ class ExploreScreen(ViewScreen):
     def explain_selected(self) -> None:
         rows = self.rows
         chunk = rows.selected
-        panel = self.query_one("#explore-explain", Static)
+        panel = self.query_one("#explore-explain", TextPanel)
         if chunk is None:
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
@@ -242,8 +243,10 @@ class ExploreScreen(ViewScreen):
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
         width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height
-        height = max(len(said.wrap(self.app.console, width)), room) if width > 0 else None
-        panel.update(said, layout=height != panel.content_size.height)
+        before = max(len(panel.lines(width)), room) if width > 0 else None
+        panel.show(said, layout=False)
+        if before is None or max(len(panel.lines(width)), room) != before:
+            panel.refresh(layout=True)
 
     # -- keys ----------------------------------------------------------------------------------
 
