@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tui.screens.aliases import AliasGrid
-from tui.screens.decode import DecodeSummary, FramesList
+from tui.screens.decode import FramesList
 from tui.widgets.code import DecodeCode
+from tui.widgets.decode_panels import DecodeSummary
 from tui.widgets.text_panel import TextPanel
 
 from .support import cafe_app, count_layouts, open_view, screen_text, settle, submit
