@@ -96,7 +96,11 @@ def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str
 
 def code_text(listing: Listing, where: Mark, width: int, height: int) -> list[Row]:
     """The listing in `height` rows: a window that keeps the marked line and its values in view."""
-    rows, marked = code_rows(listing, where, width)
+    return window(*code_rows(listing, where, width), height)
+
+
+def window(rows: list[tuple[str, str]], marked: int, height: int) -> list[Row]:
+    """`height` of the listing's rows, the marked one a third of the way down when they do not all fit."""
     start = 0
     if len(rows) > height:
         start = max(0, min(marked - height // 3, len(rows) - height))
@@ -135,7 +139,7 @@ class DecodeCode(StripRows):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.where: Mark | None = None
-        self._height: int | None = None  # the listing's rows when last shown
+        self._rows: tuple[Mark, int, list[tuple[str, str]], int] | None = None  # (mark, width, rows, marked row)
 
     def on_mount(self) -> None:
         self.border_title = f"Code · {listing('decode').title}"
@@ -146,19 +150,21 @@ class DecodeCode(StripRows):
         from ..engine.loop_code import decode_mark
 
         self.where = decode_mark(run, cursor)
-        height = self.get_content_height(self.size, self.size, self.content_size.width) if self.content_size.width else None
-        if height is None or height != self._height:
-            self.refresh(layout=True)
-        self._height = height
-        self.redraw()
+        self.refit()
+
+    def _code_rows(self, where: Mark, width: int) -> tuple[list[tuple[str, str]], int]:
+        """code_rows of the decoder at `width`, made once for the height and again for the rows."""
+        if self._rows is None or self._rows[0] is not where or self._rows[1] != width:
+            self._rows = (where, width, *code_rows(listing("decode"), where, width))
+        return self._rows[2], self._rows[3]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(code_rows(listing("decode"), self.where, max(width, 20))[0]) if self.where is not None else 1
+        return len(self._code_rows(self.where, max(width, 20))[0]) if self.where is not None else 1
 
     def rows(self, width: int, height: int) -> list[Row]:
         if self.where is None:
             return []
-        return code_text(listing("decode"), self.where, max(width, 20), max(height, 1))
+        return window(*self._code_rows(self.where, max(width, 20)), max(height, 1))
 
     def render(self) -> Text:
         """The listing as drawn, as one Text (what tests read; the screen draws it line by line)."""

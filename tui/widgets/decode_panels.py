@@ -46,7 +46,6 @@ class RunPanel(StripRows):
         self.run: DecodeRun | None = None
         self.cursor = 0
         self._drawn: tuple[int, list[Text | Row]] | None = None  # (width, lines) of the run at the cursor
-        self._height: int | None = None  # the picture's lines when last shown
 
     def on_mount(self) -> None:
         self.border_title = self.TITLE
@@ -55,14 +54,8 @@ class RunPanel(StripRows):
         """Draw the run at `cursor`: only the lines that changed are repainted, and the screen is laid
         out again only when the picture's height changes (a layout repaints the whole screen)."""
         self.run, self.cursor, self._drawn = run, cursor, None
-        if not self.display:  # drawn when shown (its layout asks for the picture then)
-            return
-        width = self.content_size.width
-        height = self.get_content_height(self.size, self.size, width) if width else None
-        if height is None or height != self._height:
-            self.refresh(layout=True)
-        self._height = height
-        self.redraw()
+        if self.display:  # else drawn when shown (its layout asks for the picture then)
+            self.refit()
 
     def _picture(self, width: int) -> list[Text | Row]:
         if self._drawn is None or self._drawn[0] != width:

@@ -181,6 +181,7 @@ class StripRows(Widget):
     _strips: list[Strip] | None = None
     _drawn_for: tuple[int, int] | None = None
     _lines_drawn: dict[object, Strip] | None = None  # the last picture's strips, by line (see to_strips)
+    _laid_for: int | None = None  # the content height `refit` last laid the widget out for
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -210,6 +211,16 @@ class StripRows(Widget):
         regions = [Region(0, y, width, 1) for y in changed_rows(old, self._strips)]
         if regions:
             self.refresh(*regions)
+
+    def refit(self) -> None:
+        """`redraw` for a widget as tall as its content (height: auto, `get_content_height`): the
+        screen is laid out again only when that height changes, as a layout repaints all of it."""
+        width = self.content_size.width
+        height = self.get_content_height(self.size, self.size, width) if width else None
+        if height is None or height != self._laid_for:
+            self.refresh(layout=True)
+        self._laid_for = height
+        self.redraw()
 
     def _build(self, width: int, height: int) -> list[Strip] | None:
         if width < 1 or height < 1:

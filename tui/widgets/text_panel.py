@@ -32,11 +32,10 @@ class TextPanel(StripRows):
 
     def show(self, text: Text, *, layout: bool | None = None) -> None:
         """Draw `text`; `layout` None: lay the screen out again when its number of lines changes."""
-        width = self.content_size.width
-        before = len(self.lines(width)) if width else None
         self.text, self._wrapped = text, None
         if layout is None:
-            layout = not width or len(self.lines(width)) != before
+            self.refit()
+            return
         if layout:
             self.refresh(layout=True)
         self.redraw()
