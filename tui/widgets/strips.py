@@ -134,7 +134,7 @@ def text_segments(line: Text, console: Console) -> list[Segment]:
     runs when they follow each other (text_row), which costs a tenth of rendering it."""
     row = text_row(line)
     if not isinstance(row, tuple):
-        return [s for s in line.copy().render(console) if s.text != "\n"]
+        return [s for s in line.render(console) if s.text != "\n"]
     return [Segment(text, _style(style, console)) for text, style in row if text]
 
 
