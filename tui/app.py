@@ -27,16 +27,17 @@ from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
-from .lecture import next_theme, shot_name, write_svg
+from .explain.position import Position
 from .playback import Playback
-from .position import Position
 from .safe import sentence, visible
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import TooSmallScreen, too_small
+from .slides import next_theme, shot_name, write_svg
 from .widgets.pairs import explain
 
 DEFAULT_TEXT = "aaababcabxyz"
+HERE = Path(__file__).parent
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 SETTLE_AFTER = 0.5  # seconds after start-up or a capture before the heap is frozen (capture.settle_heap)
 COLLECT_EVERY = 0.25  # seconds: the collector's safety net between frames (tui.collector)
@@ -68,7 +69,7 @@ MIN_DELAY = 0.05  # seconds: the shortest a toast is shown, and a delay no timer
 class BpeApp(App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
-    CSS_PATH = ["global.tcss", "app.tcss"]
+    CSS_PATH = [HERE / "global.tcss", HERE / "app.tcss"]  # absolute: the tour's app subclass lives elsewhere
     TITLE = "bpe-tui"
 
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)

@@ -17,8 +17,8 @@ from textual.worker import Worker, get_current_worker
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.growing import GrowingTrace
 from .engine.tables import Table, TableError
+from .explain.position import Position
 from .messages import CaptureFailed, CaptureProgressed, TraceCaptured
-from .position import Position
 from .safe import visible
 
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has

@@ -9,7 +9,7 @@ from textual.message import Message
 
 from .engine.bpe import Trace
 from .engine.tables import Table
-from .position import Position
+from .explain.position import Position
 
 
 @dataclass

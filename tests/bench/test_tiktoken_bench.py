@@ -16,9 +16,9 @@ import regex
 import tiktoken.load
 
 from tui.engine.bpe import encode
-from tui.engine.branches import spans
 from tui.engine.tables import get_table
 from tui.engine.tables.tiktoken_files import RANK_FILES, carrier_file, load_rank_file
+from tui.explain.branches import spans
 
 from .conftest import ms, race
 from .texts import multilingual

@@ -12,9 +12,9 @@ import pytest
 
 from tui.engine.bpe import Trace, capture, run
 from tui.engine.chunk import ChunkTrace, chunk_trace, seen_again
-from tui.engine.frames import Frames
 from tui.engine.growing import GrowingTrace
 from tui.engine.rounds import Round, gpt2_round
+from tui.explain.frames import Frames
 
 TEXTS = [
     "aaababcabxyz",

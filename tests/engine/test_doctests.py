@@ -1,4 +1,4 @@
-"""The engine's docstring examples run with the default suite: every module's `>>>` lines must hold."""
+"""The engine's and the explain layer's docstring examples run with the default suite: every module's `>>>` lines must hold."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pkgutil
 import pytest
 
 import tui.engine
+import tui.explain
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(tui.engine.__path__, "tui.engine."))
+MODULES = sorted(m.name for package in (tui.engine, tui.explain) for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}."))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -24,4 +25,5 @@ def test_the_engine_has_examples() -> None:
     """The examples are really found and run: every module that documents with `>>>` is counted."""
     attempted = {name: doctest.testmod(importlib.import_module(name), report=False).attempted for name in MODULES}
     assert sum(attempted.values()) >= 25, attempted
-    assert all(attempted[f"tui.engine.{m}"] > 0 for m in ("bpe", "decoding", "rules", "special", "tables.registry", "utf8")), attempted
+    documented = ("engine.bpe", "engine.decoding", "explain.rules", "explain.special", "engine.tables.registry", "engine.utf8")
+    assert all(attempted[f"tui.{m}"] > 0 for m in documented), attempted

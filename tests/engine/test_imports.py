@@ -10,13 +10,13 @@ import textwrap
 ENGINE_MODULES = {
     "tui.engine.aliases",
     "tui.engine.bpe",
-    "tui.engine.aliasgrid",
+    "tui.explain.aliasgrid",
     "tui.engine.decoding",
     "tui.engine.examples",
-    "tui.engine.frames",
+    "tui.explain.frames",
     "tui.engine.pretokenize",
-    "tui.engine.rules",
-    "tui.engine.special",
+    "tui.explain.rules",
+    "tui.explain.special",
     "tui.engine.tables",
     "tui.engine.tables.registry",
     "tui.engine.tables.table",
@@ -24,8 +24,8 @@ ENGINE_MODULES = {
     "tui.engine.tables.two_files",
     "tui.engine.tracefile",
     "tui.engine.utf8",
-    "tui.engine.whynot",
-    "tui.engine.official_loader",
+    "tui.explain.whynot",
+    "tui.explain.loader_trap",
     "tui.engine.training",
     "tui.engine.tables.trained",
 }
@@ -43,8 +43,8 @@ def test_engine_never_imports_textual_or_rich():
     out = run_python(
         """
         import importlib, json, pkgutil, sys
-        import tui.engine
-        names = sorted(m.name for m in pkgutil.walk_packages(tui.engine.__path__, "tui.engine."))
+        import tui.engine, tui.explain
+        names = sorted(m.name for p in (tui.engine, tui.explain) for m in pkgutil.walk_packages(p.__path__, p.__name__ + "."))
         for name in names:
             importlib.import_module(name)
         from tui.engine.bpe import capture
@@ -66,7 +66,7 @@ def test_teaching_table_does_not_load_gpt2():
         from tui.engine import tables
         from tui.engine.bpe import capture, encode
         from tui.engine.decoding import decode
-        from tui.engine.frames import Frames, narrate
+        from tui.explain.frames import Frames, narrate
         from tui.engine.tracefile import dumps, loads
         trace = capture("aaababcabxyz abc!abc", tables.teaching())
         sentences = [narrate(trace, f) for f in Frames(trace)]

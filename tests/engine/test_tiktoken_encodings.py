@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from robust.hostile import HOSTILE, LONG_LINE, TOWER
 
 from tui.engine.bpe import capture, encode
-from tui.engine.compare import as_tiktoken, rules_agree
 from tui.engine.decoding import decode
-from tui.engine.frames import Frames, narrate
 from tui.engine.tracefile import dumps, loads
+from tui.explain.frames import Frames, narrate
+from tui.explain.rule_agreement import as_tiktoken, rules_agree
 
 from .test_tiktoken_diff import CORPUS
 

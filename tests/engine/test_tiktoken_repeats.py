@@ -5,9 +5,9 @@ figures and trace files say only that."""
 from __future__ import annotations
 
 from tui.engine.bpe import capture
-from tui.engine.frames import Frames, narrate
 from tui.engine.tables import get_table
 from tui.engine.tracefile import dumps, loads
+from tui.explain.frames import Frames, narrate
 
 TEXT = " xyzzy! xyzzy! the the"
 

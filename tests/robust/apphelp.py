@@ -6,7 +6,7 @@ from textual.pilot import Pilot
 from ui.support import Notes, make_app, screen_text, settle
 
 from tui.app import BpeApp
-from tui.widgets.dialogs import EditBox, EditScreen
+from tui.screens.dialogs import EditBox, EditScreen
 from tui.widgets.header import Status
 
 from .terminal import screen_output, terminal_problems

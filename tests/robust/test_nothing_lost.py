@@ -15,7 +15,7 @@ from tui.engine import files
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.engine.tracefile import TraceError, dumps, load, save
-from tui.widgets.dialogs import ConfirmScreen, EditBox, PathScreen
+from tui.screens.dialogs import ConfirmScreen, EditBox, PathScreen
 
 from .apphelp import Notes, assert_alive, make_app, settle, type_text
 from .conftest import assert_one_sentence

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import doctest
 
-import tui.engine.byte_rows
-from tui.engine.byte_rows import byte_rows
+import tui.explain.byte_rows
 from tui.engine.decoding import decode_frames
 from tui.engine.tables import Table
+from tui.explain.byte_rows import byte_rows
 
 from .support import CAFE_IDS
 
 
 def test_its_examples() -> None:
-    assert doctest.testmod(tui.engine.byte_rows).failed == 0
+    assert doctest.testmod(tui.explain.byte_rows).failed == 0
 
 
 def test_cafe_nihao_rows_mark_the_tokens_and_the_characters_crossing_them(gpt2_table: Table) -> None:

@@ -12,12 +12,12 @@ from tui.commands import BY_VIEW, ENCODE, ENCODE_HELP, QUIT, VIEWS, help_cells
 from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
 from tui.screens.decode import DecodeScreen
+from tui.screens.dialogs import help_text
 from tui.screens.encode import EncodeScreen
 from tui.screens.explore import ExploreScreen
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
 from tui.screens.train import TrainScreen
-from tui.widgets.dialogs import help_text
 
 from .support import cafe_app, make_app, screen_text, settle
 

@@ -12,7 +12,7 @@ from textual.widgets import Input, OptionList, Static
 from tui.engine.examples import EXAMPLES, TRACES_DIR
 from tui.engine.tables import get_table
 from tui.engine.tracefile import load
-from tui.widgets.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
+from tui.screens.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
 
 from .conftest import Notes
 from .support import GPT2_TITLE, TEACHING_TITLE, header, ids, make_app, names_table, pairs, playing, position, sentence, settle

@@ -7,7 +7,7 @@ from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.app import BpeApp
-from tui.widgets.dialogs import EditBox, EditScreen
+from tui.screens.dialogs import EditBox, EditScreen
 
 from .support import make_app, screen_text, settle
 

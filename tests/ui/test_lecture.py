@@ -17,9 +17,9 @@ from tests.robust.terminal import screen_output
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
-from tui.lecture import check_theme, next_theme, shot_name, theme_names
 from tui.playback import Playback, PlaybackError, step_speed
 from tui.screens.encode import EncodeScreen
+from tui.slides import check_theme, next_theme, shot_name, theme_names
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
 from tui.widgets.tokenizer_rows import build_row, layout, token_slots
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tui.engine.bpe import capture
 from tui.engine.tables import gpt2
-from tui.position import Position
-from tui.widgets.dialogs import EditBox
+from tui.explain.position import Position
+from tui.screens.dialogs import EditBox
 
 from .conftest import Notes
 from .support import (

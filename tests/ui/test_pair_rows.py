@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from tests.bench.texts import letters, multilingual
 from tui.engine.bpe import capture
 from tui.engine.tables import Table
-from tui.position import Position
+from tui.explain.position import Position
 from tui.safe import visible
 from tui.widgets import pairs as pairs_module
 from tui.widgets.pairs import pair_rows

@@ -14,7 +14,7 @@ from tui.engine.bpe import capture
 from tui.engine.chunk import ScanStep
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
-from tui.position import Position
+from tui.explain.position import Position
 from tui.widgets.aliases import layout
 from tui.widgets.chunks import window
 from tui.widgets.pairs import PairsPane

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 from textual.screen import Screen
 
-import tui.__main__ as cli
+import tui.cli.main as cli
 from tui.app import SETTLE_AFTER, BpeApp
 from tui.screens.encode import EncodeScreen
 
@@ -25,17 +25,17 @@ NOT_AT_START = (
     "_hashlib",
     "importlib.metadata",
     "regex",
-    "tui.cli_headless",
-    "tui.cli_serve",
-    "tui.cli_tour",
-    "tui.cli_train",
-    "tui.engine.branches",
+    "tui.cli.headless",
+    "tui.cli.serve",
+    "tui.cli.tour",
+    "tui.cli.train",
+    "tui.explain.branches",
     "tui.engine.decoding",
-    "tui.engine.loop_code",
+    "tui.explain.loop_code",
     "tui.engine.tracefile",
     "tui.engine.training",
-    "tui.engine.whynot",
-    "tui.widgets.dialogs",
+    "tui.explain.whynot",
+    "tui.screens.dialogs",
     "tui.widgets.tokenizer_rows",
 )
 
@@ -44,7 +44,7 @@ def test_the_app_and_its_first_trace_import_none_of_the_modules_only_other_featu
     """Importing the command line and the app, parsing no arguments and capturing the default text leaves all of NOT_AT_START out."""
     code = f"""
         import sys
-        import tui.__main__ as cli
+        import tui.cli.main as cli
         import tui.app
         args = cli.build_app_parser().parse_args([])
         trace = cli.app_trace(args, cli.custom_table(args))

@@ -7,8 +7,8 @@ from __future__ import annotations
 from textual.widgets import OptionList, Static
 
 from tui.engine.tables import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN
+from tui.screens.dialogs import PickerScreen
 from tui.screens.tables import RulesList, TablesScreen
-from tui.widgets.dialogs import PickerScreen
 
 from .support import make_app, screen_text, settle
 

@@ -10,9 +10,9 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from tui.messages import SceneChanged
-from tui.tour import TourApp
-from tui.tour_scenes import SCENES
-from tui.widgets.tour_bar import TourBar
+from tui.tour.app import TourApp
+from tui.tour.caption import TourBar
+from tui.tour.scenes import SCENES
 
 from .support import Notes, ids, screen_text, sentence, settle
 

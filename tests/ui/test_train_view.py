@@ -9,7 +9,7 @@ from textual.widgets import Input
 
 from tui.app import BpeApp
 from tui.engine.training import train
-from tui.engine.training_sides import train_both
+from tui.explain.training_sides import train_both
 from tui.screens.train import TrainScreen
 from tui.widgets.training_panes import SidePane, side_lines
 
@@ -219,7 +219,7 @@ async def test_a_long_training_shows_its_progress_and_escape_cancels_it(monkeypa
     """The worker reports how far it got on the status line; escape stops it and the training shown stays."""
     import threading
 
-    from tui.engine import training_sides
+    from tui.explain import training_sides
     from tui.screens import train as train_module
 
     release = threading.Event()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from tui.screens.aliases import AliasesScreen
 from tui.screens.decode import DecodeScreen
+from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
-from tui.widgets.dialogs import help_text
 
 from .support import CAFE_IDS, GPT2_TITLE, cafe_app, header, make_app, playing, screen_text, settle, submit, type_ids
 

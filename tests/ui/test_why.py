@@ -13,10 +13,10 @@ from textual.widgets import Static
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import byte_symbol_order, load_two_files
-from tui.engine.whynot import why_not
+from tui.explain.whynot import why_not
 from tui.screens import tables
+from tui.screens.dialogs import help_text
 from tui.screens.tables import RulesList, TablesScreen
-from tui.widgets.dialogs import help_text
 from tui.widgets.pairs import explain
 from tui.widgets.pairs import pair_rows as _pair_rows
 
@@ -201,7 +201,7 @@ async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(n
 
 
 def test_a_chunk_too_long_to_follow_is_said_to_be(teaching_table) -> None:  # type: ignore[no-untyped-def]
-    from tui.position import Position
+    from tui.explain.position import Position
 
     view = Position.of(capture("ab" * 501, teaching_table)).last()
     assert pairs_of(view).never == ()
@@ -219,7 +219,7 @@ async def test_w_with_no_pair_says_so(notes: Notes) -> None:
 
 def test_aaabdaaabac_never_puts_b_and_c_side_by_side(teaching_table) -> None:  # type: ignore[no-untyped-def]
     """On aaabdaaabac the rules (b c) and (c a) are never candidates: the text has no 'bc' or 'ca'."""
-    from tui.position import Position
+    from tui.explain.position import Position
 
     view = Position.of(capture("aaabdaaabac", teaching_table)).last()
     assert explain(view, ("b", "c"), 2).split("\n")[1] == (

@@ -17,9 +17,9 @@ from textual.reactive import reactive
 from textual.widgets import Input, Static
 
 from ..commands import ALIASES
-from ..engine.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
 from ..engine.utf8 import utf8_length
-from ..position import Position
+from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
+from ..explain.position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer

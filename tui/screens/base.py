@@ -14,8 +14,8 @@ from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table
+from ..explain.position import Position
 from ..messages import TableSwitchRequested, ViewPicked
-from ..position import Position
 from ..widgets.text import clip
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class TableChoice:
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ..engine.rules import figures
+    from ..explain.rules import figures
 
     special = len(table.special)
     vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")

@@ -17,8 +17,8 @@ from textual.widgets import Footer, Input, Static
 from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
+from ..explain.position import Position
 from ..messages import IdsEntered
-from ..position import Position
 from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from ..commands import ENCODE, bindings
+from ..explain.position import Position
 from ..messages import (
     CaptureCancelled,
     RuleInTableRequested,
@@ -30,7 +31,6 @@ from ..messages import (
     TraceFileChosen,
 )
 from ..playback import Playback, step_speed
-from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
 from ..widgets.chunks import ChunksPane
@@ -47,7 +47,7 @@ CODE_WIDTH = 160
 
 def dialogs() -> ModuleType:
     """The dialogs module, imported when a dialog first opens (it costs start-up time otherwise)."""
-    from ..widgets import dialogs as module
+    from . import dialogs as module
 
     return module
 

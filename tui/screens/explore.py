@@ -22,17 +22,17 @@ from textual.worker import get_current_worker
 
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
-from ..engine.branches import Explanation, explain
-from ..engine.frames import count
 from ..engine.tables import Table, TableError
+from ..explain.branches import Explanation, explain
+from ..explain.frames import count
+from ..explain.position import Position
 from ..messages import ChunkAnimateRequested, TextSubmitted
-from ..position import Position
 from ..safe import sentence, visible
-from ..widgets.dialogs import EditBox
 from ..widgets.footer import Footer
 from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import Row, RowChunk, TokenizerRows, build_row
 from .base import TableChoice, ViewBar, ViewScreen
+from .dialogs import EditBox
 
 #: The tokenizers compared, in row order.
 TABLES = ("gpt2", "cl100k_base", "o200k_base")

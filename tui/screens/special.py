@@ -13,8 +13,8 @@ from textual.widgets import Static
 
 from ..commands import SPECIAL
 from ..engine.pretokenize import split
-from ..engine.special import ENDOFTEXT, SpecialScene, special_scene
 from ..engine.tables import Table, TableError, gpt2, short_name
+from ..explain.special import ENDOFTEXT, SpecialScene, special_scene
 from ..messages import IdsEntered
 from ..safe import visible
 from ..widgets.footer import Footer

@@ -15,10 +15,10 @@ from textual.worker import get_current_worker
 
 from ..commands import TABLES
 from ..engine.aliases import from_aliases
-from ..engine.official_loader import loader_note, table_comparison
-from ..engine.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
 from ..engine.tables import Table, recover_all, short_name
-from ..position import Position
+from ..explain.loader_trap import loader_note, table_comparison
+from ..explain.position import Position
+from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer

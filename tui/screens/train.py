@@ -19,13 +19,13 @@ from textual.reactive import reactive
 from textual.widgets import Footer
 from textual.worker import Worker, get_current_worker
 
-from ..cli_train import PATTERNS
 from ..commands import TRAIN
 from ..engine.files import read_bytes
+from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
-from ..engine.training_sides import Both, TrainingCancelled, examples_text, train_both
+from ..explain.position import Position
+from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
 from ..messages import TableTrained
-from ..position import Position
 from ..safe import sentence, visible
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines
@@ -219,7 +219,7 @@ class TrainScreen(ViewScreen):
         self.start(self.source or ("current", ""), target)
 
     def action_ask_merges(self) -> None:
-        from ..widgets.dialogs import PathScreen
+        from .dialogs import PathScreen
 
         self.app.push_screen(PathScreen("Number of merges to learn", str(self.merges), placeholder="e.g. 50"), self.asked_merges)
 
@@ -240,7 +240,7 @@ class TrainScreen(ViewScreen):
         self.start(("current", ""))
 
     def action_train_file(self) -> None:
-        from ..widgets.dialogs import PathScreen
+        from .dialogs import PathScreen
 
         self.app.push_screen(PathScreen("Train on a file (UTF-8 text)", placeholder="path/to/text.txt"), self.chosen_file)
 

@@ -18,7 +18,7 @@ from textual.strip import Strip
 
 from ..engine.aliases import REMAPPED, bytes_to_unicode
 from ..engine.chunk import ChunkTrace
-from ..position import Position
+from ..explain.position import Position
 from ..safe import alone
 from .pane import LinePane
 from .strips import Row, Runs, retitle

@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from rich.style import Style
 
 from ..engine.utf8 import token_offsets
-from ..position import Position
+from ..explain.position import Position
 from ..safe import based, visible
 from .pane import LinePane
 from .strips import Row, fold, retitle

@@ -16,14 +16,14 @@ from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from ..position import Position
+from ..explain.position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, StripRows, retitle, rows_text
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
-    from ..engine.loop_code import Line, Listing, Mark
+    from ..explain.loop_code import Line, Listing, Mark
 
 MARKED = "▶"
 RUN = "·"
@@ -34,14 +34,14 @@ def listing(rule: str) -> Listing:
     """The listing of a table rule ('gpt2', 'tiktoken') or of the decoder ('decode').
 
     The listings are imported when a code pane is first drawn: below 160 columns view 1's is hidden."""
-    from ..engine.loop_code import LISTINGS
+    from ..explain.loop_code import LISTINGS
 
     return LISTINGS[rule]
 
 
 def position_mark(position: Position) -> tuple[Listing, Mark]:
     """The listing of the position's table rule and the line its frame (or scan step) is on."""
-    from ..engine.loop_code import mark
+    from ..explain.loop_code import mark
 
     rule = position.trace.table.rule
     steps = position.steps if position.scanning else None
@@ -147,7 +147,7 @@ class DecodeCode(StripRows):
     def show(self, run: DecodeRun, cursor: int) -> None:
         """Mark the token's line; only the rows that changed are repainted, and the screen is laid out
         again only when the listing's rows (its height) change."""
-        from ..engine.loop_code import decode_mark
+        from ..explain.loop_code import decode_mark
 
         self.where = decode_mark(run, cursor)
         self.refit()

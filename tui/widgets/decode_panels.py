@@ -13,9 +13,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 
-from ..engine.byte_rows import byte_rows
 from ..engine.decoding import DecodeRun
 from ..engine.utf8 import hexbytes
+from ..explain.byte_rows import byte_rows
 from ..safe import visible
 from .strips import Row, Runs, StripRows, text_row
 from .text import clip, quoted

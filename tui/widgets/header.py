@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..engine.tables import rule_name
-from ..position import Position
+from ..explain.position import Position
 from ..safe import visible
 from .strips import Row, StripRows, text_row
 

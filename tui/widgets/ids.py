@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from rich.cells import cell_len
 from rich.style import Style
 
-from ..position import Position
+from ..explain.position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, retitle

@@ -22,15 +22,15 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from ..engine.chunk import ChunkTrace
+from ..explain.position import Position
 from ..messages import PairPicked
-from ..position import Position
 from ..safe import visible
 from .linelist import LineList
 from .pane import FollowsPosition
 from .word import first_merged, merge_order
 
-if TYPE_CHECKING:  # the rounds are followed (tui.engine.whynot) only at a chunk's end or when a pair is asked about
-    from ..engine.whynot import WhyNot
+if TYPE_CHECKING:  # the rounds are followed (tui.explain.whynot) only at a chunk's end or when a pair is asked about
+    from ..explain.whynot import WhyNot
 
 Order = Literal["position", "rank"]
 NONE = "—"
@@ -125,7 +125,7 @@ def pair_rows(view: Position, order: Order) -> PairRows:
     note = f"{count} pair{'s' * (count != 1)} · " + (f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule")
     never: tuple[WhyNot, ...] = ()
     if frame.kind == "done" and len(chunk.aliases) <= WHY_LIMIT:
-        from ..engine.whynot import never_chosen
+        from ..explain.whynot import never_chosen
 
         never = tuple(never_chosen(view.trace, frame.chunk))
     return PairRows(Rows(word, table.ranks, positions), lowest, note, never, target)
@@ -196,7 +196,7 @@ def explain(view: Position, pair: tuple[str, str], rank: int | None, at: int | N
     if len(chunk.aliases) > WHY_LIMIT:
         lines.append(f"This chunk has {len(chunk.aliases):,} symbols: too many to follow round by round here.")
     else:
-        from ..engine.whynot import why_not
+        from ..explain.whynot import why_not
 
         lines.append(visible(why_not(view.trace, view.frame.chunk, pair).sentence))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..position import Position
+from ..explain.position import Position
 from .strips import Row, StripRows, retitle, rows_text
 
 

@@ -10,9 +10,9 @@ from typing import Literal
 
 from rich.text import Text
 
-from ..engine.compare import agreement
 from ..engine.tables import Table, rule_name, short_name
 from ..engine.tables.facts import id_space_line, patterns, spaces_line
+from ..explain.rule_agreement import agreement
 
 Mode = Literal["built", "facts", "regex"]
 MODES: tuple[Mode, ...] = ("built", "facts", "regex")

@@ -26,10 +26,10 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from ..engine.bpe import chunk_ids, gc_paused
-from ..engine.branches import alternatives, spans
-from ..engine.frames import count
 from ..engine.tables import Table, short_name
 from ..engine.utf8 import token_offsets
+from ..explain.branches import alternatives, spans
+from ..explain.frames import count
 from ..safe import visible
 from . import strips
 from .token_colours import indices, tints

@@ -21,7 +21,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..engine.training import TrainRound
-from ..engine.training_sides import Side, literal, occurrences
+from ..explain.training_sides import Side, literal, occurrences
 from ..safe import visible
 from .strips import StripRows, changed_rows, to_strips
 from .text import clip

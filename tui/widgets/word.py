@@ -11,8 +11,8 @@ from functools import lru_cache
 from rich.cells import cell_len
 
 from ..engine.chunk import ChunkTrace
-from ..engine.frames import count
-from ..position import Position
+from ..explain.frames import count
+from ..explain.position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, Runs

@@ -16,10 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..pretokenize import GPT2_PATTERN
 from .table import Table, TableError
 from .teaching_rules import teaching
-from .tiktoken_files import cl100k_base, o200k_base
+from .tiktoken_files import CL100K_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
 from .two_files import gpt2
+
+#: The chunking regexes by the name of the table that owns them (training chooses among them).
+PATTERNS: dict[str, str] = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
 
 
 def rules_label(title: str) -> Callable[[Table], str]:

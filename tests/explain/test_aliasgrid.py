@@ -1,0 +1,33 @@
+"""The alias grid and spelling (tui/engine/aliasgrid.py): 188 kept, 68 moved, Ġ is byte 32."""
+
+from __future__ import annotations
+
+from tui.engine.tables import Table
+from tui.explain.aliasgrid import alias_counts, alias_grid, byte_of_alias, spell
+
+
+def test_alias_grid_counts(gpt2_table: Table) -> None:
+    """188 bytes keep their code point, 68 move to 256 + n, in ascending byte order."""
+    grid = alias_grid(gpt2_table)
+    assert len(grid) == 256 and alias_counts() == (188, 68)
+    assert sum(e.kept for e in grid) == 188 and sum(not e.kept for e in grid) == 68
+    moved = [e for e in grid if not e.kept]
+    assert [e.code_point for e in moved] == list(range(256, 324)) and [e.moved for e in moved] == list(range(68))
+    assert {e.byte for e in moved} == set(range(33)) | set(range(127, 161)) | {173}
+
+
+def test_alias_grid_facts(gpt2_table: Table) -> None:
+    """Byte 97 → alias a → id 64; byte 33 → ! → id 0; byte 32 → Ġ (U+0120, 256 + 32) → id 220."""
+    grid = alias_grid(gpt2_table)
+    assert (grid[97].alias, grid[97].id, grid[97].kept) == ("a", 64, True)
+    assert (grid[33].alias, grid[33].id) == ("!", 0)
+    assert (grid[32].alias, grid[32].code_point, grid[32].moved, grid[32].id) == ("Ġ", 0x120, 32, 220)
+    assert (grid[160].alias, grid[160].id) == ("ł", 254)
+
+
+def test_literal_g_dot_is_two_bytes_not_byte_32() -> None:
+    """Input 'Ġ' is UTF-8 [196, 160], two aliases Ä ł; the alias Ġ stands for byte 32."""
+    s = spell("Ġ")
+    assert list(s.data) == [196, 160] and s.aliases == "Äł" and s.entries == [(196, "Ä"), (160, "ł")]
+    assert byte_of_alias("Ġ") == 32 and byte_of_alias("你") is None
+    assert spell(" 你").aliases == "Ġä½ł"

@@ -1,0 +1,57 @@
+"""Rules as the Tables view reads them (tui/engine/rules.py), with seed 000 and 002 values."""
+
+from __future__ import annotations
+
+from engine.support import CAFE
+
+from tui.engine.bpe import capture
+from tui.engine.tables import Table
+from tui.explain.rules import figures, init_summary, rank_id_check, rank_of_id, search_rules, used_ranks
+
+
+def test_init_summary_sizes(gpt2_table: Table) -> None:
+    """byte encoder/decoder 256, encoder/decoder 50,257, ranks 50,000; the chunk cache is per text."""
+    trace = capture(CAFE, gpt2_table)
+    sizes = {b.name: b.size for b in init_summary(gpt2_table, trace)}
+    assert sizes == {
+        "byte_encoder": 256, "byte_decoder": 256, "encoder": 50257, "decoder": 50257,
+        "bpe_ranks": 50000, "cache": 2, "lru_cache": 1,
+    }  # fmt: skip
+    assert {b.name: b.size for b in init_summary(gpt2_table)}["cache"] == 0
+
+
+def test_rank_id_check_over_all_rules(gpt2_table: Table) -> None:
+    """encoder[left + right] == 256 + rank holds for all 50,000 rules; bytes have no rank; 50256 is special."""
+    check = rank_id_check(gpt2_table)
+    assert (check.total, check.passing, check.holds, check.first_failure) == (50000, 50000, True, None)
+    assert check.base == 256 and dict(check.special) == {"<|endoftext|>": 50256}
+    assert rank_of_id(gpt2_table, 50256) is None and rank_of_id(gpt2_table, 64) is None
+    assert rank_of_id(gpt2_table, 45609) == 45353 and rank_of_id(gpt2_table, 256) == 0
+
+
+def test_rank_id_check_teaching(teaching_table: Table) -> None:
+    check = rank_id_check(teaching_table)
+    assert (check.total, check.passing, dict(check.special)) == (9, 9, {})
+
+
+def test_search_rules(gpt2_table: Table) -> None:
+    """A rank, an id, a rule, a symbol as typed or as GPT-2 writes it."""
+    assert search_rules(gpt2_table, "26").ranks == (26,)
+    assert search_rules(gpt2_table, "id 45609").ranks == (45353,)
+    assert search_rules(gpt2_table, "Ġ t").ranks == (0,)
+    assert search_rules(gpt2_table, " the").ranks[0] == 6  # Ġt + he → Ġthe, rank 6
+    assert search_rules(gpt2_table, "Ġthe").ranks[0] == 6
+    assert search_rules(gpt2_table, "60000").ranks == () and search_rules(gpt2_table, "id 50256").ranks == ()
+
+
+def test_used_ranks_internationalization(gpt2_table: Table) -> None:
+    """Seed 000: the input uses ranks 3 … 45353, fourteen rounds; it never scans rows 0 … 13."""
+    trace = capture("internationalization", gpt2_table)
+    assert used_ranks(trace) == [3, 5, 7, 9, 26, 39, 85, 97, 272, 503, 608, 1378, 22868, 45353]
+
+
+def test_figures_cafe(gpt2_table: Table) -> None:
+    """Seed 002's header: 256 + 50,000 + 1 = 50,257; café 你好 is 12 bytes → 8 tokens."""
+    f = figures(capture(CAFE, gpt2_table))
+    assert (f.base, f.merges, f.special, f.vocab, f.bytes, f.tokens) == (256, 50000, 1, 50257, 12, 8)
+    assert f.vocab_sum == "256 + 50,000 + 1" and f.fired == 4

@@ -1,0 +1,71 @@
+"""`bpe-tui train`: learn merges from a text as seed 004 does, print each round, save the table.
+
+bpe-tui train --text "the cat the hat" --merges 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+
+from ..engine.aliases import to_aliases
+from ..engine.tables.registry import PATTERNS
+from ..engine.training import TrainResult, train
+from ..explain.frames import count
+from ..safe import visible
+
+
+def add_parser(sub: argparse._SubParsersAction, text_options: Callable[[argparse.ArgumentParser], None]) -> None:
+    p = sub.add_parser("train", help="learn BPE merges from a text (seed 004's loop) and print each round")
+    text_options(p)
+    p.add_argument("--merges", type=int, required=True, metavar="N", help="how many merges to learn")
+    chunking = p.add_mutually_exclusive_group()
+    chunking.add_argument("--no-chunks", action="store_true", help="train on the whole text as one piece (merges may cross words)")
+    chunking.add_argument("--pattern", choices=tuple(PATTERNS), default="gpt2", help="the regex that cuts chunks (default: gpt2)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of one line per round")
+    p.add_argument("-o", "--output", metavar="DIR", help="write vocab.bpe and encoder.json into DIR")
+    p.add_argument("--force", action="store_true", help="replace a table already in DIR")
+
+
+def run(args: argparse.Namespace, text: str) -> str:
+    """Train, save if asked, and return what to print."""
+    result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern])
+    if args.output:
+        from ..engine.tables.trained import from_training, save
+
+        trained = from_training(result)
+        paths = save(trained.table, args.output, force=args.force)
+        saved = f"wrote {' and '.join(str(p) for p in paths)}" + (f"; {trained.note}" if trained.note else "")
+    else:
+        saved = ""
+    body = as_json(result) if args.json else "\n".join(as_lines(result))
+    return body + (f"\n{visible(saved)}" if saved and not args.json else "")
+
+
+def as_json(result: TrainResult) -> str:
+    return json.dumps(
+        {
+            "bytes": result.byte_count,
+            "chunks": result.chunk_count,
+            "tokens": result.tokens,
+            "merges": [{"pair": list(r.pair), "id": r.id, "count": r.count} for r in result.rounds],
+        }
+    )
+
+
+def as_lines(result: TrainResult) -> list[str]:
+    """'round 1: (116, 104) 'th' count 2 -> 256 (tie: 3 pairs had 2, the first inserted wins)', then the totals."""
+    lines = []
+    for r in result.rounds:
+        made = visible(to_aliases(result.vocab[r.id]))
+        tie = f"  (tie: {r.tied} pairs had {r.count}; the first inserted wins)" if r.tied > 1 else ""
+        lines.append(f"round {r.index}: ({r.pair[0]}, {r.pair[1]}) {made!r} count {r.count} -> {r.id}{tie}")
+    chunks = "1 piece (no chunks)" if result.pattern is None else count(result.chunk_count, "chunk")
+    lines.append(
+        f"{count(result.byte_count, 'byte')} in {chunks} -> {count(result.tokens, 'token')} after {count(len(result.rounds), 'merge')}"
+        f"; compression {result.byte_count:,} / {result.tokens:,} = {result.compression:.2f}"
+    )
+    if result.stopped_early:
+        lines.append(f"stopped after {len(result.rounds)} of {result.asked} merges: no pair is left to merge.")
+    return lines

@@ -1,0 +1,176 @@
+"""Which regex branch made each chunk, and why: a pattern's top-level alternatives, the branch of every
+chunk, and the explanation of one match (branches tried in order, the first that matches wins, and
+what a trailing lookahead gave back).
+
+>>> from ..engine.pretokenize import GPT2_PATTERN
+>>> alternatives(GPT2_PATTERN)[9:]
+(' ?[^\\\\s\\\\p{L}\\\\p{N}]+', '\\\\s+(?!\\\\S)', '\\\\s+')
+>>> [(c.text, c.branch) for c in labelled("    if", GPT2_PATTERN)]
+[('   ', 10), (' if', 7)]
+>>> e = explain("    if", 0, GPT2_PATTERN)
+>>> [a.matched for a in e.attempts], e.backtrack
+([None, None, None, None, None, None, None, None, None, None, '   '], Backtrack(greedy='    ', given_back=1, assertion='(?!\\\\S)', before='i'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import regex
+
+
+def alternatives(pattern: str) -> tuple[str, ...]:
+    """The top-level alternatives of `pattern`: split at `|` outside groups and character classes.
+
+    Escapes (`\\|`, `\\]`, `\\p{L}`) are skipped whole; in a class a `]` right after `[` or `[^` is literal.
+    >>> alternatives(r"a(b|c)|[|\\]]|\\||d")
+    ('a(b|c)', '[|\\\\]]', '\\\\|', 'd')
+    """
+    out: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    n = len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            i += 1
+            if i < n and pattern[i] == "^":
+                i += 1
+            if i < n and pattern[i] == "]":
+                i += 1
+            while i < n and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+            i += 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One chunk: its text, where it starts, which top-level alternative matched it (0-based) and that
+    alternative's own text."""
+
+    text: str
+    start: int
+    branch: int
+    pattern: str
+
+
+@cache
+def _labelled_regex(pattern: str) -> tuple[regex.Pattern[str], tuple[str, ...], tuple[int, ...] | None]:
+    """The pattern with each alternative in its own group; the groups' numbers when branches have groups."""
+    branches = alternatives(pattern)
+    wrapped = regex.compile("|".join(f"({b})" for b in branches))
+    inner = [regex.compile(b).groups for b in branches]
+    if not any(inner):
+        return wrapped, branches, None
+    numbers, g = [], 1
+    for count in inner:
+        numbers.append(g)
+        g += 1 + count
+    return wrapped, branches, tuple(numbers)
+
+
+def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
+    """(chunk text, start, branch index) for every chunk: as fast as the regex engine allows."""
+    wrapped, _, numbers = _labelled_regex(pattern)
+    if numbers is None:
+        return [(m.group(), m.start(), m.lastindex - 1) for m in wrapped.finditer(text)]  # type: ignore[operator]
+    out = []
+    for m in wrapped.finditer(text):
+        branch = next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+        out.append((m.group(), m.start(), branch))
+    return out
+
+
+def labelled(text: str, pattern: str) -> list[Chunk]:
+    """Every chunk of `text` under `pattern`, with the branch that matched it."""
+    branches = _labelled_regex(pattern)[1]
+    return [Chunk(t, s, b, branches[b]) for t, s, b in spans(text, pattern)]
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One branch tried at the position: what it matched there, or None."""
+
+    branch: int
+    pattern: str
+    matched: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Backtrack:
+    """A winning branch that ends in a lookahead: its run alone took `greedy`; the assertion failed
+    before `before` (None: at the end), so `given_back` characters were handed back."""
+
+    greedy: str
+    given_back: int
+    assertion: str
+    before: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The branches tried in order at `start` up to the first that matches (the last attempt), and any backtrack."""
+
+    start: int
+    attempts: tuple[Attempt, ...]
+    backtrack: Backtrack | None
+
+    @property
+    def winner(self) -> Attempt:
+        return self.attempts[-1]
+
+
+def _trailing_lookahead(branch: str) -> tuple[str, str] | None:
+    """(the branch without it, the lookahead) when the branch ends in a top-level `(?!...)` or `(?=...)`."""
+    if not branch.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(branch) - 1, -1, -1):
+        c = branch[i]
+        if c == ")" and (i == 0 or branch[i - 1] != "\\"):
+            depth += 1
+        elif c == "(" and (i == 0 or branch[i - 1] != "\\"):
+            depth -= 1
+            if depth == 0:
+                head, tail = branch[:i], branch[i:]
+                return (head, tail) if tail.startswith(("(?!", "(?=")) and head else None
+    return None
+
+
+def explain(text: str, start: int, pattern: str) -> Explanation:
+    """Why the chunk at `start` is what it is: each branch tried there in order until one matches.
+
+    For `\\s+(?!\\S)` at `····if`: `\\s+` alone takes four spaces, `(?!\\S)` fails before `i`, and one
+    space is given back (the chunk is three spaces; `·if` takes the fourth).
+    """
+    attempts: list[Attempt] = []
+    backtrack = None
+    for index, branch in enumerate(alternatives(pattern)):
+        m = regex.compile(branch).match(text, start)
+        attempts.append(Attempt(index, branch, m.group() if m else None))
+        if m is None:
+            continue
+        split = _trailing_lookahead(branch)
+        if split is not None:
+            run = regex.compile(split[0]).match(text, start)
+            if run is not None and run.end() > m.end():
+                before = text[run.end()] if run.end() < len(text) else None
+                backtrack = Backtrack(run.group(), run.end() - m.end(), split[1], before)
+        break
+    return Explanation(start, tuple(attempts), backtrack)

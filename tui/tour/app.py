@@ -1,0 +1,175 @@
+"""The guided tour: the app in tour mode, moving through tour_scenes.SCENES with n and p, or by itself.
+
+`TourApp` is the app with one more piece of state, the scene: entering a scene shows its trace (captured
+once, then kept) at its starting frame in the view it needs, and every view shown carries the caption
+bar (widgets/tour_bar.py). Inside a scene every key of the view works as usual. With `play`, the
+tour's own timer steps the animator's frames at `fps` and moves on when a scene is done; `loop`
+starts again after the last scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from typing import Any
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+from textual.timer import Timer
+
+from ..app import BpeApp
+from ..commands import TOUR, bindings
+from ..engine.bpe import CaptureError, Trace
+from ..engine.tables import TableError
+from ..messages import IdsEntered, SceneChanged
+from ..playback import DEFAULT_FPS, check_fps
+from ..safe import sentence
+from ..screens.base import ViewScreen
+from ..screens.encode import EncodeScreen
+from .caption import ROWS, TourBar
+from .scenes import SCENES, Scene
+
+HOLD = 8.0  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
+
+
+class TourApp(BpeApp):
+    """The app walking through `scenes`; n / p move between them, `play` runs them unattended."""
+
+    BINDINGS = bindings(TOUR)
+
+    def __init__(
+        self,
+        scenes: tuple[Scene, ...] = SCENES,
+        *,
+        play: bool = False,
+        loop: bool = False,
+        fps: float = DEFAULT_FPS,
+        hold: float = HOLD,
+        **kwargs: Any,
+    ) -> None:
+        self.scenes = scenes
+        self.fps = check_fps(fps)
+        self.hold = hold
+        self.loop = loop
+        self.playing = play
+        first = scenes[0]
+        from ..engine.tables import get_table
+
+        trace = first.trace(get_table)
+        super().__init__(trace, **kwargs)
+        self.scene = 0
+        self._traces: dict[int, Trace] = {0: trace}
+        self._timer: Timer | None = None
+        self._waited = 0.0  # seconds the scene has been done while playing
+        self._entering = False  # a scene is being set up (its view switched): the timer waits
+
+    @property
+    def current(self) -> Scene:
+        return self.scenes[self.scene]
+
+    def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._caption_on)
+        self.call_after_refresh(self._start)
+
+    async def _start(self) -> None:
+        """The first scene, then (with --play) the timer: it never runs ahead of the first scene."""
+        await self.enter(0)
+        if self.playing:
+            self._timer = self.set_interval(1 / self.fps, self._tick)
+
+    # -- scenes --------------------------------------------------------------------------------
+
+    async def action_scene(self, step: int) -> None:
+        """n / p: the next or previous scene (with --loop, past the last comes the first)."""
+        target = self.scene + step
+        if self.loop:
+            target %= len(self.scenes)
+        if not 0 <= target < len(self.scenes):
+            self.notify("This is the last scene: p goes back, q quits." if step > 0 else "This is the first scene.", timeout=2)
+            return
+        await self.enter(target)
+
+    async def enter(self, index: int) -> None:
+        """Show scene `index`: its trace at its starting frame, in its view, with its caption."""
+        if self.capturing:
+            self.notify("A capture is running: the tour moves on when it is done (escape cancels it).", timeout=3)
+            return
+        self._entering = True
+        try:
+            await self._enter(index)
+        finally:
+            self._entering = False
+
+    async def _enter(self, index: int) -> None:
+        scene = self.scenes[index]
+        trace = self._traces.get(index)
+        if trace is None:
+            try:
+                trace = self._traces[index] = scene.trace(self.tables.resolve)
+            except (CaptureError, TableError) as exc:
+                self.notify(sentence(str(exc)), title=f"Cannot show scene {index + 1}", severity="error")
+                return
+        self.scene, self._waited = index, 0.0
+        self.draft = trace.text
+        if scene.view == "train":  # the view trains the current text with its number of merges
+            from ..screens.train import TrainScreen
+
+            screen = self.view_screen("train")
+            if isinstance(screen, TrainScreen):
+                screen.merges = screen.round = scene.merges
+        self.position = scene.position(trace)
+        await self.action_view(scene.view)
+        if scene.lookup:
+            from ..screens.aliases import AliasesScreen
+
+            if isinstance(self.screen, AliasesScreen):
+                self.screen.look_up(scene.lookup)
+        if scene.ids:
+            self.screen.post_message(IdsEntered(scene.ids, scene.table))
+        self._caption_on(self.screen)
+        self.post_message(SceneChanged(index, len(self.scenes), scene.title))
+
+    def _caption_on(self, screen: Screen[Any]) -> None:
+        """Give a view the caption bar (the first time it is shown) and the current scene's caption."""
+        if not isinstance(screen, (EncodeScreen, ViewScreen)):
+            return
+        if not screen.is_mounted:  # a view shown the first time: once it is composed
+            screen.call_after_refresh(self._caption_on, screen)
+            return
+        bars = screen.query(TourBar)
+        bar = bars.first() if bars else None
+        if bar is None:
+            bar = TourBar()
+            screen.mount(bar)
+            if isinstance(screen, EncodeScreen):
+                screen.reserve(ROWS)
+        scene = self.current
+        bar.scene = (self.scene, len(self.scenes), scene.title, scene.caption, self.playing)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        """One frame of --play: step the animator; at its last frame, or in another view, wait, then move on."""
+        if self._entering or not self.screen_stack or self.shown_view is None or self.capturing or self.busy:
+            return
+        scene = self.current
+        position = self.position
+        if scene.view == "encode" and self.shown_view == "encode" and position is not None and position.next() != position:
+            self.position = position.next()
+            return
+        self._waited += 1 / self.fps
+        if self._waited < (self.hold / 2 if scene.view == "encode" else self.hold):
+            return
+        if self.scene + 1 < len(self.scenes) or self.loop:
+            self.call_later(self.action_scene, 1)
+        else:
+            self.playing = False
+            if self._timer is not None:
+                self._timer.stop()
+            self._caption_on(self.screen)
+            self.notify("The tour is over: p goes back, q quits.", timeout=5)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for command in TOUR:
+            yield SystemCommand(command.title, f"key: {command.keys}", partial(self.run_action, command.action))
