@@ -1,1 +1,2 @@
-"""bpe-tui's command line: the app's options and the headless commands (main.py dispatches)."""
+"""bpe-tui's command line: main.py is the entry point, commands.py the one registry of commands (one module each,
+or one per small family), app_options.py the app's own options, inputs.py the options and readers they share."""

@@ -15,7 +15,6 @@ import errno
 import shlex
 import socket
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,17 +30,15 @@ class ServeError(Exception):
     """A serve mistake (a busy port, a bad host, the extra missing), told in one sentence with exit 2."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(
-        "serve",
-        help="serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
-        description="Serve bpe-tui to a web browser with textual-serve; each tab runs its own app. "
-        "Options serve does not know (a trace file, --table, --text, ...) are passed to the app.",
-        allow_abbrev=False,
+def add_serve(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Serve bpe-tui to a web browser with textual-serve; each tab runs its own app. "
+        "Options serve does not know (a trace file, --table, --text, ...) are passed to the app."
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
-    p.add_argument(
+    parser.allow_abbrev = False  # an abbreviation of serve's options could be one of the app's
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    parser.add_argument(
         "--fontsize",
         type=int,
         default=16,
@@ -109,11 +106,12 @@ def make_server(command: str, host: str, port: int, fontsize: int) -> Any:
     return BpeServer(command, host=host, port=port, title="bpe-tui", public_url=f"http://{url_host(host)}:{port}", templates_path=TEMPLATES)
 
 
-def run(args: argparse.Namespace, app_argv: list[str], check_app: Callable[[list[str]], object]) -> None:
-    """Check the options (the app's with `check_app`), then serve until Ctrl+C."""
-    if app_argv[:1] == ["--"]:
-        app_argv = app_argv[1:]
-    check_app(app_argv)
+def run_serve(args: argparse.Namespace) -> None:
+    """Check the options (the app's, `args.app_argv`, with the app's parser), then serve until Ctrl+C."""
+    from .app_options import build_app_parser
+
+    app_argv = args.app_argv[1:] if args.app_argv[:1] == ["--"] else args.app_argv
+    build_app_parser().parse_args(app_argv)
     check_options(args.host, args.port, args.fontsize)
     server = make_server(app_command(app_argv), args.host, args.port, args.fontsize)
     if args.host in WILDCARDS:

@@ -1,4 +1,4 @@
-"""`bpe-tui tour`: the guided tour through the seeds' examples (tui/tour.py), by hand or by itself.
+"""`bpe-tui tour`: the guided tour through the seeds' examples (tui/tour), by hand or by itself.
 
 bpe-tui tour --play --loop --fps 4
 """
@@ -10,11 +10,10 @@ import argparse
 from ..playback import DEFAULT_FPS, MAX_FPS, check_fps
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("tour", help="a guided tour through the seeds' examples, scene by scene (n / p)")
-    p.add_argument("--play", action="store_true", help="play each scene's frames and move on by itself")
-    p.add_argument("--loop", action="store_true", help="start again after the last scene")
-    p.add_argument(
+def add_tour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--play", action="store_true", help="play each scene's frames and move on by itself")
+    parser.add_argument("--loop", action="store_true", help="start again after the last scene")
+    parser.add_argument(
         "--fps",
         type=float,
         default=DEFAULT_FPS,
@@ -23,7 +22,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> None:
+def run_tour(args: argparse.Namespace) -> None:
     check_fps(args.fps)
     from ..tour.app import TourApp
 

@@ -7,28 +7,31 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 
 from ..engine.aliases import to_aliases
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainResult, train
 from ..explain.frames import count
 from ..safe import visible
+from .inputs import read_text, text_options
 
 
-def add_parser(sub: argparse._SubParsersAction, text_options: Callable[[argparse.ArgumentParser], None]) -> None:
-    p = sub.add_parser("train", help="learn BPE merges from a text (seed 004's loop) and print each round")
-    text_options(p)
-    p.add_argument("--merges", type=int, required=True, metavar="N", help="how many merges to learn")
-    chunking = p.add_mutually_exclusive_group()
+def add_train(parser: argparse.ArgumentParser) -> None:
+    text_options(parser)
+    parser.add_argument("--merges", type=int, required=True, metavar="N", help="how many merges to learn")
+    chunking = parser.add_mutually_exclusive_group()
     chunking.add_argument("--no-chunks", action="store_true", help="train on the whole text as one piece (merges may cross words)")
     chunking.add_argument("--pattern", choices=tuple(PATTERNS), default="gpt2", help="the regex that cuts chunks (default: gpt2)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of one line per round")
-    p.add_argument("-o", "--output", metavar="DIR", help="write vocab.bpe and encoder.json into DIR")
-    p.add_argument("--force", action="store_true", help="replace a table already in DIR")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of one line per round")
+    parser.add_argument("-o", "--output", metavar="DIR", help="write vocab.bpe and encoder.json into DIR")
+    parser.add_argument("--force", action="store_true", help="replace a table already in DIR")
 
 
-def run(args: argparse.Namespace, text: str) -> str:
+def run_train(args: argparse.Namespace) -> None:
+    print(trained(args, read_text(args)))
+
+
+def trained(args: argparse.Namespace, text: str) -> str:
     """Train, save if asked, and return what to print."""
     result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern])
     if args.output:

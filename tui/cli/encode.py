@@ -1,0 +1,78 @@
+"""`bpe-tui capture`, `encode` and `chunks`: a text (or, for encode and chunks, one per --jsonl line) in, JSON out.
+
+bpe-tui encode --table gpt2 --text "Hi 你!"
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from ..engine.bpe import CaptureError, capture, encode, utf8
+from ..engine.tables import Table
+from .inputs import UsageError, jsonl_texts, read_text, resolve_table, summary, table_options, text_options
+
+
+def add_capture(parser: argparse.ArgumentParser) -> None:
+    table_options(parser)
+    text_options(parser)
+    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def run_capture(args: argparse.Namespace) -> None:
+    table = resolve_table(args)
+    trace = capture(read_text(args), table)
+    if args.output:
+        from ..engine.tracefile import save
+
+        save(trace, args.output, overwrite=args.force)
+        print(f"wrote {args.output}: {summary(trace)}", file=sys.stderr)
+    else:
+        from ..engine.tracefile import dumps
+
+        sys.stdout.write(dumps(trace))
+
+
+def add_encode(parser: argparse.ArgumentParser) -> None:
+    table_options(parser)
+    text_options(parser, jsonl="one id list")
+
+
+def run_encode(args: argparse.Namespace) -> None:
+    print_each_text(args, encode)
+
+
+def add_chunks(parser: argparse.ArgumentParser) -> None:
+    table_options(parser)
+    text_options(parser, jsonl="one array")
+
+
+def run_chunks(args: argparse.Namespace) -> None:
+    print_each_text(args, chunk_objects, ensure_ascii=False)
+
+
+def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
+    """The `chunks` command's objects: each chunk's text, start, branch index and branch pattern."""
+    from ..explain.branches import labelled
+
+    utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
+    return [{"text": c.text, "start": c.start, "branch": c.branch, "pattern": c.pattern} for c in labelled(text, table.pattern)]
+
+
+def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], object], *, ensure_ascii: bool = True) -> None:
+    """Print `make(text, table)` as JSON for the command's text, or (--jsonl) one line per standard
+    input line, where a text that cannot be encoded is refused with its line number."""
+    import json
+
+    table = resolve_table(args)
+    if not args.jsonl:
+        print(json.dumps(make(read_text(args), table), ensure_ascii=ensure_ascii))
+        return
+    for number, value in jsonl_texts():
+        try:
+            made = make(value, table)
+        except CaptureError as exc:
+            raise UsageError(f"line {number}: {exc}") from None
+        print(json.dumps(made, ensure_ascii=ensure_ascii), flush=False)
