@@ -31,18 +31,18 @@ class Command:
     module: str
     app_options: bool = False
 
-    def code(self) -> ModuleType:
+    def load(self) -> ModuleType:
         """The command's module, imported now."""
         return import_module(f"{__package__}.{self.module}")
 
     @property
     def add_parser(self) -> AddParser:
-        adder: AddParser = getattr(self.code(), f"add_{self.name}")
+        adder: AddParser = getattr(self.load(), f"add_{self.name}")
         return adder
 
     @property
     def run(self) -> Run:
-        runner: Run = getattr(self.code(), f"run_{self.name}")
+        runner: Run = getattr(self.load(), f"run_{self.name}")
         return runner
 
 

@@ -48,10 +48,10 @@ def text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
 
 
 def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given."""
+    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given (`custom_table_options`)."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
-    tokenizer_json = getattr(args, "tokenizer_json", None)
+    tokenizer_json = args.tokenizer_json
     if tokenizer_json and args.vocab:
         raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
     if tokenizer_json:
@@ -62,8 +62,8 @@ def custom_table(args: argparse.Namespace) -> Table | None:
 
 
 def resolve_table(args: argparse.Namespace) -> Table:
-    """The table a command works with: the custom one, else --table, else the registry's default."""
-    return custom_table(args) or get_table(getattr(args, "table", None) or DEFAULT)
+    """The table a command works with (`table_options`): the custom one, else --table, else the registry's default."""
+    return custom_table(args) or get_table(args.table or DEFAULT)
 
 
 def read_text(args: argparse.Namespace) -> str:
