@@ -15,11 +15,13 @@ from tui.engine.chunk import ScanStep
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
 from tui.explain.position import Position
+from tui.explain.word import WordPicture, picture
+from tui.safe import visible
 from tui.widgets.aliases import layout
 from tui.widgets.chunks import window
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import row_plain
-from tui.widgets.word import picture, render_picture
+from tui.widgets.word import render_picture
 
 from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
 
@@ -159,7 +161,7 @@ def at_round(text: str, table: str, r: int, *, detail: bool = False, step: int =
 
 def test_a_long_word_keeps_the_chosen_pair_in_view() -> None:
     """Round 12 of internationalization (iz ation) in 20 cells: the word from 'ational', the pair whole."""
-    shown = [row_plain(row) for row in render_picture(picture(at_round("internationalization", "gpt2", 12)), 20, 4)]
+    shown = [row_plain(row) for row in render_picture(picture(at_round("internationalization", "gpt2", 12), visible), 20, 4)]
     assert [line.rstrip() for line in shown[1:]] == ["…ational│iz│ation│", "         ^^^^^^^^", " ational│ization │"]
 
 
@@ -168,7 +170,7 @@ def test_a_long_word_keeps_the_scan_position_in_view() -> None:
     'ij' under the 'a' at 38 (filling the separator cell), the four pairs written so far beneath."""
     position = at_round("ab" * 30, "teaching", 1, detail=True, step=20)
     assert position.steps[19] == ScanStep("merge", 38, 38, 20)
-    shown = [row_plain(row) for row in render_picture(picture(position), 24, 4)]
+    shown = [row_plain(row) for row in render_picture(picture(position, visible), 24, 4)]
     assert shown[1:] == ["…a│b│a│b│a│b│a│b│a│b│a│…", " ^^^ ^^^ ^^^ ij^ ^^^ ^^", " ab │ab │ab │ab │      "]
 
 
@@ -179,12 +181,12 @@ def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPat
     windows: list[tuple[int, int]] = []
     real = word_module.Cells.__init__
 
-    def measuring(self: word_module.Cells, pic: word_module.WordPicture, lo: int, hi: int) -> None:
+    def measuring(self: word_module.Cells, pic: WordPicture, lo: int, hi: int) -> None:
         windows.append((lo, hi))
         real(self, pic, lo, hi)
 
     monkeypatch.setattr(word_module.Cells, "__init__", measuring)
-    shown = render_picture(picture(position), 80, 10)
+    shown = render_picture(picture(position, visible), 80, 10)
     assert len(windows) == 1
     lo, hi = windows[0]
     assert 59_000 < lo < hi < 61_000 and hi - lo < 500

@@ -9,7 +9,7 @@ from typing import NoReturn
 from ..engine.bpe import Trace
 from ..engine.files import read_bytes
 from ..engine.tables import DEFAULT, Table, get_table, load_two_files
-from ..explain.frames import count
+from ..explain.words import count
 
 
 class UsageError(Exception):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..engine.aliases import to_aliases
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainResult, train
-from ..explain.frames import count
+from ..explain.words import count
 from ..safe import visible
 
 

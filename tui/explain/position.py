@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.bpe import ChunkTrace, ScanStep, Trace
-from .frames import Frame, Frames, count, narrate
+from .frames import Frame, Frames, narrate
+from .words import agreeing, count
 
 
 @lru_cache(maxsize=16)
@@ -124,7 +125,7 @@ class Position:
         hits = trace.cache_hits
         text = (
             f"{count(trace.byte_count, 'byte')} → {count(trace.token_count, 'token')}"
-            f" · {count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"
+            f" · {count(trace.merges_fired, 'merge')} {agreeing(trace.merges_fired, 'fire')}"
         )
         if hits:
             text += f" · {count(hits, 'cache hit')}"

@@ -18,6 +18,7 @@ from ..engine.aliases import bytes_to_unicode, unicode_to_bytes
 from ..engine.bpe import Trace
 from ..engine.tables import Table
 from .aliasgrid import spell
+from .words import plural
 
 #: A merged symbol's id is OFFSET + its rank in the official table (ids 0..255 are the byte symbols).
 OFFSET = 256
@@ -175,7 +176,7 @@ def search_rules(table: Table, query: str) -> Search:
         return Search(q, "symbol", (), f"no rule mentions {shown}")
     return Search(
         q, "symbol", ranks,
-        f"{shown}: made by {len(exact)} rule{'s' * (len(exact) != 1)}, a side of {len(sides)}, inside {len(inside)} more",
+        f"{shown}: made by {len(exact)} {plural(len(exact), 'rule')}, a side of {len(sides)}, inside {len(inside)} more",
     )  # fmt: skip
 
 

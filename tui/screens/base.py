@@ -15,6 +15,7 @@ from textual.widget import Widget
 from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table
 from ..explain.position import Position
+from ..explain.words import agreeing, plural
 from ..messages import TableSwitchRequested, ViewPicked
 from ..widgets.text import clip
 
@@ -63,7 +64,7 @@ def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
         f = figures(trace)
         text.append(" · this text: " if width >= 90 else " · ")
         text.append(f"{f.bytes:,} bytes → {f.tokens:,} tokens", style="bold")
-        fired = f" · {f.fired:,} merge{'s' * (f.fired != 1)} fire{'s' * (f.fired == 1)}"
+        fired = f" · {f.fired:,} {plural(f.fired, 'merge')} {agreeing(f.fired, 'fire')}"
         if text.cell_len + len(fired) <= width:
             text.append(fired)
     if width >= 140:

@@ -1,4 +1,7 @@
-"""Fitting untrusted text into cells: clip, pad, quote (wide characters count 2, controls made visible)."""
+"""Fitting untrusted text into cells: clip, pad, quote (wide characters count 2, controls made visible).
+
+The plain quoting of the user's text in sentences is tui.explain.words.quoted; these quote for a pane.
+"""
 
 from __future__ import annotations
 
@@ -30,9 +33,16 @@ def pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def quoted(text: str, width: int | None = None) -> str:
-    """An untrusted string, made visible and shown in quotes: 'Ġthe' (spaces kept, controls replaced)."""
+def quote_clipped(text: str, width: int | None = None) -> str:
+    """An untrusted string, made visible and shown in single quotes: 'Ġthe' (spaces kept, controls replaced),
+    clipped to `width` cells when given."""
     if width is not None and len(text) > width:
         text = text[: width + 1]  # no need to make visible what will be cut
     shown = "'" + visible(text) + "'"
     return shown if width is None else clip(shown, width)
+
+
+def quote_chunk(text: str, limit: int = 24) -> str:
+    """A chunk in single quotes: '·if' (made visible, spaces as ·), cut to `limit` characters with … when longer."""
+    shown = visible(text, space="·")
+    return f"'{shown}'" if len(shown) <= limit else f"'{shown[: limit - 1]}…'"

@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from ..engine.training import TrainRound
 from ..explain.training_sides import Side, literal, occurrences
+from ..explain.words import plural
 from ..safe import visible
 from .strips import StripRows, changed_rows, to_strips
 from .text import clip
@@ -179,7 +180,7 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
     lines: list[Text] = []
     if round > len(rounds):
         done = len(rounds)
-        lines.append(Text(f"no pair was left after {done} merge{'s' * (done != 1)}", style="italic"))
+        lines.append(Text(f"no pair was left after {done} {plural(done, 'merge')}", style="italic"))
         lines.append(Text(f"(no round {round} on this side)", style="italic"))
         r = None
     else:
@@ -191,7 +192,7 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
     shown = min(round, len(rounds))
     tokens = rounds[shown - 1].tokens if shown else side.result.byte_count
-    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} token{'s' * (tokens != 1)} = {side.compression(shown):.2f} B/token"))
+    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} {plural(tokens, 'token')} = {side.compression(shown):.2f} B/token"))
     if rounds:
         lines += plot_lines(side, shown, width)
     lines += vocab_lines(side, round, width, vocab)
