@@ -18,7 +18,7 @@ from tui.explain.position import Position
 from tui.explain.word import WordPicture, picture
 from tui.safe import visible
 from tui.widgets.aliases import layout
-from tui.widgets.chunks import window
+from tui.widgets.chunks import chunks_in_view
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import row_plain
 from tui.widgets.word import render_picture
@@ -228,7 +228,7 @@ def test_the_chunks_window_measures_only_what_it_shows(monkeypatch: pytest.Monke
     position = Position.of(capture("ab " * 20_000, get_table("teaching")))
     position = position.at(position.frames.chunk_start(10_000))
     calls = counted_visible(monkeypatch, chunks_module)
-    first, last = window(position, 44, 1)
+    first, last = chunks_in_view(position, 44, 1)
     assert first < 10_000 < last and last - first < 20
     assert len(calls) < 100
 
@@ -244,9 +244,9 @@ def test_the_examples_in_the_window_and_safe_modules_hold() -> None:
     import doctest
 
     import tui.safe
-    import tui.widgets.window
+    import tui.widgets.earliest_start
 
-    for module in (tui.widgets.window, tui.safe):
+    for module in (tui.widgets.earliest_start, tui.safe):
         result = doctest.testmod(module, report=False)
         assert result.failed == 0 and result.attempted >= 3, (module.__name__, result)
 
@@ -257,8 +257,8 @@ def test_a_window_that_just_misses_is_not_taken_for_the_whole_text() -> None:
     # the first chunk costs '⟦ab⟧│' = 5 cells, each after it '·ab│' 4: seven make 29, one more than 28
     # (the last needs no separator); then '(…4996)' takes 7 of the 28 cells
     assert len(position.trace.chunks) == 5_001
-    assert window(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
-    assert window(position, 24, 1) == (0, 3)
+    assert chunks_in_view(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
+    assert chunks_in_view(position, 24, 1) == (0, 3)
 
 
 async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:

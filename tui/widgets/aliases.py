@@ -19,9 +19,9 @@ from ..engine.chunk import ChunkTrace
 from ..explain.position import Position
 from ..explain.word import char_starts, focus_bytes
 from ..safe import alone
+from .earliest_start import first_start
 from .pane import LinePane
 from .strips import Row, Runs, retitle
-from .window import first_start
 
 LABELS = ("char ", "alias", "dec  ", "hex  ")
 COLUMN = 4  # cells per byte

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from rich.cells import cell_len
 from rich.style import Style
 
-from ..engine.utf8 import token_offsets
 from ..explain.position import Position
+from ..explain.tokens import token_pieces
 from ..safe import based, visible
 from .pane import LinePane
 from .strips import Row, fold, retitle
+from .text import clip_chars
 from .token_colours import indices, tints
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
@@ -38,7 +37,7 @@ class ChunksPane(LinePane):
     def draw(self, view: Position, width: int, height: int) -> list[Row]:
         chunks = view.trace.chunks
         current = view.frame.chunk
-        first, last = window(view, width, height)
+        first, last = chunks_in_view(view, width, height)
         runs: list[tuple[str, str | Style]] = []
         if first > 0:
             runs.append((f"({first}…)", "dim"))
@@ -50,7 +49,7 @@ class ChunksPane(LinePane):
             chunk = chunks[index]
             if index == current:
                 runs.append(("⟦", "bold"))
-                runs.append((based(visible(clipped(chunk.text, room), space="·")), "bold reverse"))
+                runs.append((based(visible(clip_chars(chunk.text, room), space="·")), "bold reverse"))
                 runs.append(("⟧", "bold"))
             elif index < current:  # its tokens, each on its tint
                 first_piece = True  # only the chunk's first text can start with a lone mark
@@ -61,7 +60,7 @@ class ChunksPane(LinePane):
                         runs.append((based(shown) if first_piece else shown, tint))
                         first_piece = False
             else:
-                runs.append((based(visible(clipped(chunk.text, room), space="·")), "dim"))
+                runs.append((based(visible(clip_chars(chunk.text, room), space="·")), "dim"))
             if index < done and chunk.cache != "miss":
                 runs.append((MARKS[chunk.cache], "bold"))
             if index < last:
@@ -71,12 +70,7 @@ class ChunksPane(LinePane):
         return fold(runs, width)[:height]
 
 
-def clipped(text: str, room: int) -> str:
-    """`text`, or as much of it as `room` cells can show and …: a chunk of thousands of letters is not laid out whole."""
-    return text if len(text) <= room else text[:room] + "…"
-
-
-def window(view: Position, width: int, height: int) -> tuple[int, int]:
+def chunks_in_view(view: Position, width: int, height: int) -> tuple[int, int]:
     """The chunks [first, last] the pane draws: all of them when they fit, else a window around the
     current one (about half of the room after it), measuring only the chunks in view."""
     chunks = view.trace.chunks
@@ -114,17 +108,3 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
         last += 1
         used += cost(last)
     return first, last
-
-
-def token_pieces(text: str, ids: Sequence[int], decoder: Mapping[int, str]) -> list[tuple[str, int]]:
-    """`text` cut where its tokens start, with each token's id; a token that starts inside a character
-    gets an empty piece (the character goes to the token after it).
-
-    >>> token_pieces("a你", (64, 1, 2), {64: "a", 1: "ä½", 2: "ł"})
-    [('a', 64), ('', 1), ('你', 2)]
-    """
-    if len(ids) == 1:
-        return [(text, ids[0])]
-    starts, _ = token_offsets(text, [len(decoder[i]) for i in ids])
-    ends = (*starts[1:], len(text))
-    return [(text[a:b], i) for a, b, i in zip(starts, ends, ids, strict=True)]

@@ -8,21 +8,11 @@ from rich.cells import cell_len
 from rich.style import Style
 
 from ..explain.position import Position
+from ..explain.tokens import emitted_chunks
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, retitle
 from .token_colours import indices, tints
-
-
-def emitted_chunks(view: Position) -> int:
-    """How many chunks have produced their ids at this frame (the current one at its 'done' frame)."""
-    frame = view.frame
-    return frame.chunk + (1 if frame.kind == "done" else 0)
-
-
-def shown_ids(view: Position) -> list[int]:
-    """The ids emitted up to the current frame (what the pane shows, with nothing cut)."""
-    return [i for chunk in view.trace.chunks[: emitted_chunks(view)] for i in chunk.ids]
 
 
 class IdsPane(LinePane):

@@ -26,6 +26,12 @@ def clip(text: str, width: int) -> str:
     return "".join(out) + "…"
 
 
+def clip_chars(text: str, room: int) -> str:
+    """`text`, or its first `room` characters and … (characters, not cells: a chunk of thousands of letters is
+    cut before it is measured or laid out; the pane folds what is left)."""
+    return text if len(text) <= room else text[:room] + "…"
+
+
 def pad(text: str, width: int, right: bool = False) -> str:
     """`text` clipped and padded to exactly `width` cells."""
     text = clip(text, width)

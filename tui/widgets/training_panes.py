@@ -58,7 +58,7 @@ def count_line(r: TrainRound, width: int) -> Text:
     return text
 
 
-def wrap(cells: Iterable[Cell], width: int, lines: int) -> list[Text]:
+def fill_lines(cells: Iterable[Cell], width: int, lines: int) -> list[Text]:
     """Lay `cells` out in at most `lines` lines of `width`; a line that is cut ends in …."""
     out: list[Text] = [Text(no_wrap=True)]
     used = 0
@@ -171,7 +171,7 @@ def vocab_lines(side: Side, round: int, width: int, lines: int) -> list[Text]:
         used += cell_len(cell[0])
     kept.reverse()
     head = f"vocab 256+{learned}: " + (f"…{learned - len(kept)} " if len(kept) < learned else "")
-    return wrap([(head, "dim"), *kept], width, lines)
+    return fill_lines([(head, "dim"), *kept], width, lines)
 
 
 def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
@@ -187,7 +187,7 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
         r = rounds[round - 1]
         lines += [rule_line(side, r, width), count_line(r, width)]
     vocab = 2 if height >= 16 else 1
-    lines += wrap(piece_cells(side, round), width, 3 if height >= 16 else 2)
+    lines += fill_lines(piece_cells(side, round), width, 3 if height >= 16 else 2)
     if r is not None:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
     shown = min(round, len(rounds))

@@ -12,9 +12,9 @@ from rich.cells import cell_len
 from ..explain.position import Position
 from ..explain.word import WordPicture, picture
 from ..safe import visible
+from .earliest_start import first_start
 from .pane import LinePane
 from .strips import Row, Runs
-from .window import first_start
 
 
 class WordPane(LinePane):
