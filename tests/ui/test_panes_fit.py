@@ -17,13 +17,13 @@ from tui.engine.tables import get_table
 from tui.explain.position import Position
 from tui.explain.word import WordPicture, picture
 from tui.safe import visible
-from tui.widgets.aliases import layout
+from tui.widgets.bytes_pane import layout
 from tui.widgets.chunks import chunks_in_view
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import row_plain
 from tui.widgets.word import render_picture
 
-from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
+from .support import BytesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
@@ -48,7 +48,7 @@ def rows(app, pane: type) -> list[str]:  # type: ignore[no-untyped-def]
 
 def reversed_aliases(app) -> str:  # type: ignore[no-untyped-def]
     """The aliases the bytes pane reverses (the pair it follows), in order."""
-    text = app.query_one(AliasesPane).render()
+    text = app.query_one(BytesPane).render()
     assert isinstance(text, Text)
     alias_row = text.plain.split("\n")[1]
     start = len(text.plain.split("\n")[0]) + 1
@@ -65,7 +65,7 @@ async def test_the_bytes_caption_is_right_on_the_first_draw_after_a_new_text() -
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         assert pane.border_subtitle == f"7 of 12 bytes shown · {MOVED}"
         app.open_file(TRACES_DIR / "gpt2-internationalization.json")
         await settle(app, pilot)
@@ -90,8 +90,8 @@ async def test_the_bytes_pane_follows_the_pair_of_a_late_round(size: tuple[int, 
         await settle(app, pilot)
         await pilot.press(*["right"] * 12)
         assert app.position.where.startswith("chunk 1/1 · round 12/14")
-        assert app.query_one(AliasesPane).border_subtitle == f"{caption} shown · {MOVED}"
-        shown = rows(app, AliasesPane)
+        assert app.query_one(BytesPane).border_subtitle == f"{caption} shown · {MOVED}"
+        shown = rows(app, BytesPane)
         if len(shown) > 2:  # the compact layout (below 24 rows) shows the char and alias rows only
             assert [int(b) for b in shown[2].split()[1:]] == dec
         assert "".join(shown[1].split()[1:]) == "".join(chr(b) for b in dec)
@@ -105,13 +105,13 @@ async def test_the_bytes_pane_follows_the_scan() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await pilot.press("right", "right", "d", "right")
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         assert app.position.where.endswith("round 2/14 · frame 3/16 · scan 1/2")
         assert pane.border_subtitle == f"bytes 6–12 of 20 shown · {MOVED}" and reversed_aliases(app) == "on"
         await pilot.press("right")
         assert app.position.steps[1].j == 17
         assert pane.border_subtitle == f"bytes 14–20 of 20 shown · {MOVED}"
-        assert rows(app, AliasesPane)[1].split()[1:] == list("ization")
+        assert rows(app, BytesPane)[1].split()[1:] == list("ization")
         assert reversed_aliases(app) == "on"
         await pilot.press("left", "left")
         assert pane.border_subtitle == f"7 of 20 bytes shown · {MOVED}" and reversed_aliases(app) == ""  # nothing found yet
@@ -267,7 +267,7 @@ async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
     app = make_app("internationalization", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         starts = []
         for _ in range(14):
             await pilot.press("right")

@@ -29,7 +29,7 @@ from ..explain.position import Position
 from ..explain.words import count
 from ..messages import ChunkAnimateRequested, TextSubmitted
 from ..safe import sentence, visible
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
 from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import TokenizerRows
@@ -132,7 +132,7 @@ class ExploreScreen(ViewScreen):
         yield TokenizerRows(id="explore-rows")
         with VerticalScroll(id="explore-why"):
             yield TextPanel(id="explore-explain")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def box(self) -> ExploreBox:

@@ -22,7 +22,7 @@ from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_chec
 from ..explain.words import plural
 from ..safe import visible
 from ..widgets.findrow import FindRow
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import clip, pad, quote_clipped
@@ -208,7 +208,7 @@ class TablesScreen(ViewScreen):
         yield RulesList(id="tables-rules")
         yield Static(id="tables-note")
         yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(RulesList).focus()

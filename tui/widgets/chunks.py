@@ -31,17 +31,17 @@ class ChunksPane(LinePane):
     def describe(self, position: Position) -> None:
         retitle(self, subtitle=LEGEND.get(position.trace.table.rule, LEGEND["gpt2"]))
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), view.frame.chunk, view.frame.kind == "done")
+    def key(self, at: Position) -> object:
+        return (id(at.trace), at.frame.chunk, at.frame.kind == "done")
 
-    def draw(self, view: Position, width: int, height: int) -> list[Row]:
-        chunks = view.trace.chunks
-        current = view.frame.chunk
-        first, last = chunks_in_view(view, width, height)
+    def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        chunks = at.trace.chunks
+        current = at.frame.chunk
+        first, last = chunks_in_view(at, width, height)
         runs: list[tuple[str, str | Style]] = []
         if first > 0:
             runs.append((f"({first}…)", "dim"))
-        done = current + (view.frame.kind == "done")
+        done = current + (at.frame.kind == "done")
         palette = tints(self.background_colors[1])
         slots = iter(indices(i for chunk in chunks[first:current] for i in chunk.ids))  # the chunks drawn as tokens
         room = width * height  # a chunk longer than the pane is shown as far as it fits
@@ -53,7 +53,7 @@ class ChunksPane(LinePane):
                 runs.append(("⟧", "bold"))
             elif index < current:  # its tokens, each on its tint
                 first_piece = True  # only the chunk's first text can start with a lone mark
-                for piece, _ in token_pieces(chunk.text, chunk.ids, view.trace.table.decoder):
+                for piece, _ in token_pieces(chunk.text, chunk.ids, at.trace.table.decoder):
                     tint = palette[next(slots)]
                     if piece:
                         shown = visible(piece, space="·")
@@ -70,12 +70,12 @@ class ChunksPane(LinePane):
         return fold(runs, width)[:height]
 
 
-def chunks_in_view(view: Position, width: int, height: int) -> tuple[int, int]:
+def chunks_in_view(at: Position, width: int, height: int) -> tuple[int, int]:
     """The chunks [first, last] the pane draws: all of them when they fit, else a window around the
     current one (about half of the room after it), measuring only the chunks in view."""
-    chunks = view.trace.chunks
-    current = view.frame.chunk
-    done = view.frame.kind == "done"
+    chunks = at.trace.chunks
+    current = at.frame.chunk
+    done = at.frame.kind == "done"
 
     def cost(index: int) -> int:
         """Cells of one chunk with its separator, its cache mark and (the current one) its brackets."""

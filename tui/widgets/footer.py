@@ -6,10 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 
-from .frame import KeptLines
+from .styles_cache import KeptLines
 
 
-class Footer(TextualFooter):
+class KeyFooter(TextualFooter):
     """Textual's footer, whose keys hand back their last lines while they are not dirty."""
 
     def __init__(self, *, compact: bool = False) -> None:

@@ -53,6 +53,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
     keys step the animation. A click on a row, or w on the selected one, reports the pair (PairPicked).
     """
 
+    # Local, not in the command registry: the list's own up/down select its rows (every other key steps the animation).
     BINDINGS = [
         Binding("up", "select(-1)", "select the pair above", show=False),
         Binding("down", "select(1)", "select the pair below", show=False),

@@ -144,6 +144,7 @@ class TokenizerRows(strips.StripRows, can_focus=True):
     TokenizerRows { height: auto; min-height: 3; padding: 0 1; }
     TokenizerRows:focus { background: $boost; }
     """
+    # Local, not in the command registry: the rows' own cursor keys, which move the selected chunk while they have focus.
     BINDINGS = [
         Binding("left", "move(0, -1)", show=False),
         Binding("right", "move(0, 1)", show=False),

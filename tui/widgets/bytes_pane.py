@@ -74,12 +74,12 @@ def layout(chunk: ChunkTrace, start: int, width: int, height: int) -> tuple[tupl
     return tuple(bands) or ((start, start),)
 
 
-def plan(view: Position, width: int, height: int, keep: Plan | None = None) -> Plan:
+def plan(at: Position, width: int, height: int, keep: Plan | None = None) -> Plan:
     """The window that shows the focus bytes with a character after them, starting as early as it can;
     `keep`, the window on screen, stays while it still shows them, so a step moves only the highlight."""
-    chunk = view.chunk
+    chunk = at.chunk
     n = len(chunk.text)
-    lo, hi = focus_bytes(view)
+    lo, hi = focus_bytes(at)
     starts = char_starts(chunk)
     lo_char = bisect_right(starts, lo) - 1
     target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair
@@ -93,7 +93,7 @@ def plan(view: Position, width: int, height: int, keep: Plan | None = None) -> P
     return Plan((width, height), layout(chunk, start, width, height), chunk)
 
 
-class AliasesPane(LinePane):
+class BytesPane(LinePane):
     """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*), and
     the aliases of the pair this round merges (or the scan is at) are reversed."""
 
@@ -102,8 +102,8 @@ class AliasesPane(LinePane):
 
     shown: Plan | None = None
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), view.frame.chunk, focus_bytes(view))
+    def key(self, at: Position) -> object:
+        return (id(at.trace), at.frame.chunk, focus_bytes(at))
 
     def describe(self, position: Position) -> None:
         self._plan(position)
@@ -139,10 +139,10 @@ class AliasesPane(LinePane):
             more = f"bytes {first + 1}–{last} of {total} shown · "
         retitle(self, subtitle=f"{more}{self.SUBTITLE}")
 
-    def draw(self, view: Position, width: int, height: int) -> list[Row]:
-        shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)
-        chunk = view.chunk
-        lo, hi = focus_bytes(view)
+    def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(at, width, height)
+        chunk = at.chunk
+        lo, hi = focus_bytes(at)
         out: list[Row] = []
         for first, end in shown.bands:
             chars, dec, hexa = band_rows(chunk, first, end)
