@@ -1,5 +1,5 @@
-"""A table's rules as the Tables view reads them: what initialisation builds, each rule, the id = 256 + rank
-check, rule search, the ranks a trace used, and the header figures.
+"""A table's rules: what initialisation builds, each rule, the id = 256 + rank check, rule search, and the
+ranks a trace used.
 
 >>> from ..engine.tables import teaching
 >>> r = rule(teaching(), 8)
@@ -183,30 +183,3 @@ def search_rules(table: Table, query: str) -> Search:
 def used_ranks(trace: Trace) -> list[int]:
     """The distinct ranks the trace's rounds used, in ascending order (seed 000: 3, 5, 7 … 45353)."""
     return sorted({r.rank for chunk in trace.chunks for r in chunk.rounds})
-
-
-# -- header figures and the special-token scene -----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Figures:
-    """Seed 002's header for a text: base symbols, merges, vocabulary size, bytes → tokens, merges fired."""
-
-    base: int
-    merges: int
-    special: int
-    vocab: int
-    bytes: int
-    tokens: int
-    fired: int
-
-    @property
-    def vocab_sum(self) -> str:
-        """'256 + 50,000 + 1' (or '256 + 9' for a table without specials)."""
-        return f"{self.base} + {self.merges:,}" + (f" + {self.special}" if self.special else "")
-
-
-def figures(trace: Trace) -> Figures:
-    table = trace.table
-    special = len(table.special)
-    return Figures(256, len(table.merges), special, len(table.encoder), trace.byte_count, len(trace.ids), trace.merges_fired)

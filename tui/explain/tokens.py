@@ -24,7 +24,7 @@ def emitted_chunks(at: Position) -> int:
 
 
 def shown_ids(at: Position) -> list[int]:
-    """The ids emitted up to the current frame (what the pane shows, with nothing cut)."""
+    """The ids emitted up to the current frame, all of them."""
     return [i for chunk in at.trace.chunks[: emitted_chunks(at)] for i in chunk.ids]
 
 

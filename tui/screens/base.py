@@ -15,7 +15,6 @@ from textual.widget import Widget
 from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table
 from ..explain.position import Position
-from ..explain.words import agreeing, plural
 from ..messages import TableSwitchRequested, ViewPicked
 from ..widgets.text import clip
 
@@ -47,11 +46,10 @@ class TableChoice:
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ..explain.rules import figures
+    from ..explain.figures import figures, vocab_sum
 
-    special = len(table.special)
-    vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
     text = Text(no_wrap=True, overflow="ellipsis")
+    f = figures(trace) if trace is not None and trace.table is table else None
     if width >= 110:
         text.append("base ")
         text.append("256", style="bold")
@@ -59,12 +57,11 @@ def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
         text.append(f"{len(table.merges):,}", style="bold")
         text.append(" · ")
     text.append("vocab ")
-    text.append(vocab, style="bold")
-    if trace is not None and trace.table is table:
-        f = figures(trace)
+    text.append(vocab_sum(table), style="bold")
+    if f is not None:
         text.append(" · this text: " if width >= 90 else " · ")
-        text.append(f"{f.bytes:,} bytes → {f.tokens:,} tokens", style="bold")
-        fired = f" · {f.fired:,} {plural(f.fired, 'merge')} {agreeing(f.fired, 'fire')}"
+        text.append(f.flow, style="bold")
+        fired = f" · {f.fires}"
         if text.cell_len + len(fired) <= width:
             text.append(fired)
     if width >= 140:

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..engine.tables import rule_name
+from ..explain.figures import figures
 from ..explain.position import Position
 from ..safe import visible
 from .strips import Row, StripRows, text_row
@@ -76,20 +77,20 @@ class Status(StripRows):
         room on a wide screen names the table's merge rule.
         """
         width = self.content_size.width
-        table, figures = at.trace.table, at.figures
+        table, said = at.trace.table, figures(at.trace).said
         parts = table.title.split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
-        title = next((t for t in titles if cell_len(t) + 4 + cell_len(figures) <= width), None)
+        title = next((t for t in titles if cell_len(t) + 4 + cell_len(said) <= width), None)
         text = Text()
         text.append(f" {title or table.title} ", style="bold reverse")
         if title is not None:
-            text.append(f"  {figures}")
+            text.append(f"  {said}")
             rule = rule_name(table)
             if title == table.title and text.cell_len + 4 + cell_len(rule) <= width:
                 text.append(f"  ·  {rule}", style="dim")
             text.append("\n")
         else:
-            text.append(f"\n{figures} · ")
+            text.append(f"\n{said} · ")
         text.append(where, style="bold")
         if at.detail:
             text.append("  [scan detail]")
