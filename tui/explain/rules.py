@@ -55,7 +55,7 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class MergeRule:
     """One merge rule: rank, left, right, merged symbol, its id, and whether id == 256 + rank."""
 
     rank: int
@@ -69,9 +69,9 @@ class Rule:
         return self.id == OFFSET + self.rank
 
 
-def rule(table: Table, rank: int) -> Rule:
+def rule(table: Table, rank: int) -> MergeRule:
     left, right = table.merges[rank]
-    return Rule(rank, left, right, left + right, table.encoder.get(left + right))
+    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right))
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class RankCheck:
 
     total: int
     passing: int
-    first_failure: Rule | None
+    first_failure: MergeRule | None
     base: int  # entries with no rank: the 256 byte symbols
     special: Mapping[str, int]  # entries that are neither byte nor merge: no rank, no formula
 
@@ -93,7 +93,7 @@ def rank_id_check(table: Table) -> RankCheck:
     """Run the check over all rules (50,000 for GPT-2, all passing)."""
     encoder = table.encoder
     passing = 0
-    failure: Rule | None = None
+    failure: MergeRule | None = None
     for rank, (left, right) in enumerate(table.merges):
         if encoder.get(left + right) == OFFSET + rank:
             passing += 1
