@@ -28,3 +28,17 @@ def test_chunk_at_finds_the_chunk_holding_an_offset() -> None:
 
 def test_a_cancelled_build_returns_none() -> None:
     assert build_row("a " * 10_000, get_table("gpt2"), cancelled=lambda: True) is None
+
+
+def test_cuts_and_what_a_row_says_under_a_stretch_of_text() -> None:
+    """1234567: GPT-2 keeps one chunk of three tokens (123 45 67), cl100k_base cuts three chunks (123 456 7)."""
+    gpt2, cl100k = (build_row("1234567", get_table(name)) for name in ("gpt2", "cl100k_base"))
+    assert gpt2 is not None and cl100k is not None
+    assert gpt2.cuts_between(0, 7, tokens=True) == (set(), {3, 5}) and gpt2.cuts_between(0, 7, tokens=False) == (set(), set())
+    assert cl100k.cuts_between(0, 7, tokens=False) == ({3, 6}, set()) and cl100k.cuts_between(3, 7, tokens=False) == ({6}, set())
+    assert [gpt2.under(0, 3, True), gpt2.under(0, 7, True), gpt2.under(0, 3, False), gpt2.under(3, 5, False)] == [
+        "10163",
+        "10163 2231 3134",
+        "8",  # ' ?\p{N}+' is GPT-2's ninth branch
+        "",
+    ]

@@ -11,7 +11,7 @@ the pattern that matched each, each chunk's tokens and where they start).
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -69,6 +69,30 @@ class TokenizerRow:
         """'3 chunks · 3 tokens · 1.67 bytes/token'."""
         per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
         return f"{count(len(self.chunks), 'chunk')} · {count(self.tokens, 'token')} · {per} bytes/token"
+
+    def cuts_between(self, lo: int, hi: int, tokens: bool) -> tuple[set[int], set[int]]:
+        """(chunk starts, token cuts) strictly inside (lo, hi); no token cuts unless `tokens`."""
+        first, last = bisect_right(self.starts, lo), bisect_left(self.starts, hi)
+        chunk_cuts = set(self.starts[first:last])
+        token_cuts: set[int] = set()
+        if tokens:
+            for c in self.chunks[max(first - 1, 0) : last]:
+                token_cuts.update(c.start + cut for cut in c.cuts if lo < c.start + cut < hi)
+        return chunk_cuts, token_cuts
+
+    def under(self, start: int, end: int, tokens: bool) -> str:
+        """What the row says under the text [start, end): the branch of a chunk starting there, or (`tokens`)
+        the ids of the tokens starting there, space-joined."""
+        if not tokens:
+            k = self.chunk_at(start)
+            return str(self.chunks[k].branch) if self.chunks and self.chunks[k].start == start else ""
+        ids: list[str] = []
+        k = self.chunk_at(start)
+        while k < len(self.chunks) and self.chunks[k].start < end:
+            c = self.chunks[k]
+            ids += [str(i) for i, s in zip(c.ids, c.token_starts, strict=True) if start <= c.start + s < end]
+            k += 1
+        return " ".join(ids)
 
 
 def build_row(

@@ -14,11 +14,11 @@ last frame the rules that were candidates but never chosen; and what a picked pa
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from ..engine.bpe import NO_RULE
 from ..engine.chunk import ChunkTrace
 from .position import Position
 from .word import first_merged, merge_order
@@ -31,9 +31,6 @@ Order = Literal["position", "rank"]
 CACHE_NOTE = "the cache answered: no pairs"
 #: Chunks with more symbols than this are not followed round by round on the UI thread (0.04 s at 1,000).
 WHY_LIMIT = 1_000
-
-#: A pair that is no rule, among a word's ranks: larger than any rank, so the lowest is found in C.
-NO_RULE = sys.maxsize
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):

@@ -8,7 +8,7 @@ out without colour.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -40,45 +40,19 @@ class Segment:
     width: int
 
 
-def _boundaries(row: TokenizerRow, lo: int, hi: int, tokens: bool) -> tuple[set[int], set[int]]:
-    """(chunk starts, token cuts) of `row` strictly inside (lo, hi)."""
-    first, last = bisect_right(row.starts, lo), bisect_left(row.starts, hi)
-    chunk_cuts = set(row.starts[first:last])
-    token_cuts: set[int] = set()
-    if tokens:
-        for c in row.chunks[max(first - 1, 0) : last]:
-            token_cuts.update(c.start + cut for cut in c.cuts if lo < c.start + cut < hi)
-    return chunk_cuts, token_cuts
-
-
-def _under(row: TokenizerRow, start: int, end: int, tokens: bool) -> str:
-    """What the row writes under the segment [start, end): the branch of a chunk starting there, or
-    the ids of the tokens starting there."""
-    if not tokens:
-        k = row.chunk_at(start)
-        return str(row.chunks[k].branch) if row.chunks and row.chunks[k].start == start else ""
-    ids: list[str] = []
-    k = row.chunk_at(start)
-    while k < len(row.chunks) and row.chunks[k].start < end:
-        c = row.chunks[k]
-        ids += [str(i) for i, s in zip(c.ids, c.token_starts, strict=True) if start <= c.start + s < end]
-        k += 1
-    return " ".join(ids)
-
-
 def layout(text: str, rows: Sequence[TokenizerRow], anchor: int, reach: int, tokens: bool) -> list[Segment]:
     """The segments of text around offset `anchor` (`reach` characters either side, at least)."""
     lo, hi = max(0, anchor - reach), min(len(text), anchor + 2 * reach)
     if rows:
         k = rows[0].chunk_at(lo)
         lo = min(lo, rows[0].chunks[k].start) if rows[0].chunks else lo
-    cuts: list[tuple[set[int], set[int]]] = [_boundaries(row, lo, hi, tokens) for row in rows]
+    cuts: list[tuple[set[int], set[int]]] = [row.cuts_between(lo, hi, tokens) for row in rows]
     points = sorted({lo, hi}.union(*(a | b for a, b in cuts)))
     out = []
     for start, end in pairwise(points):
         shown = visible(text[start:end], space="·")
         marks = tuple(CHUNK_MARK if start in a or start == 0 else TOKEN_MARK if start in b else NO_MARK for a, b in cuts)
-        under = tuple(_under(row, start, end, tokens) for row in rows)
+        under = tuple(row.under(start, end, tokens) for row in rows)
         out.append(Segment(start, shown, marks, under, max(cell_len(shown), *(cell_len(u) for u in under))))
     return out
 
