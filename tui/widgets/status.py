@@ -6,6 +6,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
+from ..engine.bpe import Trace
 from ..engine.tables import rule_name
 from ..explain.figures import figures
 from ..explain.position import Position
@@ -37,6 +38,7 @@ class Status(StripRows):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._fitted: tuple[int, int, bool, bool, str] | None = None
+        self._said: tuple[Trace, str] | None = None  # the figures of the trace shown, said once per trace, not per step
 
     def watch_position(self) -> None:
         self._fit()
@@ -77,7 +79,9 @@ class Status(StripRows):
         room on a wide screen names the table's merge rule.
         """
         width = self.content_size.width
-        table, said = at.trace.table, figures(at.trace).said
+        if self._said is None or self._said[0] is not at.trace:
+            self._said = (at.trace, figures(at.trace).said)
+        table, said = at.trace.table, self._said[1]
         parts = table.title.split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
         title = next((t for t in titles if cell_len(t) + 4 + cell_len(said) <= width), None)
