@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.reactive import reactive
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
@@ -24,6 +24,7 @@ from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
 from ..widgets.findrow import FindRow
+from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quote_clipped
 from .base import TableChoice, ViewBar, ViewScreen, figures_text
@@ -149,7 +150,7 @@ class DecodeScreen(ViewScreen):
         yield BufferPanel(id="decode-buffer")
         yield DecodeCode(id="decode-code")
         yield DecodeSummary(id="decode-summary")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         frames = self.query_one(FramesList)

@@ -12,8 +12,8 @@ from .styles_cache import KeptLines
 class KeyFooter(TextualFooter):
     """Textual's footer, whose keys hand back their last lines while they are not dirty."""
 
-    def __init__(self, *, compact: bool = False) -> None:
-        super().__init__(compact=compact)
+    def __init__(self, *, compact: bool = False, show_command_palette: bool = True) -> None:
+        super().__init__(compact=compact, show_command_palette=show_command_palette)
         self._styles_cache = KeptLines()
 
     def compose(self) -> ComposeResult:
