@@ -27,6 +27,7 @@ from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table, resolver, table_cycle
+from .explain.pairs import why_pair
 from .explain.position import Position
 from .playback import Playback
 from .safe import sentence, visible
@@ -34,7 +35,6 @@ from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import TooSmallScreen, too_small
 from .slides import next_theme, shot_name, write_svg
-from .widgets.pairs import explain
 
 DEFAULT_TEXT = "aaababcabxyz"
 HERE = Path(__file__).parent
@@ -210,7 +210,7 @@ class BpeApp(App[None]):
             return
         if self._why is not None:
             self._unnotify(self._why)
-        self._why = Note(explain(self.position, message.pair, message.rank, message.position), timeout=12, markup=False)
+        self._why = Note(why_pair(self.position, message.pair, message.rank, message.position, visible), timeout=12, markup=False)
         self.post_message(Notify(self._why))
 
     # -- views ---------------------------------------------------------------------------------

@@ -23,8 +23,9 @@ from textual.worker import get_current_worker
 from tui.app import BpeApp
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import get_table
+from tui.explain.explorer import build_row
 from tui.screens.explore import TABLES, ExploreBox, ExploreScreen
-from tui.widgets.tokenizer_rows import TokenizerRows, build_row
+from tui.widgets.tokenizer_rows import TokenizerRows
 
 from .apptime import move_figures, settled, timed_keys
 from .conftest import ms, race

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.engine.bpe import encode
-from tui.engine.decoding import DecodeError, decode, decode_frames, explain, parse_ids
+from tui.engine.decoding import DecodeError, decode, decode_frames, decode_lines, parse_ids
 from tui.engine.tables import Table
 
 from .support import CAFE, CAFE_IDS
@@ -211,7 +211,7 @@ def test_parse_ids() -> None:
 
 def test_explain_lines(gpt2_table: Table) -> None:
     """The CLI's text frames: one row per id, the wrong way, the right way, the result."""
-    lines = explain(decode_frames([19526, 254], gpt2_table))
+    lines = decode_lines(decode_frames([19526, 254], gpt2_table))
     text = "\n".join(lines)
     assert "19526  'ä½'" in text and "e4 bd" in text and "✗ incomplete: 2 of its 3 bytes -> '\ufffd'" in text
     assert "'\ufffd' + '\ufffd' = '\ufffd\ufffd'" in text and "e4 bd a0 -> '你'" in text
@@ -220,7 +220,7 @@ def test_explain_lines(gpt2_table: Table) -> None:
 
 def test_explain_speaks_decimal_as_seed_000_does(gpt2_table: Table) -> None:
     """Seed 000 says 'raw bytes [228,189]' and '[160]': --explain gives decimal beside hex, per token and joined."""
-    lines = explain(decode_frames([19526, 254], gpt2_table))
+    lines = decode_lines(decode_frames([19526, 254], gpt2_table))
     rows = {line.split()[1]: line for line in lines if line[:4].strip() in ("1", "2")}
     assert "[228,189] e4 bd" in rows["19526"] and "[160] a0" in rows["254"]
     assert "right way (join the bytes, decode once): [228,189,160] e4 bd a0 -> '你'" in lines

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.tables import CL100K_PATTERN, O200K_PATTERN
-from tui.explain.branches import alternatives, explain, labelled, spans
+from tui.explain.branches import alternatives, explain_match, labelled, spans
 
 PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
 
@@ -54,19 +54,19 @@ def test_labelled_chunks_are_findall_and_each_branch_matches_alone(name, text):
     chunks = labelled(text, pattern)
     assert [c.text for c in chunks] == regex.findall(pattern, text)
     for c in chunks:
-        why = explain(text, c.start, pattern)
+        why = explain_match(text, c.start, pattern)
         assert why.winner.branch == c.branch and why.winner.matched == c.text and why.winner.pattern == c.pattern
         assert all(a.matched is None for a in why.attempts[:-1])
 
 
 def test_seed_004_backtrack():
     """At ····if, \\s+ takes four spaces, (?!\\S) fails before i, one space is given back; ·if takes it."""
-    why = explain("    if", 0, GPT2_PATTERN)
+    why = explain_match("    if", 0, GPT2_PATTERN)
     assert why.winner.pattern == r"\s+(?!\S)" and why.winner.matched == "   "
     bt = why.backtrack
     assert bt is not None and (bt.greedy, bt.given_back, bt.assertion, bt.before) == ("    ", 1, r"(?!\S)", "i")
-    assert explain("    if", 3, GPT2_PATTERN).winner.pattern == r" ?\p{L}+"
-    assert explain("  ", 0, GPT2_PATTERN).backtrack is None  # at the end of the text nothing is given back
+    assert explain_match("    if", 3, GPT2_PATTERN).winner.pattern == r" ?\p{L}+"
+    assert explain_match("  ", 0, GPT2_PATTERN).backtrack is None  # at the end of the text nothing is given back
 
 
 def test_spans_are_tuples_of_the_same(cl100k_table):

@@ -71,4 +71,3 @@ def test_with_trace_keeps_the_chunk_and_round(three_chunks: Position) -> None:
 
 def test_the_header_lines(seven_rounds: Position) -> None:
     assert seven_rounds.where == "chunk 1/1 · round 0/7 · frame 1/9"
-    assert seven_rounds.figures == "12 bytes → 3 tokens · 9 merges fire"  # 7 rounds, some merging twice

@@ -6,7 +6,7 @@ from engine.support import CAFE
 
 from tui.engine.bpe import capture
 from tui.engine.tables import Table
-from tui.explain.rules import figures, init_summary, rank_id_check, rank_of_id, search_rules, used_ranks
+from tui.explain.rules import init_summary, rank_id_check, rank_of_id, search_rules, used_ranks
 
 
 def test_init_summary_sizes(gpt2_table: Table) -> None:
@@ -48,10 +48,3 @@ def test_used_ranks_internationalization(gpt2_table: Table) -> None:
     """Seed 000: the input uses ranks 3 … 45353, fourteen rounds; it never scans rows 0 … 13."""
     trace = capture("internationalization", gpt2_table)
     assert used_ranks(trace) == [3, 5, 7, 9, 26, 39, 85, 97, 272, 503, 608, 1378, 22868, 45353]
-
-
-def test_figures_cafe(gpt2_table: Table) -> None:
-    """Seed 002's header: 256 + 50,000 + 1 = 50,257; café 你好 is 12 bytes → 8 tokens."""
-    f = figures(capture(CAFE, gpt2_table))
-    assert (f.base, f.merges, f.special, f.vocab, f.bytes, f.tokens) == (256, 50000, 1, 50257, 12, 8)
-    assert f.vocab_sum == "256 + 50,000 + 1" and f.fired == 4

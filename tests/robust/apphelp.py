@@ -7,7 +7,7 @@ from ui.support import Notes, make_app, screen_text, settle
 
 from tui.app import BpeApp
 from tui.screens.dialogs import EditBox, EditScreen
-from tui.widgets.header import Status
+from tui.widgets.status import Status
 
 from .terminal import screen_output, terminal_problems
 

@@ -13,9 +13,9 @@ import time
 import pytest
 
 from tui.app import BpeApp
+from tui.explain.tokens import shown_ids
 from tui.screens.toosmall import TooSmallScreen
-from tui.widgets.header import Status
-from tui.widgets.ids import shown_ids
+from tui.widgets.status import Status
 
 from .apphelp import assert_alive, assert_screen_clean, make_app, settle, type_text
 from .hostile import EVERYTHING, HOSTILE, LONG_LINE

@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 from rich.cells import cell_len
 
-from tui.widgets.aliases import AliasesPane
+from tui.widgets.bytes_pane import BytesPane
 from tui.widgets.chunks import ChunksPane
 
 from .apphelp import assert_alive, assert_screen_clean, make_app, settle
@@ -28,7 +28,7 @@ STEPS = ["end", "home", *["pagedown"] * 6, "d", "right", "right", "d", "2", "3",
 
 def char_row_cells(app) -> list[str]:  # type: ignore[no-untyped-def]
     """The bytes pane's char row, split into the glyph of each character (columns are 4 cells a byte)."""
-    return str(app.query_one(AliasesPane).render()).split("\n")[0][len("char  ") :].split()
+    return str(app.query_one(BytesPane).render()).split("\n")[0][len("char  ") :].split()
 
 
 def test_the_forbidden_set_names_variation_selectors_tags_and_joiners() -> None:
@@ -89,7 +89,7 @@ async def test_the_flags_text_in_the_bytes_pane() -> None:
         await pilot.press("pagedown")
         await pilot.pause()
         assert char_row_cells(app) == ["·", "❤", "⟨U+FE0F⟩"]
-        assert "\ufe0f" not in str(app.query_one(AliasesPane).render())
+        assert "\ufe0f" not in str(app.query_one(BytesPane).render())
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")

@@ -18,13 +18,14 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
+from tui.explain.word import WordPicture
 from tui.screens.encode import EncodeScreen
-from tui.widgets.aliases import AliasesPane
+from tui.widgets.bytes_pane import BytesPane
 from tui.widgets.chunks import ChunksPane
-from tui.widgets.header import Status
 from tui.widgets.ids import IdsPane
 from tui.widgets.pairs import PairsPane
-from tui.widgets.word import WordPane, WordPicture
+from tui.widgets.status import Status
+from tui.widgets.word import WordPane
 
 TEACHING_TITLE = "teaching · 9 rules"
 GPT2_TITLE = "GPT-2 · 50,000 merges"  # at 80 columns the header drops the file hash to keep the figures beside it
@@ -200,7 +201,7 @@ __all__ = [
     "CAFE_IDS",
     "GPT2_TITLE",
     "TEACHING_TITLE",
-    "AliasesPane",
+    "BytesPane",
     "ChunksPane",
     "EncodeScreen",
     "IdsPane",

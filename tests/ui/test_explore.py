@@ -7,18 +7,17 @@ branch of each chunk, or its token ids, beneath).
 
 from __future__ import annotations
 
-import doctest
-
 from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.app import BpeApp
 from tui.engine.tables import get_table
+from tui.engine.utf8 import token_offsets
+from tui.explain.explorer import build_row
 from tui.messages import ChunkAnimateRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
-from tui.widgets import tokenizer_rows
-from tui.widgets.tokenizer_rows import TokenizerRows, build_row, layout, token_offsets
+from tui.widgets.tokenizer_rows import TokenizerRows, layout
 
 from .support import Notes, count_layouts, make_app, screen_text, settle
 
@@ -210,12 +209,6 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
         assert set(rows(app)) == set(NAMES)
         assert rows(app)["GPT-2"][1].endswith("│。")  # the window follows the cursor to the last chunk
         assert "GPT-2 · chunk 8/8 '。' at 35" in text
-
-
-def test_the_row_helpers_hold_their_examples() -> None:
-    """tokenizer_rows' docstring examples (HOW'S on GPT-2) pass; token_offsets' are engine.utf8's (tests/engine/test_doctests.py)."""
-    result = doctest.testmod(tokenizer_rows, report=False)
-    assert result.attempted >= 3 and result.failed == 0
 
 
 def test_token_offsets_and_layout_mark_each_rows_own_boundaries() -> None:

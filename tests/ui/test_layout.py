@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tui.screens.toosmall import TooSmallScreen
-from tui.widgets.header import Status
 from tui.widgets.ids import IdsPane
+from tui.widgets.status import Status
 from tui.widgets.word import WordPane
 
 from .support import ids as shown_ids

@@ -17,11 +17,12 @@ from tests.robust.terminal import screen_output
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
+from tui.explain.explorer import build_row
 from tui.playback import Playback, PlaybackError, step_speed
 from tui.screens.encode import EncodeScreen
 from tui.slides import check_theme, next_theme, shot_name, theme_names
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
-from tui.widgets.tokenizer_rows import build_row, layout, token_slots
+from tui.widgets.tokenizer_rows import layout, token_slots
 
 from .support import IdsPane, Notes, header, hold_play_timer, make_app, playing, position, settle
 

@@ -9,7 +9,7 @@ from tui.screens.dialogs import EditBox
 
 from .conftest import Notes
 from .support import (
-    AliasesPane,
+    BytesPane,
     ChunksPane,
     IdsPane,
     Status,
@@ -20,7 +20,7 @@ from .support import (
     settle,
 )
 
-PANES = (Status, ChunksPane, AliasesPane, WordPane, IdsPane)
+PANES = (Status, ChunksPane, BytesPane, WordPane, IdsPane)
 MARKUP = "[bold]x[/] [link=a]"
 CONTROLS = "a\x1b[2Jb\tc\nd\x07e\x7f\u202ef\x85"
 
@@ -55,7 +55,7 @@ async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
         assert sentence(app) == "chunk 5: '[/]' is 3 UTF-8 bytes, written as aliases '[/]'"
         assert "⟦[/]⟧" in pane_text(app, ChunksPane)
         assert "│[│/│]│" in pane_text(app, WordPane)
-        assert pane_text(app, AliasesPane).split("\n")[1].split() == ["alias", "[", "/", "]"]
+        assert pane_text(app, BytesPane).split("\n")[1].split() == ["alias", "[", "/", "]"]
         await pilot.press("d", "t")
         await settle(app, pilot)
         await pilot.pause()

@@ -15,13 +15,15 @@ from tui.engine.chunk import ScanStep
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
 from tui.explain.position import Position
-from tui.widgets.aliases import layout
-from tui.widgets.chunks import window
+from tui.explain.word import WordPicture, picture
+from tui.safe import visible
+from tui.widgets.bytes_pane import layout
+from tui.widgets.chunks import chunks_in_view
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import row_plain
-from tui.widgets.word import picture, render_picture
+from tui.widgets.word import render_picture
 
-from .support import AliasesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
+from .support import BytesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
@@ -46,7 +48,7 @@ def rows(app, pane: type) -> list[str]:  # type: ignore[no-untyped-def]
 
 def reversed_aliases(app) -> str:  # type: ignore[no-untyped-def]
     """The aliases the bytes pane reverses (the pair it follows), in order."""
-    text = app.query_one(AliasesPane).render()
+    text = app.query_one(BytesPane).render()
     assert isinstance(text, Text)
     alias_row = text.plain.split("\n")[1]
     start = len(text.plain.split("\n")[0]) + 1
@@ -63,7 +65,7 @@ async def test_the_bytes_caption_is_right_on_the_first_draw_after_a_new_text() -
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         assert pane.border_subtitle == f"7 of 12 bytes shown · {MOVED}"
         app.open_file(TRACES_DIR / "gpt2-internationalization.json")
         await settle(app, pilot)
@@ -88,8 +90,8 @@ async def test_the_bytes_pane_follows_the_pair_of_a_late_round(size: tuple[int, 
         await settle(app, pilot)
         await pilot.press(*["right"] * 12)
         assert app.position.where.startswith("chunk 1/1 · round 12/14")
-        assert app.query_one(AliasesPane).border_subtitle == f"{caption} shown · {MOVED}"
-        shown = rows(app, AliasesPane)
+        assert app.query_one(BytesPane).border_subtitle == f"{caption} shown · {MOVED}"
+        shown = rows(app, BytesPane)
         if len(shown) > 2:  # the compact layout (below 24 rows) shows the char and alias rows only
             assert [int(b) for b in shown[2].split()[1:]] == dec
         assert "".join(shown[1].split()[1:]) == "".join(chr(b) for b in dec)
@@ -103,13 +105,13 @@ async def test_the_bytes_pane_follows_the_scan() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await pilot.press("right", "right", "d", "right")
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         assert app.position.where.endswith("round 2/14 · frame 3/16 · scan 1/2")
         assert pane.border_subtitle == f"bytes 6–12 of 20 shown · {MOVED}" and reversed_aliases(app) == "on"
         await pilot.press("right")
         assert app.position.steps[1].j == 17
         assert pane.border_subtitle == f"bytes 14–20 of 20 shown · {MOVED}"
-        assert rows(app, AliasesPane)[1].split()[1:] == list("ization")
+        assert rows(app, BytesPane)[1].split()[1:] == list("ization")
         assert reversed_aliases(app) == "on"
         await pilot.press("left", "left")
         assert pane.border_subtitle == f"7 of 20 bytes shown · {MOVED}" and reversed_aliases(app) == ""  # nothing found yet
@@ -159,7 +161,7 @@ def at_round(text: str, table: str, r: int, *, detail: bool = False, step: int =
 
 def test_a_long_word_keeps_the_chosen_pair_in_view() -> None:
     """Round 12 of internationalization (iz ation) in 20 cells: the word from 'ational', the pair whole."""
-    shown = [row_plain(row) for row in render_picture(picture(at_round("internationalization", "gpt2", 12)), 20, 4)]
+    shown = [row_plain(row) for row in render_picture(picture(at_round("internationalization", "gpt2", 12), visible), 20, 4)]
     assert [line.rstrip() for line in shown[1:]] == ["…ational│iz│ation│", "         ^^^^^^^^", " ational│ization │"]
 
 
@@ -168,7 +170,7 @@ def test_a_long_word_keeps_the_scan_position_in_view() -> None:
     'ij' under the 'a' at 38 (filling the separator cell), the four pairs written so far beneath."""
     position = at_round("ab" * 30, "teaching", 1, detail=True, step=20)
     assert position.steps[19] == ScanStep("merge", 38, 38, 20)
-    shown = [row_plain(row) for row in render_picture(picture(position), 24, 4)]
+    shown = [row_plain(row) for row in render_picture(picture(position, visible), 24, 4)]
     assert shown[1:] == ["…a│b│a│b│a│b│a│b│a│b│a│…", " ^^^ ^^^ ^^^ ij^ ^^^ ^^", " ab │ab │ab │ab │      "]
 
 
@@ -179,12 +181,12 @@ def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPat
     windows: list[tuple[int, int]] = []
     real = word_module.Cells.__init__
 
-    def measuring(self: word_module.Cells, pic: word_module.WordPicture, lo: int, hi: int) -> None:
+    def measuring(self: word_module.Cells, pic: WordPicture, lo: int, hi: int) -> None:
         windows.append((lo, hi))
         real(self, pic, lo, hi)
 
     monkeypatch.setattr(word_module.Cells, "__init__", measuring)
-    shown = render_picture(picture(position), 80, 10)
+    shown = render_picture(picture(position, visible), 80, 10)
     assert len(windows) == 1
     lo, hi = windows[0]
     assert 59_000 < lo < hi < 61_000 and hi - lo < 500
@@ -226,7 +228,7 @@ def test_the_chunks_window_measures_only_what_it_shows(monkeypatch: pytest.Monke
     position = Position.of(capture("ab " * 20_000, get_table("teaching")))
     position = position.at(position.frames.chunk_start(10_000))
     calls = counted_visible(monkeypatch, chunks_module)
-    first, last = window(position, 44, 1)
+    first, last = chunks_in_view(position, 44, 1)
     assert first < 10_000 < last and last - first < 20
     assert len(calls) < 100
 
@@ -242,9 +244,9 @@ def test_the_examples_in_the_window_and_safe_modules_hold() -> None:
     import doctest
 
     import tui.safe
-    import tui.widgets.window
+    import tui.widgets.earliest_start
 
-    for module in (tui.widgets.window, tui.safe):
+    for module in (tui.widgets.earliest_start, tui.safe):
         result = doctest.testmod(module, report=False)
         assert result.failed == 0 and result.attempted >= 3, (module.__name__, result)
 
@@ -255,8 +257,8 @@ def test_a_window_that_just_misses_is_not_taken_for_the_whole_text() -> None:
     # the first chunk costs '⟦ab⟧│' = 5 cells, each after it '·ab│' 4: seven make 29, one more than 28
     # (the last needs no separator); then '(…4996)' takes 7 of the 28 cells
     assert len(position.trace.chunks) == 5_001
-    assert window(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
-    assert window(position, 24, 1) == (0, 3)
+    assert chunks_in_view(position, 28, 1) == (0, 4)  # ⟦ab⟧│·ab│·ab│·ab│·ab(…4996): 28 cells
+    assert chunks_in_view(position, 24, 1) == (0, 3)
 
 
 async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
@@ -265,7 +267,7 @@ async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
     app = make_app("internationalization", "gpt2")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         starts = []
         for _ in range(14):
             await pilot.press("right")

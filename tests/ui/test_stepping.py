@@ -12,7 +12,7 @@ import pytest
 from .support import (
     GPT2_TITLE,
     TEACHING_TITLE,
-    AliasesPane,
+    BytesPane,
     ChunksPane,
     EncodeScreen,
     IdsPane,
@@ -214,7 +214,7 @@ async def test_hi_ni_aliases_of_the_chinese_character() -> None:
         assert "7 bytes → 5 tokens · 2 merges fire" in figures(app)
         await pilot.press("pagedown")
         assert sentence(app) == "chunk 2: ' 你' is 4 UTF-8 bytes, written as aliases 'Ġä½ł'"
-        shown = pane_text(app, AliasesPane)
+        shown = pane_text(app, BytesPane)
         rows = [line.split() for line in shown.split("\n")]
         assert rows[1] == ["alias", "Ġ*", "ä", "½", "ł*"]  # space (32) and 160 are moved bytes
         assert rows[2] == ["dec", "32", "228", "189", "160"]
@@ -353,6 +353,6 @@ async def test_the_bytes_caption_counts_what_the_pane_shows() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        pane = app.query_one(AliasesPane)
+        pane = app.query_one(BytesPane)
         assert pane.border_subtitle == "7 of 12 bytes shown · * moved to 256+n"
-        assert pane_text(app, AliasesPane).splitlines()[2].split()[1:] == ["97"] * 3 + ["98", "97", "98", "99"]
+        assert pane_text(app, BytesPane).splitlines()[2].split()[1:] == ["97"] * 3 + ["98", "97", "98", "99"]

@@ -9,9 +9,9 @@ from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.widget import Widget
 
-from tui.widgets.frame import FramedLines
 from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import Runs, fold, row_plain, text_row, to_strips
+from tui.widgets.styles_cache import FramedLines
 
 from .support import count_layouts, make_app, screen_text, settle
 
@@ -41,7 +41,7 @@ async def test_framed_rows_are_the_segments_textual_draws(monkeypatch: pytest.Mo
         await pilot.press("right", "right", "right")
         await settle(app, pilot)
         panes = framed_widgets(app)
-        assert {type(w).__name__ for w in panes} >= {"ChunksPane", "AliasesPane", "WordPane", "PairsPane", "IdsPane"}
+        assert {type(w).__name__ for w in panes} >= {"ChunksPane", "BytesPane", "WordPane", "PairsPane", "IdsPane"}
         for widget in panes:
             assert framed_lines(widget) == textual_lines(widget), type(widget).__name__
         app.screen.query_one(PairsPane).focus()
@@ -58,10 +58,10 @@ async def test_a_look_it_is_not_made_for_is_left_to_textual() -> None:
         pairs = app.screen.query_one(PairsPane)
         base, background = pairs.background_colors
         cache = FramedLines()
-        assert cache.frame(pairs.styles, base, background, 1.0) is not None
+        assert cache.border(pairs.styles, base, background, 1.0) is not None
         pairs.styles.tint = "red 50%"
-        assert cache.frame(pairs.styles, base, background, 1.0) is None
-        assert cache.frame(pairs.styles, base, background, 0.5) is None
+        assert cache.border(pairs.styles, base, background, 1.0) is None
+        assert cache.border(pairs.styles, base, background, 0.5) is None
 
 
 def test_rows_are_cut_at_the_edge_as_rich_cuts_a_line() -> None:
@@ -140,7 +140,7 @@ async def test_the_footer_keys_are_not_drawn_again_by_a_step_and_follow_a_view_s
     are new widgets, drawn anew (the Tables view has '/ find')."""
     from textual.widgets._footer import FooterKey
 
-    from tui.widgets.frame import KeptLines
+    from tui.widgets.styles_cache import KeptLines
 
     app = make_app("the cat sat on the mat")
     async with app.run_test(size=(100, 24)) as pilot:

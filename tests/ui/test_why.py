@@ -17,8 +17,6 @@ from tui.explain.whynot import why_not
 from tui.screens import tables
 from tui.screens.dialogs import help_text
 from tui.screens.tables import RulesList, TablesScreen
-from tui.widgets.pairs import explain
-from tui.widgets.pairs import pair_rows as _pair_rows
 
 from .support import Notes, PairsPane, make_app, pairs, screen_text, settle, submit, word
 
@@ -32,10 +30,6 @@ WHY_CA = (
     "(c a) (rank 3) was a candidate in rounds 1–2, but a lower rank was always present; round 2 merged (a b) "
     "(rank 1), which took its 'a': present in the table, unusable on this input."
 )
-
-
-def pairs_of(view):  # type: ignore[no-untyped-def]
-    return _pair_rows(view, "position")
 
 
 async def tables_view(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -200,14 +194,6 @@ async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(n
         assert pane.selected == 5 and pane.row(5, 30, False).plain == "› 5  b c       2"
 
 
-def test_a_chunk_too_long_to_follow_is_said_to_be(teaching_table) -> None:  # type: ignore[no-untyped-def]
-    from tui.explain.position import Position
-
-    view = Position.of(capture("ab" * 501, teaching_table)).last()
-    assert pairs_of(view).never == ()
-    assert explain(view, ("a", "b"), 1).split("\n")[1] == "This chunk has 1,002 symbols: too many to follow round by round here."
-
-
 async def test_w_with_no_pair_says_so(notes: Notes) -> None:
     """A cache hit lists no pairs: w says there is nothing to explain."""
     app = make_app("abc!abc")
@@ -215,17 +201,6 @@ async def test_w_with_no_pair_says_so(notes: Notes) -> None:
         await pilot.press("end", "w")
         await pilot.pause()
         assert notes.messages[-1] == "No pair to explain here: the pairs pane is empty at this frame."
-
-
-def test_aaabdaaabac_never_puts_b_and_c_side_by_side(teaching_table) -> None:  # type: ignore[no-untyped-def]
-    """On aaabdaaabac the rules (b c) and (c a) are never candidates: the text has no 'bc' or 'ca'."""
-    from tui.explain.position import Position
-
-    view = Position.of(capture("aaabdaaabac", teaching_table)).last()
-    assert explain(view, ("b", "c"), 2).split("\n")[1] == (
-        "(b c) (rank 2) is in the table, but its symbols are never next to each other in this chunk."
-    )
-    assert explain(view, ("d", "a"), None, 4) == "(d a) at position 4 is not a rule of this table: it can never be merged."
 
 
 # -- 5. a tiktoken table's parts, in a worker ------------------------------------------------------

@@ -23,11 +23,11 @@ def run_decode(args: argparse.Namespace) -> None:
 
     table = resolve_table(args)
     if args.explain:  # the frames of the Decode view, as text; a failure still exits 2
-        from ..engine.decoding import decode_frames, explain
+        from ..engine.decoding import decode_frames, decode_lines
         from ..safe import visible
 
         run = decode_frames(read_ids(args.ids), table, args.errors)
-        sys.stdout.write("\n".join(explain(run, visible)) + "\n")
+        sys.stdout.write("\n".join(decode_lines(run, visible)) + "\n")
         if run.problem is not None:
             raise DecodeError(run.problem)
         return

@@ -12,7 +12,7 @@ from ..engine.bpe import Trace
 from ..engine.files import read_bytes
 from ..engine.tables import DEFAULT, Table, get_table, load_two_files, names
 from ..engine.tables.registry import about
-from ..explain.frames import count
+from ..explain.words import count
 
 
 class UsageError(Exception):

@@ -11,7 +11,7 @@ import json
 from ..engine.aliases import to_aliases
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainResult, train
-from ..explain.frames import count
+from ..explain.words import count
 from ..safe import visible
 from .inputs import read_text, text_options
 

@@ -225,7 +225,7 @@ def parse_ids(text: str) -> list[int]:
     return ids
 
 
-def explain(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> list[str]:
+def decode_lines(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> list[str]:
     """The frames of `run` as text, one line each, then the wrong way, the right way and the result.
 
     `show` makes untrusted strings safe to print (the CLI passes tui.safe.visible).

@@ -7,7 +7,7 @@ what a trailing lookahead gave back).
 (' ?[^\\\\s\\\\p{L}\\\\p{N}]+', '\\\\s+(?!\\\\S)', '\\\\s+')
 >>> [(c.text, c.branch) for c in labelled("    if", GPT2_PATTERN)]
 [('   ', 10), (' if', 7)]
->>> e = explain("    if", 0, GPT2_PATTERN)
+>>> e = explain_match("    if", 0, GPT2_PATTERN)
 >>> [a.matched for a in e.attempts], e.backtrack
 ([None, None, None, None, None, None, None, None, None, None, '   '], Backtrack(greedy='    ', given_back=1, assertion='(?!\\\\S)', before='i'))
 """
@@ -153,7 +153,7 @@ def _trailing_lookahead(branch: str) -> tuple[str, str] | None:
     return None
 
 
-def explain(text: str, start: int, pattern: str) -> Explanation:
+def explain_match(text: str, start: int, pattern: str) -> Explanation:
     """Why the chunk at `start` is what it is: each branch tried there in order until one matches.
 
     For `\\s+(?!\\S)` at `····if`: `\\s+` alone takes four spaces, `(?!\\S)` fails before `i`, and one

@@ -21,6 +21,7 @@ from operator import add
 from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
+from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
 
@@ -117,42 +118,26 @@ class Frames(Sequence[Frame]):
         return self._first[k] + self._before[k + 1] - self._before[k] if k >= 0 else 0
 
 
-def count(n: int, noun: str) -> str:
-    """'1 chunk', '2,054 chunks': a number with its noun, plural where it belongs."""
-    return f"{n:,} {noun}{'s' * (n != 1)}"
-
-
-def quoted(text: str) -> str:
-    """The user's text in quotes, as it is: no repr escapes, so the view's one escaping (tui.safe) shows
-    every invisible character the same way in the narration as in the panes.
-
-    >>> print(quoted("Hello've"), quoted("a b"))
-    "Hello've" 'a b'
-    """
-    mark = '"' if "'" in text and '"' not in text else "'"
-    return f"{mark}{text}{mark}"
-
-
 def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
     if frame.kind == "start":
         return (
             f"chunk {frame.chunk + 1}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
-            f"byte{'s' * (len(chunk.data) != 1)}, written as aliases {chunk.aliases!r}"
+            f"{plural(len(chunk.data), 'byte')}, written as aliases {chunk.aliases!r}"
         )
     if frame.kind == "round":
         rnd = chunk.rounds[frame.round - 1]
         pairs = len(chunk.word(frame.round - 1)) - 1
         if rnd.at >= 0:  # tiktoken's rule: one position
             return (
-                f"step {frame.round}: of {pairs} adjacent join{'s' * (pairs != 1)}, the lowest-ranked is "
+                f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
                 f"(rank {rnd.rank}, id {rnd.rank + 256}, leftmost if tied); merging that one"
             )
         return (
-            f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "
-            f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} occurrence{'s' * (rnd.merged != 1)}"
+            f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
+            f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} {plural(rnd.merged, 'occurrence')}"
         )
     return _done_sentence(chunk, trace.table.rule)
 

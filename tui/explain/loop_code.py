@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.chunk import ChunkTrace, ScanStep
 from .frames import Frame
+from .words import plural
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
@@ -273,7 +274,7 @@ def decode_mark(run: DecodeRun, cursor: int) -> Mark:
     f = frames[k]
     beside = [
         ("lookup", _pairs((("i", f.id), ("alias", f.alias)))),
-        ("bytes", f"+{_hex(f.data)} → {f.end} byte{'s' * (f.end != 1)}"),
+        ("bytes", f"+{_hex(f.data)} → {f.end} {plural(f.end, 'byte')}"),
     ]
     trail: tuple[str, ...] = ("lookup", "bytes")
     if k == len(frames) - 1 and run.lookup is None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..engine.bpe import ChunkTrace, ScanStep, Trace
-from .frames import Frame, Frames, count, narrate
+from .frames import Frame, Frames, narrate
 
 
 @lru_cache(maxsize=16)
@@ -115,21 +115,6 @@ class Position:
         )
         if self.scanning:
             text += f" · scan {self.step}/{len(self.steps)}"
-        return text
-
-    @property
-    def figures(self) -> str:
-        """Seed 002's figures for the whole text: '18 bytes → 5 tokens · 13 merges fire'."""
-        trace = self.trace
-        hits = trace.cache_hits
-        text = (
-            f"{count(trace.byte_count, 'byte')} → {count(trace.token_count, 'token')}"
-            f" · {count(trace.merges_fired, 'merge')} fire{'s' * (trace.merges_fired == 1)}"
-        )
-        if hits:
-            text += f" · {count(hits, 'cache hit')}"
-        if not trace.complete:
-            text += f" so far ({len(trace.chunks):,} chunks)"
         return text
 
     @property

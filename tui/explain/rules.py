@@ -1,5 +1,5 @@
-"""A table's rules as the Tables view reads them: what initialisation builds, each rule, the id = 256 + rank
-check, rule search, the ranks a trace used, and the header figures.
+"""A table's rules: what initialisation builds, each rule, the id = 256 + rank check, rule search, and the
+ranks a trace used.
 
 >>> from ..engine.tables import teaching
 >>> r = rule(teaching(), 8)
@@ -18,6 +18,7 @@ from ..engine.aliases import bytes_to_unicode, unicode_to_bytes
 from ..engine.bpe import Trace
 from ..engine.tables import Table
 from .aliasgrid import spell
+from .words import plural
 
 #: A merged symbol's id is OFFSET + its rank in the official table (ids 0..255 are the byte symbols).
 OFFSET = 256
@@ -54,7 +55,7 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
 
 
 @dataclass(frozen=True, slots=True)
-class Rule:
+class MergeRule:
     """One merge rule: rank, left, right, merged symbol, its id, and whether id == 256 + rank."""
 
     rank: int
@@ -68,9 +69,9 @@ class Rule:
         return self.id == OFFSET + self.rank
 
 
-def rule(table: Table, rank: int) -> Rule:
+def rule(table: Table, rank: int) -> MergeRule:
     left, right = table.merges[rank]
-    return Rule(rank, left, right, left + right, table.encoder.get(left + right))
+    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right))
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class RankCheck:
 
     total: int
     passing: int
-    first_failure: Rule | None
+    first_failure: MergeRule | None
     base: int  # entries with no rank: the 256 byte symbols
     special: Mapping[str, int]  # entries that are neither byte nor merge: no rank, no formula
 
@@ -92,7 +93,7 @@ def rank_id_check(table: Table) -> RankCheck:
     """Run the check over all rules (50,000 for GPT-2, all passing)."""
     encoder = table.encoder
     passing = 0
-    failure: Rule | None = None
+    failure: MergeRule | None = None
     for rank, (left, right) in enumerate(table.merges):
         if encoder.get(left + right) == OFFSET + rank:
             passing += 1
@@ -175,37 +176,10 @@ def search_rules(table: Table, query: str) -> Search:
         return Search(q, "symbol", (), f"no rule mentions {shown}")
     return Search(
         q, "symbol", ranks,
-        f"{shown}: made by {len(exact)} rule{'s' * (len(exact) != 1)}, a side of {len(sides)}, inside {len(inside)} more",
+        f"{shown}: made by {len(exact)} {plural(len(exact), 'rule')}, a side of {len(sides)}, inside {len(inside)} more",
     )  # fmt: skip
 
 
 def used_ranks(trace: Trace) -> list[int]:
     """The distinct ranks the trace's rounds used, in ascending order (seed 000: 3, 5, 7 … 45353)."""
     return sorted({r.rank for chunk in trace.chunks for r in chunk.rounds})
-
-
-# -- header figures and the special-token scene -----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Figures:
-    """Seed 002's header for a text: base symbols, merges, vocabulary size, bytes → tokens, merges fired."""
-
-    base: int
-    merges: int
-    special: int
-    vocab: int
-    bytes: int
-    tokens: int
-    fired: int
-
-    @property
-    def vocab_sum(self) -> str:
-        """'256 + 50,000 + 1' (or '256 + 9' for a table without specials)."""
-        return f"{self.base} + {self.merges:,}" + (f" + {self.special}" if self.special else "")
-
-
-def figures(trace: Trace) -> Figures:
-    table = trace.table
-    special = len(table.special)
-    return Figures(256, len(table.merges), special, len(table.encoder), trace.byte_count, len(trace.ids), trace.merges_fired)

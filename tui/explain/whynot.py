@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from ..engine.bpe import Trace
 from ..engine.tables import Pair
-from .frames import quoted
+from .words import quoted
 
 #: A chunk with more symbols than this is not searched round by round (it would take seconds).
 MAX_SYMBOLS = 4_000

@@ -22,7 +22,7 @@ from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_al
 from ..explain.position import Position
 from ..safe import visible
 from ..widgets.findrow import FindRow
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
 from ..widgets.strips import Row, Runs, StripRows
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
@@ -179,7 +179,7 @@ class AliasesScreen(ViewScreen):
                 yield Static(LEGEND, id="aliases-legend")
             yield TextPanel(id="aliases-side")
         yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         grid = self.query_one(AliasGrid)

@@ -46,11 +46,10 @@ class TableChoice:
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
     """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ..explain.rules import figures
+    from ..explain.figures import figures, vocab_sum
 
-    special = len(table.special)
-    vocab = f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
     text = Text(no_wrap=True, overflow="ellipsis")
+    f = figures(trace) if trace is not None and trace.table is table else None
     if width >= 110:
         text.append("base ")
         text.append("256", style="bold")
@@ -58,12 +57,11 @@ def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
         text.append(f"{len(table.merges):,}", style="bold")
         text.append(" · ")
     text.append("vocab ")
-    text.append(vocab, style="bold")
-    if trace is not None and trace.table is table:
-        f = figures(trace)
+    text.append(vocab_sum(table), style="bold")
+    if f is not None:
         text.append(" · this text: " if width >= 90 else " · ")
-        text.append(f"{f.bytes:,} bytes → {f.tokens:,} tokens", style="bold")
-        fired = f" · {f.fired:,} merge{'s' * (f.fired != 1)} fire{'s' * (f.fired == 1)}"
+        text.append(f.flow, style="bold")
+        fired = f" · {f.fires}"
         if text.cell_len + len(fired) <= width:
             text.append(fired)
     if width >= 140:

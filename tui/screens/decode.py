@@ -12,19 +12,21 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.reactive import reactive
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
+from ..explain.words import plural
 from ..messages import IdsEntered
 from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
 from ..widgets.findrow import FindRow
+from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
-from ..widgets.text import clip, pad, quoted
+from ..widgets.text import clip, pad, quote_clipped
 from .base import TableChoice, ViewBar, ViewScreen, figures_text
 
 NOTHING = "—"
@@ -76,14 +78,20 @@ class FramesList(LineList):
             return text
         f = run.frames[index]
         wide = c["alone"] > 20
-        alone = f"✓ {quoted(f.alone)}" if f.complete else f"✗ {f.note} → {quoted(f.alone)}" if wide else f"✗ {quoted(f.alone)} {f.short}"
+        alone = (
+            f"✓ {quote_clipped(f.alone)}"
+            if f.complete
+            else f"✗ {f.note} → {quote_clipped(f.alone)}"
+            if wide
+            else f"✗ {quote_clipped(f.alone)} {f.short}"
+        )
         if run.stream_stop is not None and index >= run.stream_stop:
             out, held = ("✗ raises" if index == run.stream_stop else "stopped"), ""
         else:
-            out = quoted(f.released) if f.released else NOTHING
+            out = quote_clipped(f.released) if f.released else NOTHING
             held = hexbytes(f.held) if f.held else NOTHING
         text = Text(mark + pad(str(index + 1), c["pos"], True) + " " + pad(str(f.id), c["id"], True) + "  ")
-        text.append(pad(quoted(f.alias), c["alias"]), style="bold")
+        text.append(pad(quote_clipped(f.alias), c["alias"]), style="bold")
         text.append(" " + pad(hexbytes(f.data), c["bytes"]) + " ")
         text.append(pad(alone, c["alone"]), style="" if f.complete else "italic")
         text.append(" " + pad(out, c["out"]) + " ")
@@ -142,7 +150,7 @@ class DecodeScreen(ViewScreen):
         yield BufferPanel(id="decode-buffer")
         yield DecodeCode(id="decode-code")
         yield DecodeSummary(id="decode-summary")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         frames = self.query_one(FramesList)
@@ -188,10 +196,10 @@ class DecodeScreen(ViewScreen):
         if self.typed is not None:
             source = "typed ids"
         elif trace is not None and trace.table is table:
-            source = f"the trace of {quoted(trace.text, 30)}"
+            source = f"the trace of {quote_clipped(trace.text, 30)}"
         else:
             source = "no ids: type some (/)"
-        frames.border_title = f"Decode · {len(ids):,} id{'s' * (len(ids) != 1)} · {source}"
+        frames.border_title = f"Decode · {len(ids):,} {plural(len(ids), 'id')} · {source}"
         frames.border_subtitle = "↑↓ token · p policy · / ids · c trace ids"
         self.query_one(Policy).errors = self.errors
         self._show(frames.cursor)

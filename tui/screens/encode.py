@@ -32,13 +32,13 @@ from ..messages import (
 )
 from ..playback import Playback, step_speed
 from ..safe import sentence, visible
-from ..widgets.aliases import AliasesPane
+from ..widgets.bytes_pane import BytesPane
 from ..widgets.chunks import ChunksPane
 from ..widgets.code import CodePane
-from ..widgets.footer import Footer
-from ..widgets.header import Status
+from ..widgets.footer import KeyFooter
 from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
+from ..widgets.status import Status
 from ..widgets.word import WordPane
 
 #: From this width the code pane is on by default, in a column of its own beside the pairs.
@@ -83,10 +83,10 @@ class EncodeScreen(Screen[None]):
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
             yield CodePane(id="code").data_bind(EncodeScreen.position)
-            yield AliasesPane(id="aliases").data_bind(EncodeScreen.position)
+            yield BytesPane(id="aliases").data_bind(EncodeScreen.position)
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         if self.playback.play:

@@ -23,14 +23,16 @@ from textual.worker import get_current_worker
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
 from ..engine.tables import Table, TableError
-from ..explain.branches import Explanation, explain
-from ..explain.frames import count
+from ..explain.branches import Explanation, explain_match
+from ..explain.explorer import RowChunk, TokenizerRow, build_row
 from ..explain.position import Position
+from ..explain.words import count
 from ..messages import ChunkAnimateRequested, TextSubmitted
 from ..safe import sentence, visible
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
+from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
-from ..widgets.tokenizer_rows import Row, RowChunk, TokenizerRows, build_row
+from ..widgets.tokenizer_rows import TokenizerRows
 from .base import TableChoice, ViewBar, ViewScreen
 from .dialogs import EditBox
 
@@ -70,17 +72,11 @@ class ExploreBox(EditBox):
         return line
 
 
-def quoted(text: str, limit: int = 24) -> str:
-    """'·if' for a chunk: visible, spaces as ·, long ones cut with …."""
-    shown = visible(text, space="·")
-    return f"'{shown}'" if len(shown) <= limit else f"'{shown[: limit - 1]}…'"
-
-
-def explanation_text(row: Row, index: int, chunk: RowChunk, why: Explanation) -> Text:
+def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation) -> Text:
     """What the panel says about one chunk: where it is, its branch, the branches tried, any backtrack, its tokens."""
     t = Text()
     t.append(f"{row.label} · chunk {index + 1:,}/{len(row.chunks):,} ", style="bold")
-    t.append(quoted(chunk.text, 40), style="bold reverse")
+    t.append(quote_chunk(chunk.text, 40), style="bold reverse")
     t.append(f" at {chunk.start:,} · branch {chunk.branch} ")
     t.append(visible(row.branches[chunk.branch]), style="bold")
     t.append("\n")
@@ -90,14 +86,14 @@ def explanation_text(row: Row, index: int, chunk: RowChunk, why: Explanation) ->
         t.append("  ")
     won = why.winner
     t.append(f"✓{won.branch} {visible(won.pattern)}", style="bold underline")
-    t.append(f" takes {quoted(won.matched or '', 40)}.\n")
+    t.append(f" takes {quote_chunk(won.matched or '', 40)}.\n")
     back = why.backtrack
     if back is not None:
-        before = f"before {quoted(back.before)}" if back.before is not None else "at the end"
+        before = f"before {quote_chunk(back.before)}" if back.before is not None else "at the end"
         spaces = count(back.given_back, "character")
         head = visible(row.branches[chunk.branch][: -len(back.assertion)])
         t.append(
-            f"Backtrack: {head} alone takes {quoted(back.greedy, 40)}; {visible(back.assertion)} fails {before}, "
+            f"Backtrack: {head} alone takes {quote_chunk(back.greedy, 40)}; {visible(back.assertion)} fails {before}, "
             f"so {spaces} {'are' if back.given_back != 1 else 'is'} given back and the next chunk takes "
             f"{'them' if back.given_back != 1 else 'it'}.\n",
             style="bold",
@@ -136,7 +132,7 @@ class ExploreScreen(ViewScreen):
         yield TokenizerRows(id="explore-rows")
         with VerticalScroll(id="explore-why"):
             yield TextPanel(id="explore-explain")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def box(self) -> ExploreBox:
@@ -197,7 +193,7 @@ class ExploreScreen(ViewScreen):
         """Cut `text` by each table (loading it the first time) and show the rows; a newer edit cancels this one."""
         worker = get_current_worker()
         call = self.app.call_from_thread
-        rows: list[Row] = []
+        rows: list[TokenizerRow] = []
         for n, name in enumerate(TABLES):
             try:
                 table: Table = self.tables.resolve(name)
@@ -225,7 +221,7 @@ class ExploreScreen(ViewScreen):
         self.status("✗ this text cannot be tokenized; the rows show the previous text.")
         self.notify(message, title="Cannot tokenize", severity="error", timeout=4)
 
-    def show_rows(self, text: str, rows: Sequence[Row]) -> None:
+    def show_rows(self, text: str, rows: Sequence[TokenizerRow]) -> None:
         self.text = text
         self.rows.show(text, rows)
         size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
@@ -239,7 +235,7 @@ class ExploreScreen(ViewScreen):
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
             row = rows.tokenizers[rows.row]
-            said = explanation_text(row, rows.chunk, chunk, explain(self.text, chunk.start, row.pattern))
+            said = explanation_text(row, rows.chunk, chunk, explain_match(self.text, chunk.start, row.pattern))
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
         width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height

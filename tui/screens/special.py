@@ -17,7 +17,7 @@ from ..engine.tables import Table, TableError, gpt2, short_name
 from ..explain.special import ENDOFTEXT, SpecialScene, special_scene
 from ..messages import IdsEntered
 from ..safe import visible
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
 from .base import ViewBar, ViewScreen
 
 
@@ -90,7 +90,7 @@ class SpecialScreen(ViewScreen):
         yield ViewBar("special")
         with VerticalScroll(id="special-body"):
             yield Static(id="special-scene")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#special-body").focus()

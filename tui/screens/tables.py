@@ -19,12 +19,13 @@ from ..engine.tables import Table, recover_all, short_name
 from ..explain.loader_trap import loader_note, table_comparison
 from ..explain.position import Position
 from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ..explain.words import plural
 from ..safe import visible
 from ..widgets.findrow import FindRow
-from ..widgets.footer import Footer
+from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
-from ..widgets.text import clip, pad, quoted
+from ..widgets.text import clip, pad, quote_clipped
 from .base import TableChoice, ViewBar, ViewScreen
 
 #: The rank/id check of each table shown so far (GPT-2's 50,000 rules take about 70 ms; a tiktoken
@@ -156,7 +157,7 @@ class RulesList(LineList):
         text.append(pad("✓" if r.follows else "✗ differs", 11))
         if text_w:
             try:
-                shown = quoted(from_aliases(r.merged).decode("utf-8", errors="replace"), text_w)
+                shown = quote_clipped(from_aliases(r.merged).decode("utf-8", errors="replace"), text_w)
             except KeyError:
                 shown = "(not byte aliases)"
             text.append(" " + pad(shown, text_w), style="italic")
@@ -207,7 +208,7 @@ class TablesScreen(ViewScreen):
         yield RulesList(id="tables-rules")
         yield Static(id="tables-note")
         yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(RulesList).focus()
@@ -310,7 +311,7 @@ class TablesScreen(ViewScreen):
         """'• this text used 14 rules: 3, 5, 7, … 45353 — by pair lookup, not a scan from row 0', fitted to the width."""
         if not used:
             return "the current text used no rule of this table" if self.trace is not None and self.trace.table is self.table else ""
-        head = f"• this text used {len(used)} rule{'s' * (len(used) != 1)}: "
+        head = f"• this text used {len(used)} {plural(len(used), 'rule')}: "
         width = self.size.width - 3
         tail = " — found by pair lookup, not by scanning from row 0" if width >= 120 else " — by pair lookup, no scan"
         room = width - len(head) - len(tail)

@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
-from textual.widgets import Footer
 from textual.worker import Worker, get_current_worker
 
 from ..commands import TRAIN
@@ -27,6 +26,7 @@ from ..explain.position import Position
 from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
 from ..messages import TableTrained
 from ..safe import sentence, visible
+from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines
 from .base import TableChoice, ViewBar, ViewScreen
@@ -87,7 +87,7 @@ class TrainScreen(ViewScreen):
         with Horizontal(id="train-sides"):
             yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)
             yield SidePane("without chunks (one piece)", id="train-plain").data_bind(TrainScreen.round)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter(compact=True, show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW, "-narrow")

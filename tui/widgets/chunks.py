@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from rich.cells import cell_len
 from rich.style import Style
 
-from ..engine.utf8 import token_offsets
 from ..explain.position import Position
+from ..explain.tokens import token_pieces
 from ..safe import based, visible
 from .pane import LinePane
 from .strips import Row, fold, retitle
+from .text import clip_chars
 from .token_colours import indices, tints
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
@@ -32,17 +31,17 @@ class ChunksPane(LinePane):
     def describe(self, position: Position) -> None:
         retitle(self, subtitle=LEGEND.get(position.trace.table.rule, LEGEND["gpt2"]))
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), view.frame.chunk, view.frame.kind == "done")
+    def key(self, at: Position) -> object:
+        return (id(at.trace), at.frame.chunk, at.frame.kind == "done")
 
-    def draw(self, view: Position, width: int, height: int) -> list[Row]:
-        chunks = view.trace.chunks
-        current = view.frame.chunk
-        first, last = window(view, width, height)
+    def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        chunks = at.trace.chunks
+        current = at.frame.chunk
+        first, last = chunks_in_view(at, width, height)
         runs: list[tuple[str, str | Style]] = []
         if first > 0:
             runs.append((f"({first}…)", "dim"))
-        done = current + (view.frame.kind == "done")
+        done = current + (at.frame.kind == "done")
         palette = tints(self.background_colors[1])
         slots = iter(indices(i for chunk in chunks[first:current] for i in chunk.ids))  # the chunks drawn as tokens
         room = width * height  # a chunk longer than the pane is shown as far as it fits
@@ -50,18 +49,18 @@ class ChunksPane(LinePane):
             chunk = chunks[index]
             if index == current:
                 runs.append(("⟦", "bold"))
-                runs.append((based(visible(clipped(chunk.text, room), space="·")), "bold reverse"))
+                runs.append((based(visible(clip_chars(chunk.text, room), space="·")), "bold reverse"))
                 runs.append(("⟧", "bold"))
             elif index < current:  # its tokens, each on its tint
                 first_piece = True  # only the chunk's first text can start with a lone mark
-                for piece, _ in token_pieces(chunk.text, chunk.ids, view.trace.table.decoder):
+                for piece, _ in token_pieces(chunk.text, chunk.ids, at.trace.table.decoder):
                     tint = palette[next(slots)]
                     if piece:
                         shown = visible(piece, space="·")
                         runs.append((based(shown) if first_piece else shown, tint))
                         first_piece = False
             else:
-                runs.append((based(visible(clipped(chunk.text, room), space="·")), "dim"))
+                runs.append((based(visible(clip_chars(chunk.text, room), space="·")), "dim"))
             if index < done and chunk.cache != "miss":
                 runs.append((MARKS[chunk.cache], "bold"))
             if index < last:
@@ -71,17 +70,12 @@ class ChunksPane(LinePane):
         return fold(runs, width)[:height]
 
 
-def clipped(text: str, room: int) -> str:
-    """`text`, or as much of it as `room` cells can show and …: a chunk of thousands of letters is not laid out whole."""
-    return text if len(text) <= room else text[:room] + "…"
-
-
-def window(view: Position, width: int, height: int) -> tuple[int, int]:
+def chunks_in_view(at: Position, width: int, height: int) -> tuple[int, int]:
     """The chunks [first, last] the pane draws: all of them when they fit, else a window around the
     current one (about half of the room after it), measuring only the chunks in view."""
-    chunks = view.trace.chunks
-    current = view.frame.chunk
-    done = view.frame.kind == "done"
+    chunks = at.trace.chunks
+    current = at.frame.chunk
+    done = at.frame.kind == "done"
 
     def cost(index: int) -> int:
         """Cells of one chunk with its separator, its cache mark and (the current one) its brackets."""
@@ -114,17 +108,3 @@ def window(view: Position, width: int, height: int) -> tuple[int, int]:
         last += 1
         used += cost(last)
     return first, last
-
-
-def token_pieces(text: str, ids: Sequence[int], decoder: Mapping[int, str]) -> list[tuple[str, int]]:
-    """`text` cut where its tokens start, with each token's id; a token that starts inside a character
-    gets an empty piece (the character goes to the token after it).
-
-    >>> token_pieces("a你", (64, 1, 2), {64: "a", 1: "ä½", 2: "ł"})
-    [('a', 64), ('', 1), ('你', 2)]
-    """
-    if len(ids) == 1:
-        return [(text, ids[0])]
-    starts, _ = token_offsets(text, [len(decoder[i]) for i in ids])
-    ends = (*starts[1:], len(text))
-    return [(text[a:b], i) for a, b, i in zip(starts, ends, ids, strict=True)]

@@ -20,6 +20,7 @@ from ..explain.position import Position
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, StripRows, retitle, rows_text
+from .text import clip
 
 if TYPE_CHECKING:  # the decoder's module is imported when the Decode view first opens, not at start-up
     from ..engine.decoding import DecodeRun
@@ -48,25 +49,13 @@ def position_mark(position: Position) -> tuple[Listing, Mark]:
     return listing(rule), mark(position.chunk, position.frame, steps, position.step, rule=rule)
 
 
-def _clip(text: str, width: int) -> str:
-    """`text` cut to `width` cells, with … when cut."""
-    if cell_len(text) <= width:
-        return text
-    out = ""
-    for ch in text:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
-
-
 @lru_cache(maxsize=1024)
 def _code_line(line: Line, sign: str, unit: int, width: int) -> str:
     """A listing line as drawn: its mark, its indented code and its comment where it fits, cut to `width`."""
     text = f"{sign} {' ' * (unit * line.depth)}{line.code}"
     if line.comment and cell_len(text) + 4 + cell_len(line.comment) <= width:
         text += "  # " + line.comment
-    text = _clip(text, width)
+    text = clip(text, width)
     return text.ljust(width) if sign == MARKED else text
 
 
@@ -90,16 +79,16 @@ def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str
             indent = " " * (unit * line.depth + 2)
             lines = textwrap.wrap(visible(values), max(width - len(indent) - 2, 8), max_lines=VALUE_ROWS, placeholder=" …")
             for n, part in enumerate(lines):
-                rows.append((_clip(indent + ("↳ " if n == 0 else "  ") + part, width), "bold italic" if on else "italic"))
+                rows.append((clip(indent + ("↳ " if n == 0 else "  ") + part, width), "bold italic" if on else "italic"))
     return rows, marked
 
 
 def code_text(listing: Listing, where: Mark, width: int, height: int) -> list[Row]:
     """The listing in `height` rows: a window that keeps the marked line and its values in view."""
-    return window(*code_rows(listing, where, width), height)
+    return rows_around(*code_rows(listing, where, width), height)
 
 
-def window(rows: list[tuple[str, str]], marked: int, height: int) -> list[Row]:
+def rows_around(rows: list[tuple[str, str]], marked: int, height: int) -> list[Row]:
     """`height` of the listing's rows, the marked one a third of the way down when they do not all fit."""
     start = 0
     if len(rows) > height:
@@ -164,7 +153,7 @@ class DecodeCode(StripRows):
     def rows(self, width: int, height: int) -> list[Row]:
         if self.where is None:
             return []
-        return window(*self._code_rows(self.where, max(width, 20)), max(height, 1))
+        return rows_around(*self._code_rows(self.where, max(width, 20)), max(height, 1))
 
     def render(self) -> Text:
         """The listing as drawn, as one Text (what tests read; the screen draws it line by line)."""

@@ -16,9 +16,10 @@ from textual.geometry import Size
 from ..engine.decoding import DecodeRun
 from ..engine.utf8 import hexbytes
 from ..explain.byte_rows import byte_rows
+from ..explain.words import plural
 from ..safe import visible
 from .strips import Row, Runs, StripRows, text_row
-from .text import clip, quoted
+from .text import clip, quote_clipped
 
 
 def joined(pieces: list[str], width: int, total: str) -> str:
@@ -90,7 +91,7 @@ class DecodeSummary(RunPanel):
             f = frames[k]
             path = Text()
             path.append(f"token {k + 1}/{len(run.ids)}: ", style="bold")
-            path.append(f"id {f.id} → {quoted(f.alias)} → {hexbytes(f.data)} → ")
+            path.append(f"id {f.id} → {quote_clipped(f.alias)} → {hexbytes(f.data)} → ")
             path.append(("✓ complete alone" if f.complete else f"✗ {f.note}"), style="bold")
             lines.append(path)
             start = max(0, k - 400)
@@ -112,11 +113,13 @@ class DecodeSummary(RunPanel):
         else:
             lines.append(Text("no token could be looked up", style="italic"))
         wrong = Text("wrong way  each token alone, then joined: ", style="")
-        wrong.append(joined([quoted(x.alone) for x in frames[:width]], width - 42, quoted(run.wrong[: width * 2], max(width - 60, 12))))
+        wrong.append(
+            joined([quote_clipped(x.alone) for x in frames[:width]], width - 42, quote_clipped(run.wrong[: width * 2], max(width - 60, 12)))
+        )
         lines.append(wrong)
         right = Text("right way  bytes joined, decoded once:    ")
         data = hexbytes(run.buffer[:width])
-        result = quoted(run.text, width) if run.text is not None else "✗ fails"  # the line is cut at `width` anyway
+        result = quote_clipped(run.text, width) if run.text is not None else "✗ fails"  # the line is cut at `width` anyway
         room = width - 42 - cell_len(result) - 3
         right.append(clip(data, max(room, 4)) + " → ")
         right.append(result, style="bold")
@@ -137,10 +140,10 @@ class DecodeSummary(RunPanel):
             lines.append(Text("  " + visible(fail.message)))
         else:
             done = Text("✓ ", style="bold")
-            done.append(f"decode({len(run.ids)} id{'s' * (len(run.ids) != 1)}, errors={run.errors!r}) = ")
-            done.append(quoted(run.text or "", width), style="bold")
+            done.append(f"decode({len(run.ids)} {plural(len(run.ids), 'id')}, errors={run.errors!r}) = ")
+            done.append(quote_clipped(run.text or "", width), style="bold")
             if run.flushed:
-                done.append(f" · the stream's held bytes end as {quoted(run.flushed)}")
+                done.append(f" · the stream's held bytes end as {quote_clipped(run.flushed)}")
             lines.append(done)
         for line in lines:
             line.truncate(width, overflow="ellipsis")

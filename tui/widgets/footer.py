@@ -6,14 +6,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 
-from .frame import KeptLines
+from .styles_cache import KeptLines
 
 
-class Footer(TextualFooter):
+class KeyFooter(TextualFooter):
     """Textual's footer, whose keys hand back their last lines while they are not dirty."""
 
-    def __init__(self, *, compact: bool = False) -> None:
-        super().__init__(compact=compact)
+    def __init__(self, *, compact: bool = False, show_command_palette: bool = True) -> None:
+        super().__init__(compact=compact, show_command_palette=show_command_palette)
         self._styles_cache = KeptLines()
 
     def compose(self) -> ComposeResult:

@@ -8,21 +8,11 @@ from rich.cells import cell_len
 from rich.style import Style
 
 from ..explain.position import Position
+from ..explain.tokens import emitted_chunks
 from ..safe import visible
 from .pane import LinePane
 from .strips import Row, retitle
 from .token_colours import indices, tints
-
-
-def emitted_chunks(view: Position) -> int:
-    """How many chunks have produced their ids at this frame (the current one at its 'done' frame)."""
-    frame = view.frame
-    return frame.chunk + (1 if frame.kind == "done" else 0)
-
-
-def shown_ids(view: Position) -> list[int]:
-    """The ids emitted up to the current frame (what the pane shows, with nothing cut)."""
-    return [i for chunk in view.trace.chunks[: emitted_chunks(view)] for i in chunk.ids]
 
 
 class IdsPane(LinePane):
@@ -31,21 +21,21 @@ class IdsPane(LinePane):
 
     TITLE = "Output ids"
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), emitted_chunks(view))
+    def key(self, at: Position) -> object:
+        return (id(at.trace), emitted_chunks(at))
 
-    def describe(self, view: Position) -> None:
-        done = emitted_chunks(view)
-        count = sum(len(c.ids) for c in view.trace.chunks[:done]) if done < 5000 else None
-        total = len(view.trace.ids) if len(view.trace.chunks) < 5000 else None
+    def describe(self, at: Position) -> None:
+        done = emitted_chunks(at)
+        count = sum(len(c.ids) for c in at.trace.chunks[:done]) if done < 5000 else None
+        total = len(at.trace.ids) if len(at.trace.chunks) < 5000 else None
         retitle(self, subtitle=f"{count} of {total} ids" if count is not None and total is not None else "")
 
-    def draw(self, view: Position, width: int, height: int) -> list[Row]:
-        if not emitted_chunks(view):
+    def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        if not emitted_chunks(at):
             return [(("(no ids yet: a chunk's ids appear when its loop is done)", "dim italic"),)]
-        chunks = view.trace.chunks
-        shown = id_labels(view.trace.table.decoder)
-        lines = id_lines(view, width, height)
+        chunks = at.trace.chunks
+        shown = id_labels(at.trace.table.decoder)
+        lines = id_lines(at, width, height)
         items = [item for line in lines for item in line]
         palette = tints(self.background_colors[1])
         slots = iter(indices(chunks[c].ids[k] for c, k in items))
@@ -100,11 +90,11 @@ def left_out(first_chunk: int, first_id: int) -> str:
     return (f"({first_chunk}…) " if first_chunk else "") + ("… " if first_id else "")
 
 
-def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, int]]]:
+def id_lines(at: Position, width: int, height: int) -> list[list[tuple[int, int]]]:
     """The ids the pane shows, line by line, as (chunk, place in its ids): all of them from the top when
     they fit; else the newest, each line filled from the bottom up, so only what is shown is measured
     (a chunk of thousands of ids costs what the pane holds). An `alias id` pair is never cut in two."""
-    chunks, labels = view.trace.chunks, id_labels(view.trace.table.decoder)
+    chunks, labels = at.trace.chunks, id_labels(at.trace.table.decoder)
 
     def cells(c: int, k: int) -> int:
         return labels[chunks[c].ids[k]][1] + (2 if k == 0 and c else 0)  # │ before each chunk's first id but the text's first
@@ -112,7 +102,7 @@ def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, in
     lines: list[list[tuple[int, int]]] = []
     line: list[tuple[int, int]] = []
     used = 0
-    c = emitted_chunks(view)
+    c = emitted_chunks(at)
     k = 0
     while True:  # from the newest id back
         if k == 0:
@@ -132,19 +122,19 @@ def id_lines(view: Position, width: int, height: int) -> list[list[tuple[int, in
         line.insert(0, (c, k))
         used += size + (2 if len(line) > 1 else 0)
     if len(lines) < height:  # everything fits: laid out from the top
-        return fill_forward(view, width, cells)
+        return fill_forward(at, width, cells)
     top = lines[-1]
     while len(top) > 1 and sum(cells(*item) + 2 for item in top) - 2 + len(left_out(*top[0])) > width:
         top.pop(0)  # room for the mark of what is left out
     return lines[::-1]
 
 
-def fill_forward(view: Position, width: int, cells: Callable[[int, int], int]) -> list[list[tuple[int, int]]]:
+def fill_forward(at: Position, width: int, cells: Callable[[int, int], int]) -> list[list[tuple[int, int]]]:
     """Every emitted id, lines filled from the top (the text's ids all fit the pane)."""
     lines: list[list[tuple[int, int]]] = [[]]
     used = 0
-    for c in range(emitted_chunks(view)):
-        for k in range(len(view.trace.chunks[c].ids)):
+    for c in range(emitted_chunks(at)):
+        for k in range(len(at.trace.chunks[c].ids)):
             size = cells(c, k)
             if lines[-1] and used + 2 + size > width:
                 lines.append([])

@@ -16,9 +16,10 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .frame import FramedLines
 from .strips import text_segments
+from .styles_cache import FramedLines
 
+# Local, not in the command registry: a list's own cursor keys, which move within it while it has focus.
 CURSOR_KEYS: list[BindingType] = [
     Binding("up,k", "cursor(-1)", "up", show=False),
     Binding("down,j", "cursor(1)", "down", show=False),

@@ -18,7 +18,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from .frame import FramedLines
+from .styles_cache import FramedLines
 
 #: A line drawn as runs of (text, style: a name, '' for none, or a Style): no Rich Text is built for
 #: it, and the tuple is its own key. Panes that are redrawn on every step draw their lines as these.

@@ -1,120 +1,29 @@
 """The explorer's rows: one text cut by several tokenizers, one row each, aligned by text offset.
 
-`build_row` is plain computation (the chunks, the branch that matched each, its tokens); `layout`
-lays a window of the rows out in columns: every offset where any row has a boundary becomes a
-separator column, `│` in a row that cuts there (a chunk boundary), `¦` for a token boundary inside a
+The rows come from tui.explain.explorer (`build_row`); `layout` lays a window of them out in columns:
+every offset where any row has a boundary becomes a separator column, `│` in a row that cuts there (a chunk boundary), `¦` for a token boundary inside a
 chunk (tokens shown), a blank in a row that does not. So a boundary only some tokenizers have stands
 out without colour.
-
->>> from tui.engine.tables import get_table
->>> row = build_row("HOW'S", get_table("gpt2"))
->>> [(c.text, c.branch) for c in row.chunks], row.tokens
-([('HOW', 7), ("'", 9), ('S', 7)], 3)
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.style import Style
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ..engine.bpe import chunk_ids, gc_paused
-from ..engine.tables import Table, short_name
-from ..engine.utf8 import token_offsets
-from ..explain.branches import alternatives, spans
-from ..explain.frames import count
+from ..explain.explorer import RowChunk, TokenizerRow
 from ..safe import visible
 from . import strips
 from .token_colours import indices, tints
 
 CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
-PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
-
-
-class RowChunk(NamedTuple):
-    """One chunk of one row: its text and start, the branch that matched it, and its tokens.
-
-    `token_starts` holds each token's start as a character offset in the chunk (a token that starts
-    inside a character is given that character's offset); `cuts` are the starts that fall exactly on
-    a character boundary (0 excluded): only there can a token boundary be drawn.
-    """
-
-    text: str
-    start: int
-    branch: int
-    ids: tuple[int, ...]
-    token_starts: tuple[int, ...]
-    cuts: tuple[int, ...]
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
-
-
-@dataclass(frozen=True)
-class Row:
-    """One tokenizer's cut of the text: its chunks in order and their totals."""
-
-    name: str
-    label: str
-    pattern: str
-    chunks: tuple[RowChunk, ...]
-    starts: tuple[int, ...]
-    tokens: int
-    bytes: int
-
-    @property
-    def branches(self) -> tuple[str, ...]:
-        return alternatives(self.pattern)
-
-    def chunk_at(self, offset: int) -> int:
-        """The index of the chunk that holds text offset `offset` (the last one past the end)."""
-        return max(0, min(bisect_right(self.starts, offset) - 1, len(self.chunks) - 1))
-
-    def summary(self) -> str:
-        """'3 chunks · 3 tokens · 1.67 bytes/token'."""
-        per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
-        return f"{count(len(self.chunks), 'chunk')} · {count(self.tokens, 'token')} · {per} bytes/token"
-
-
-def build_row(
-    text: str, table: Table, cancelled: Callable[[], bool] = lambda: False, progress: Callable[[float], None] | None = None
-) -> Row | None:
-    """The row of `table` for `text`; None if `cancelled()` became true on the way.
-
-    Raises the engine's CaptureError (one sentence) for text that has no UTF-8 form.
-    """
-    with gc_paused():  # hundreds of thousands of small tuples, no cycles: the collector would only rescan them
-        return _build_row(text, table, cancelled, progress)
-
-
-def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress: Callable[[float], None] | None) -> Row | None:
-    out: list[RowChunk] = []
-    total_tokens = 0
-    n = max(len(text), 1)
-    size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
-    for k, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
-        if len(ids) == 1:
-            out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
-        else:
-            first, cuts = token_offsets(chunk, [len(size[i]) for i in ids])
-            out.append(RowChunk(chunk, start, branch, ids, first, cuts))
-        total_tokens += len(ids)
-        if k % PROGRESS_EVERY == PROGRESS_EVERY - 1:
-            if cancelled():
-                return None
-            if progress is not None:
-                progress(start / n)
-    total_bytes = len(text.encode("utf-8"))
-    chunks = tuple(out)
-    return Row(table.name, short_name(table), table.pattern, chunks, tuple(c.start for c in chunks), total_tokens, total_bytes)
 
 
 # -- layout ------------------------------------------------------------------------------------
@@ -131,50 +40,24 @@ class Segment:
     width: int
 
 
-def _boundaries(row: Row, lo: int, hi: int, tokens: bool) -> tuple[set[int], set[int]]:
-    """(chunk starts, token cuts) of `row` strictly inside (lo, hi)."""
-    first, last = bisect_right(row.starts, lo), bisect_left(row.starts, hi)
-    chunk_cuts = set(row.starts[first:last])
-    token_cuts: set[int] = set()
-    if tokens:
-        for c in row.chunks[max(first - 1, 0) : last]:
-            token_cuts.update(c.start + cut for cut in c.cuts if lo < c.start + cut < hi)
-    return chunk_cuts, token_cuts
-
-
-def _under(row: Row, start: int, end: int, tokens: bool) -> str:
-    """What the row writes under the segment [start, end): the branch of a chunk starting there, or
-    the ids of the tokens starting there."""
-    if not tokens:
-        k = row.chunk_at(start)
-        return str(row.chunks[k].branch) if row.chunks and row.chunks[k].start == start else ""
-    ids: list[str] = []
-    k = row.chunk_at(start)
-    while k < len(row.chunks) and row.chunks[k].start < end:
-        c = row.chunks[k]
-        ids += [str(i) for i, s in zip(c.ids, c.token_starts, strict=True) if start <= c.start + s < end]
-        k += 1
-    return " ".join(ids)
-
-
-def layout(text: str, rows: Sequence[Row], anchor: int, reach: int, tokens: bool) -> list[Segment]:
+def layout(text: str, rows: Sequence[TokenizerRow], anchor: int, reach: int, tokens: bool) -> list[Segment]:
     """The segments of text around offset `anchor` (`reach` characters either side, at least)."""
     lo, hi = max(0, anchor - reach), min(len(text), anchor + 2 * reach)
     if rows:
         k = rows[0].chunk_at(lo)
         lo = min(lo, rows[0].chunks[k].start) if rows[0].chunks else lo
-    cuts: list[tuple[set[int], set[int]]] = [_boundaries(row, lo, hi, tokens) for row in rows]
+    cuts: list[tuple[set[int], set[int]]] = [row.cuts_between(lo, hi, tokens) for row in rows]
     points = sorted({lo, hi}.union(*(a | b for a, b in cuts)))
     out = []
     for start, end in pairwise(points):
         shown = visible(text[start:end], space="·")
         marks = tuple(CHUNK_MARK if start in a or start == 0 else TOKEN_MARK if start in b else NO_MARK for a, b in cuts)
-        under = tuple(_under(row, start, end, tokens) for row in rows)
+        under = tuple(row.under(start, end, tokens) for row in rows)
         out.append(Segment(start, shown, marks, under, max(cell_len(shown), *(cell_len(u) for u in under))))
     return out
 
 
-def token_slots(row: Row, segments: Sequence[Segment]) -> list[int]:
+def token_slots(row: TokenizerRow, segments: Sequence[Segment]) -> list[int]:
     """Each segment's token colour slot in `row`: segments of one token share it, neighbouring tokens differ."""
     keys: list[tuple[int, int]] = []
     for seg in segments:
@@ -235,6 +118,7 @@ class TokenizerRows(strips.StripRows, can_focus=True):
     TokenizerRows { height: auto; min-height: 3; padding: 0 1; }
     TokenizerRows:focus { background: $boost; }
     """
+    # Local, not in the command registry: the rows' own cursor keys, which move the selected chunk while they have focus.
     BINDINGS = [
         Binding("left", "move(0, -1)", show=False),
         Binding("right", "move(0, 1)", show=False),
@@ -254,11 +138,11 @@ class TokenizerRows(strips.StripRows, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.text = ""
-        self.tokenizers: tuple[Row, ...] = ()
+        self.tokenizers: tuple[TokenizerRow, ...] = ()
         self.row = 0
         self.chunk = 0
 
-    def show(self, text: str, rows: Sequence[Row]) -> None:
+    def show(self, text: str, rows: Sequence[TokenizerRow]) -> None:
         """Show new rows; the cursor stays on the same row, on the chunk at the same offset."""
         offset = self.selected.start if self.selected is not None else 0
         height = len(self.tokenizers)

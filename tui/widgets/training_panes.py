@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from ..engine.training import TrainRound
 from ..explain.training_sides import Side, literal, occurrences
+from ..explain.words import plural
 from ..safe import visible
 from .strips import StripRows, changed_rows, to_strips
 from .text import clip
@@ -57,7 +58,7 @@ def count_line(r: TrainRound, width: int) -> Text:
     return text
 
 
-def wrap(cells: Iterable[Cell], width: int, lines: int) -> list[Text]:
+def fill_lines(cells: Iterable[Cell], width: int, lines: int) -> list[Text]:
     """Lay `cells` out in at most `lines` lines of `width`; a line that is cut ends in …."""
     out: list[Text] = [Text(no_wrap=True)]
     used = 0
@@ -170,7 +171,7 @@ def vocab_lines(side: Side, round: int, width: int, lines: int) -> list[Text]:
         used += cell_len(cell[0])
     kept.reverse()
     head = f"vocab 256+{learned}: " + (f"…{learned - len(kept)} " if len(kept) < learned else "")
-    return wrap([(head, "dim"), *kept], width, lines)
+    return fill_lines([(head, "dim"), *kept], width, lines)
 
 
 def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
@@ -179,19 +180,19 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
     lines: list[Text] = []
     if round > len(rounds):
         done = len(rounds)
-        lines.append(Text(f"no pair was left after {done} merge{'s' * (done != 1)}", style="italic"))
+        lines.append(Text(f"no pair was left after {done} {plural(done, 'merge')}", style="italic"))
         lines.append(Text(f"(no round {round} on this side)", style="italic"))
         r = None
     else:
         r = rounds[round - 1]
         lines += [rule_line(side, r, width), count_line(r, width)]
     vocab = 2 if height >= 16 else 1
-    lines += wrap(piece_cells(side, round), width, 3 if height >= 16 else 2)
+    lines += fill_lines(piece_cells(side, round), width, 3 if height >= 16 else 2)
     if r is not None:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
     shown = min(round, len(rounds))
     tokens = rounds[shown - 1].tokens if shown else side.result.byte_count
-    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} token{'s' * (tokens != 1)} = {side.compression(shown):.2f} B/token"))
+    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} {plural(tokens, 'token')} = {side.compression(shown):.2f} B/token"))
     if rounds:
         lines += plot_lines(side, shown, width)
     lines += vocab_lines(side, round, width, vocab)

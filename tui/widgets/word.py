@@ -5,111 +5,16 @@ from __future__ import annotations
 import itertools
 import textwrap
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.cells import cell_len
 
-from ..engine.chunk import ChunkTrace
-from ..explain.frames import count
 from ..explain.position import Position
+from ..explain.word import WordPicture, picture
 from ..safe import visible
+from .earliest_start import first_start
 from .pane import LinePane
 from .strips import Row, Runs
-from .window import first_start
-
-
-@dataclass(frozen=True)
-class WordPicture:
-    """What the pane draws, independent of the screen: old word, its marks, the (partial) new word."""
-
-    caption: str
-    old: tuple[str, ...]
-    chosen: frozenset[int]  # old positions j where (first, second) starts an occurrence merged this round
-    new: tuple[str, ...] | None  # the new word as written so far (None when nothing is being built)
-    cursor: tuple[int, int | None] | None  # scan detail: (i, j)
-    focus: int
-    ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
-    order: tuple[int, ...] = ()  # `chosen` in order
-    note: str = ""  # under the word when there is room: why the rounds are bounded (start and end of a chunk)
-
-
-@lru_cache(maxsize=16)
-def merged_at(chunk: ChunkTrace, r: int) -> frozenset[int]:
-    """The old positions where round `r` merged its pair (found once per round, not on every scan step)."""
-    return frozenset(merge_order(chunk, r))
-
-
-@lru_cache(maxsize=16)
-def merge_order(chunk: ChunkTrace, r: int) -> tuple[int, ...]:
-    """The same positions in order (the new word's index of old position k is k minus the merges before it)."""
-    return chunk.merge_positions(r)
-
-
-def first_merged(chunk: ChunkTrace, r: int) -> int:
-    order = merge_order(chunk, r)
-    return order[0] if order else 0
-
-
-def cursor(view: Position) -> tuple[int, int | None]:
-    """Scan detail: (i, j) after the steps shown so far ((0, None) before the first)."""
-    if view.step == 0:
-        return (0, None)
-    last = view.steps[view.step - 1]
-    return (last.i, last.j)
-
-
-def word_focus(view: Position) -> int:
-    """The old position the panes keep in view: the scan's j (or i), else the round's first merged pair."""
-    frame = view.frame
-    if frame.kind != "round":
-        return 0
-    if not view.scanning:
-        return first_merged(view.chunk, frame.round)
-    i, j = cursor(view)
-    return j if j is not None else i
-
-
-def rounds_note(view: Position) -> str:
-    """Seed 000's bound, at a chunk's first and last frame: N symbols allow at most N−1 rounds, which
-    bounds the rounds but not the time (each round scans the whole word again). '' for other frames."""
-    chunk, frame = view.chunk, view.frame
-    n = len(chunk.aliases)
-    if chunk.cache != "miss" or n < 2 or frame.kind == "round":
-        return ""
-    step = "step" if view.trace.table.rule == "tiktoken" else "round"
-    if frame.kind == "start":
-        merges = "joins one pair" if step == "step" else "merges a pair"
-        # Two lines of the word pane at 80 columns: the lines under the initial word are free here.
-        return f"At most {count(n - 1, step)}, as each {merges}; not a time bound: each rescans the word."
-    # One line of the word pane at 80 columns (under the word and its ids).
-    return f"{count(len(chunk.rounds), step)}; {count(n, 'symbol')} allow at most {n - 1}."
-
-
-def picture(view: Position) -> WordPicture:
-    """Describe the word pane for `view` (pure, so it can be tested without a terminal)."""
-    chunk, frame = view.chunk, view.frame
-    if frame.kind != "round":
-        word = chunk.word(frame.round) if frame.kind == "start" or chunk.cache not in ("hit", "whole") else chunk.symbols
-        if frame.kind == "done" and chunk.cache == "whole":
-            caption = f"the whole chunk is one token: no merge ran (bpe returns {visible(chunk.bpe_string)[:40]!r})"
-        elif frame.kind == "start":
-            caption = f"initial word: {count(len(word), 'symbol')}"
-        elif chunk.cache == "hit":
-            caption = f"from the cache: {count(len(word), 'symbol')}"
-        else:
-            caption = f"final word: {count(len(word), 'symbol')} (bpe returns {visible(chunk.bpe_string)[:40]!r})"
-        ids = chunk.ids if frame.kind == "done" else None
-        return WordPicture(caption, word, frozenset(), None, None, 0, ids, note=rounds_note(view))
-    old = chunk.word(frame.round - 1)
-    chosen = merged_at(chunk, frame.round)
-    new_word = chunk.word(frame.round)
-    rnd = chunk.rounds[frame.round - 1]
-    caption = f"round {frame.round}: merge ({rnd.pair[0]} {rnd.pair[1]}) rank {rnd.rank}: {len(old)} → {count(len(new_word), 'symbol')}"
-    if not view.scanning:
-        return WordPicture(caption, old, chosen, new_word, None, word_focus(view), order=merge_order(chunk, frame.round))
-    written = view.steps[view.step - 1].written if view.step else 0
-    return WordPicture(caption, old, chosen, new_word[:written], cursor(view), word_focus(view), order=merge_order(chunk, frame.round))
 
 
 class WordPane(LinePane):
@@ -122,10 +27,10 @@ class WordPane(LinePane):
     shown: WordPicture | None = None  # what the pane draws, made once per position
 
     def describe(self, position: Position) -> None:
-        self.shown = picture(position)
+        self.shown = picture(position, visible)
 
     def draw(self, position: Position, width: int, height: int) -> list[Row]:
-        return render_picture(self.shown or picture(position), width, height)
+        return render_picture(self.shown or picture(position, visible), width, height)
 
 
 def render_picture(pic: WordPicture, width: int, height: int) -> list[Row]:

@@ -1,15 +1,14 @@
-"""The Decode view's buffer rows as plain data (tui/engine/byte_rows.py): no terminal."""
+"""A decode run's byte rows as plain data (tui/explain/byte_rows.py): no terminal."""
 
 from __future__ import annotations
 
 import doctest
 
 import tui.explain.byte_rows
+from tests.engine.support import CAFE_IDS
 from tui.engine.decoding import decode_frames
 from tui.engine.tables import Table
 from tui.explain.byte_rows import byte_rows
-
-from .support import CAFE_IDS
 
 
 def test_its_examples() -> None:

@@ -6,7 +6,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
+from ..engine.bpe import Trace
 from ..engine.tables import rule_name
+from ..explain.figures import figures
 from ..explain.position import Position
 from ..safe import visible
 from .strips import Row, StripRows, text_row
@@ -36,6 +38,7 @@ class Status(StripRows):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._fitted: tuple[int, int, bool, bool, str] | None = None
+        self._said: tuple[Trace, str] | None = None  # the figures of the trace shown, said once per trace, not per step
 
     def watch_position(self) -> None:
         self._fit()
@@ -57,18 +60,18 @@ class Status(StripRows):
         widest position of this trace wrap to, plus NARRATION lines. Only a new trace, a resize, or
         switching scan detail, play or the speed can change it (a layout only when the number changes)."""
         width = self.content_size.width
-        view = self.position
-        if width <= 0 or view is None:
+        at = self.position
+        if width <= 0 or at is None:
             return
-        key = (id(view.trace), width, bool(self.busy), view.detail, self.playing)
+        key = (id(at.trace), width, bool(self.busy), at.detail, self.playing)
         if key != self._fitted:
             self._fitted = key
-            head = self._head(view, widest_where(view))
+            head = self._head(at, widest_where(at))
             rows = len(head.wrap(self.app.console, width)) + NARRATION
             if self.styles.height is None or self.styles.height.value != rows:
                 self.styles.height = rows
 
-    def _head(self, view: Position, where: str) -> Text:
+    def _head(self, at: Position, where: str) -> Text:
         """The title and figures on the first line, then the position line.
 
         When both do not fit, the title drops its last parts ('· vocab.bpe 1ce16647…', then '· 50,000
@@ -76,22 +79,24 @@ class Status(StripRows):
         room on a wide screen names the table's merge rule.
         """
         width = self.content_size.width
-        table, figures = view.trace.table, view.figures
+        if self._said is None or self._said[0] is not at.trace:
+            self._said = (at.trace, figures(at.trace).said)
+        table, said = at.trace.table, self._said[1]
         parts = table.title.split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
-        title = next((t for t in titles if cell_len(t) + 4 + cell_len(figures) <= width), None)
+        title = next((t for t in titles if cell_len(t) + 4 + cell_len(said) <= width), None)
         text = Text()
         text.append(f" {title or table.title} ", style="bold reverse")
         if title is not None:
-            text.append(f"  {figures}")
+            text.append(f"  {said}")
             rule = rule_name(table)
             if title == table.title and text.cell_len + 4 + cell_len(rule) <= width:
                 text.append(f"  ·  {rule}", style="dim")
             text.append("\n")
         else:
-            text.append(f"\n{figures} · ")
+            text.append(f"\n{said} · ")
         text.append(where, style="bold")
-        if view.detail:
+        if at.detail:
             text.append("  [scan detail]")
         if self.playing:
             text.append(f"  {self.playing}", style="bold")
@@ -101,29 +106,29 @@ class Status(StripRows):
 
     def render(self) -> Text:
         """What the header shows, before it is wrapped to its width."""
-        view = self.position
-        if view is None:
+        at = self.position
+        if at is None:
             return Text(self.busy or "no trace")
-        text = self._head(view, view.where)
+        text = self._head(at, at.where)
         text.append("\n")
-        text.append(self._narration(view)[0])
+        text.append(self._narration(at)[0])
         return text
 
     def rows(self, width: int, height: int) -> list[Text | Row]:
-        view = self.position
-        if view is None:
+        at = self.position
+        if at is None:
             return list(self.render().wrap(self.app.console, width))
         head: list[Text] = []
-        for line in self._head(view, view.where).split("\n", allow_blank=True):  # a line that fits is not wrapped
+        for line in self._head(at, at.where).split("\n", allow_blank=True):  # a line that fits is not wrapped
             head.extend([line] if line.cell_len <= width else line.wrap(self.app.console, width))
-        return [*map(text_row, head), *(((line.plain, ""),) for line in self._narration(view)[1])]
+        return [*map(text_row, head), *(((line.plain, ""),) for line in self._narration(at)[1])]
 
-    def _narration(self, view: Position) -> tuple[str, list[Text]]:
+    def _narration(self, at: Position) -> tuple[str, list[Text]]:
         """The sentence and its lines: cut with '…' at the end of the last of NARRATION lines only in the
         rare case it needs more (wrapped once: a 5,000-letter chunk's ids make a sentence of pages)."""
         width = max(self.content_size.width, 10)
         room = NARRATION * width  # more characters than the lines have cells never fit
-        sentence = visible(view.sentence[: room + 1])
+        sentence = visible(at.sentence[: room + 1])
         if cell_len(sentence) <= width:
             return sentence, [Text(sentence)]
         cut = len(sentence) > room
@@ -142,9 +147,9 @@ class Status(StripRows):
         return sentence[:start] + kept[-1].lstrip(), [Text(line) for line in kept]
 
 
-def widest_where(view: Position) -> str:
+def widest_where(at: Position) -> str:
     """A position line at least as wide as any this trace can show (the counts' largest digits, a scan step in detail)."""
-    trace = view.trace
-    chunks, rounds, widest, frames = len(trace.chunks), trace.most_rounds, trace.widest, len(view.frames)
-    scan = f" · scan {widest}/{widest}" if view.detail else ""  # scan steps never exceed the symbols
+    trace = at.trace
+    chunks, rounds, widest, frames = len(trace.chunks), trace.most_rounds, trace.widest, len(at.frames)
+    scan = f" · scan {widest}/{widest}" if at.detail else ""  # scan steps never exceed the symbols
     return f"chunk {chunks}/{chunks} · round {rounds}/{rounds} · frame {frames}/{frames}{scan}"

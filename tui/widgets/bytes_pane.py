@@ -6,11 +6,9 @@ chosen pair (or the scan's position), and the caption says which bytes are in vi
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate
 
 from rich.cells import cell_len
 from textual.geometry import Region
@@ -19,41 +17,15 @@ from textual.strip import Strip
 from ..engine.aliases import REMAPPED, bytes_to_unicode
 from ..engine.chunk import ChunkTrace
 from ..explain.position import Position
+from ..explain.word import char_starts, focus_bytes
 from ..safe import alone
+from .earliest_start import first_start
 from .pane import LinePane
 from .strips import Row, Runs, retitle
-from .window import first_start
-from .word import word_focus
 
 LABELS = ("char ", "alias", "dec  ", "hex  ")
 COLUMN = 4  # cells per byte
 START = len(LABELS[0]) + 1  # cells before the first column of a band
-
-
-@lru_cache(maxsize=8)
-def char_starts(chunk: ChunkTrace) -> array | range:
-    """The byte offset where each character of the chunk starts, and the byte count last (made once per chunk)."""
-    if len(chunk.data) == len(chunk.text):
-        return range(len(chunk.text) + 1)
-    sizes = (1 if c < "\x80" else 2 if c < "\u0800" else 3 if c < "\U00010000" else 4 for c in chunk.text)
-    return array("q", accumulate(sizes, initial=0))
-
-
-def focus_bytes(view: Position) -> tuple[int, int]:
-    """The bytes [lo, hi) of the pair the pane reverses and keeps in view: this round's first chosen
-    pair or, in scan detail, the pair (or lone symbol) the last step found at j. Empty (lo == hi),
-    where the window still starts, before the scan's first step and at its tail."""
-    frame = view.frame
-    if frame.kind != "round":
-        return (0, 0)
-    word = view.chunk.word(frame.round - 1)  # one alias is one byte
-    k = min(word_focus(view), len(word) - 1)
-    size = 2
-    if view.scanning:
-        last = view.steps[view.step - 1] if view.step else None
-        size = 0 if last is None or last.kind == "tail" else 2 if last.kind == "merge" else 1
-    lo = sum(map(len, word[:k]))  # in C: a word may have thousands of symbols
-    return (lo, lo + sum(map(len, word[k : k + size])))
 
 
 def glyph(ch: str) -> str:
@@ -102,12 +74,12 @@ def layout(chunk: ChunkTrace, start: int, width: int, height: int) -> tuple[tupl
     return tuple(bands) or ((start, start),)
 
 
-def plan(view: Position, width: int, height: int, keep: Plan | None = None) -> Plan:
+def plan(at: Position, width: int, height: int, keep: Plan | None = None) -> Plan:
     """The window that shows the focus bytes with a character after them, starting as early as it can;
     `keep`, the window on screen, stays while it still shows them, so a step moves only the highlight."""
-    chunk = view.chunk
+    chunk = at.chunk
     n = len(chunk.text)
-    lo, hi = focus_bytes(view)
+    lo, hi = focus_bytes(at)
     starts = char_starts(chunk)
     lo_char = bisect_right(starts, lo) - 1
     target = min(bisect_right(starts, max(hi - 1, lo)), n - 1)  # the character after the pair
@@ -121,7 +93,7 @@ def plan(view: Position, width: int, height: int, keep: Plan | None = None) -> P
     return Plan((width, height), layout(chunk, start, width, height), chunk)
 
 
-class AliasesPane(LinePane):
+class BytesPane(LinePane):
     """Bytes grouped by character; the 68 moved aliases (256 + n) are underlined and starred (Ġ*), and
     the aliases of the pair this round merges (or the scan is at) are reversed."""
 
@@ -130,8 +102,8 @@ class AliasesPane(LinePane):
 
     shown: Plan | None = None
 
-    def key(self, view: Position) -> object:
-        return (id(view.trace), view.frame.chunk, focus_bytes(view))
+    def key(self, at: Position) -> object:
+        return (id(at.trace), at.frame.chunk, focus_bytes(at))
 
     def describe(self, position: Position) -> None:
         self._plan(position)
@@ -167,10 +139,10 @@ class AliasesPane(LinePane):
             more = f"bytes {first + 1}–{last} of {total} shown · "
         retitle(self, subtitle=f"{more}{self.SUBTITLE}")
 
-    def draw(self, view: Position, width: int, height: int) -> list[Row]:
-        shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(view, width, height)
-        chunk = view.chunk
-        lo, hi = focus_bytes(view)
+    def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(at, width, height)
+        chunk = at.chunk
+        lo, hi = focus_bytes(at)
         out: list[Row] = []
         for first, end in shown.bands:
             chars, dec, hexa = band_rows(chunk, first, end)

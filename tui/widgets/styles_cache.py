@@ -3,7 +3,7 @@
 Textual's styles cache frames every repainted row on its own: it reads the border, outline, gutter
 and padding styles again and builds the border cells' styles again, about 45 µs a row, more than
 the row itself costs us, and a step repaints 50 to 80 rows of the animator. `FramedLines` works the
-frame out once per repaint, with Textual's own box segments, and builds each content row from it.
+border out once per repaint, with Textual's own box segments, and builds each content row from it.
 The top and bottom borders (the titles) and any look other than a full border with side padding (an
 outline, tint, opacity, hatch, text opacity, padding above or below) are left to Textual.
 """
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 Label = tuple[Content, Color, Color, Style]
 
 
-class Frame(NamedTuple):
+class RowBorder(NamedTuple):
     """What Textual puts around a content row: the border cells, the padding and the inner style."""
 
     left: Segment
@@ -73,19 +73,19 @@ class KeptLines(StylesCache):
 
 
 class FramedLines(KeptLines):
-    """KeptLines whose content rows are framed from one frame per repaint."""
+    """KeptLines whose content rows are framed from one RowBorder per repaint."""
 
-    _frame: Frame | None = None
+    _border: RowBorder | None = None
 
     def render_anew(self, widget: Widget, crop: Region, base_background: Color, background: Color) -> list[Strip]:
-        self._frame = self.frame(widget.styles, base_background, background, widget.opacity)
+        self._border = self.border(widget.styles, base_background, background, widget.opacity)
         try:
             return super().render_anew(widget, crop, base_background, background)
         finally:
-            self._frame = None
+            self._border = None
 
-    def frame(self, styles: StylesBase, base_background: Color, background: Color, opacity: float) -> Frame | None:
-        """The frame Textual would draw around a content row, or None for a look it is not made for."""
+    def border(self, styles: StylesBase, base_background: Color, background: Color, opacity: float) -> RowBorder | None:
+        """The border and padding Textual would draw around a content row, or None for a look it is not made for."""
         if opacity != 1.0 or styles.text_opacity != 1.0 or styles.tint.a or (styles.has_rule("hatch") and styles.hatch != "none"):
             return None
         (top, _), (right_edge, right_color), (bottom, _), (left_edge, left_color) = styles.border
@@ -98,7 +98,7 @@ class FramedLines(KeptLines):
         left = get_box(left_edge, inner, outer, Style(foreground=base_background + left_color))[1][0]
         right = get_box(right_edge, inner, outer, Style(foreground=base_background + right_color))[1][2]
         inner_style = inner.rich_style
-        return Frame(left, right, Segment(" " * pad_left, inner_style) if pad_left else None, inner_style)
+        return RowBorder(left, right, Segment(" " * pad_left, inner_style) if pad_left else None, inner_style)
 
     def render_line(
         self,
@@ -116,8 +116,8 @@ class FramedLines(KeptLines):
         ansi_theme: TerminalTheme,
         native_ansi: bool,
     ) -> Strip:
-        frame = self._frame
-        if frame is None or y == 0 or y >= size.height - 1:
+        border = self._border
+        if border is None or y == 0 or y >= size.height - 1:
             return super().render_line(
                 styles,
                 y,
@@ -134,9 +134,9 @@ class FramedLines(KeptLines):
                 native_ansi,
             )
         if y - 1 < content_size.height:
-            line = render_content_line(y - 1).adjust_cell_length(content_size.width, frame.inner)
+            line = render_content_line(y - 1).adjust_cell_length(content_size.width, border.inner)
         else:
-            line = Strip.blank(content_size.width, frame.inner)
-        if frame.pad is None:
-            return Strip([frame.left, *line, frame.right], size.width)
-        return Strip([frame.left, frame.pad, *line, frame.pad, frame.right], size.width)
+            line = Strip.blank(content_size.width, border.inner)
+        if border.pad is None:
+            return Strip([border.left, *line, border.right], size.width)
+        return Strip([border.left, border.pad, *line, border.pad, border.right], size.width)
