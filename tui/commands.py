@@ -6,9 +6,12 @@ part of the help page are all made from these entries; nothing else names a key.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 
 
@@ -205,6 +208,13 @@ TOUR = (NEXT_SCENE, PREVIOUS_SCENE)
 BY_VIEW = {
     "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,
 }  # fmt: skip
+
+
+def palette(commands: Iterable[Command], run_action: Callable[..., Any], *on: object) -> Iterator[SystemCommand]:
+    """The command palette's entries for `commands` (quit is Textual's own), each run by `run_action(action, *on)`."""
+    for command in commands:
+        if command is not QUIT:
+            yield SystemCommand(command.title, f"key: {command.keys.replace(',', ' / ')}", partial(run_action, command.action, *on))
 
 
 def unique(commands: Iterable[Command]) -> Iterator[Command]:

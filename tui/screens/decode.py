@@ -18,7 +18,7 @@ from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
-from ..messages import IdsEntered
+from ..messages import DecodeIds, Then
 from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
@@ -222,10 +222,14 @@ class DecodeScreen(ViewScreen):
         self.query_one(FindRow).value = ""
         self.reload()
 
-    @on(IdsEntered)
-    def ids_entered(self, message: IdsEntered) -> None:
-        """Show the ids as typed ids, under their table when one is named (the Special view's decode([50256]))."""
-        message.stop()
+    def handle(self, request: Then) -> None:
+        """Ids to decode from another view (the Special view's decode([50256]), a tour scene)."""
+        super().handle(request)
+        if isinstance(request, DecodeIds):
+            self.show_ids(request)
+
+    def show_ids(self, message: DecodeIds) -> None:
+        """Show the ids as typed ids, under their table when one is named."""
         if message.table is not None:
             self.table_name = message.table
         self.typed = list(message.ids)
@@ -246,4 +250,4 @@ class DecodeScreen(ViewScreen):
         except ValueError as exc:
             self.notify(visible(str(exc)), title="Not ids", severity="error")
             return
-        self.post_message(IdsEntered(tuple(ids)))
+        self.show_ids(DecodeIds(tuple(ids)))

@@ -22,13 +22,18 @@ from textual.timer import Timer
 from ..commands import ENCODE, bindings
 from ..explain.position import Position
 from ..messages import (
+    Animate,
     CaptureCancelled,
-    RuleInTableRequested,
+    CaptureRequested,
+    Move,
     ScanDetailToggled,
+    ShowRank,
     StepPressed,
     TableSwitchRequested,
     TextEdited,
+    Then,
     TraceFileChosen,
+    ViewRequested,
 )
 from ..playback import Playback, step_speed
 from ..safe import sentence, visible
@@ -128,7 +133,7 @@ class EncodeScreen(Screen[None]):
     # -- stepping ------------------------------------------------------------------------------
 
     def action_move(self, move: str) -> None:
-        self.post_message(StepPressed(move))
+        self.post_message(StepPressed(Move(move)))
 
     def action_detail(self) -> None:
         self.post_message(ScanDetailToggled())
@@ -161,11 +166,11 @@ class EncodeScreen(Screen[None]):
             return
         if position.next() == position:  # the last frame: start again (--loop), else stop playing
             if self.playback.loop:
-                self.post_message(StepPressed("first"))
+                self.post_message(StepPressed(Move.FIRST))
             else:
                 self.action_play()
             return
-        self.post_message(StepPressed("next"))
+        self.post_message(StepPressed(Move.NEXT))
 
     def action_speed(self, delta: int) -> None:
         self.fps = step_speed(self.fps, delta)
@@ -188,9 +193,14 @@ class EncodeScreen(Screen[None]):
             f"▶ chunk {frame.chunk + 1}, round {r} chose rank {chosen.rank}: {visible(a)} + {visible(b)} → {visible(a + b)};"
             " its neighbours above and below"
         )
-        self.post_message(RuleInTableRequested(chosen.rank, note))
+        self.post_message(ViewRequested("tables", ShowRank(chosen.rank, note)))
 
     # -- texts, tables and files ---------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """Another view's request once the animator is shown: animate a text (the explorer's chunk) under its table."""
+        if isinstance(request, Animate):
+            self.post_message(CaptureRequested(request.text, request.table))
 
     def action_switch_table(self) -> None:
         self.post_message(TableSwitchRequested())

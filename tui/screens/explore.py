@@ -26,7 +26,7 @@ from ..engine.tables import Table, TableError
 from ..explain.branches import Explanation, explain
 from ..explain.frames import count
 from ..explain.position import Position
-from ..messages import ChunkAnimateRequested, TextSubmitted
+from ..messages import Animate, TextSubmitted, ViewRequested
 from ..safe import sentence, visible
 from ..widgets.footer import Footer
 from ..widgets.text_panel import TextPanel
@@ -275,4 +275,4 @@ class ExploreScreen(ViewScreen):
         if chunk is None:
             self.notify("There is no chunk to animate: the text is empty.", timeout=3)
             return
-        self.post_message(ChunkAnimateRequested(chunk.text, rows.tokenizers[rows.row].name))
+        self.post_message(ViewRequested("encode", Animate(chunk.text, rows.tokenizers[rows.row].name)))

@@ -19,6 +19,7 @@ from ..engine.tables import Table, recover_all, short_name
 from ..explain.loader_trap import loader_note, table_comparison
 from ..explain.position import Position
 from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ..messages import ShowRank, Then
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer
@@ -327,6 +328,12 @@ class TablesScreen(ViewScreen):
         self.query_one("#tables-note", Static).update(Text(note, no_wrap=True, overflow="ellipsis"))
 
     # -- moving --------------------------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """The animator's g: this round's rule among its neighbours."""
+        super().handle(request)
+        if isinstance(request, ShowRank):
+            self.show_rank(request.rank, request.note)
 
     def show_rank(self, rank: int, note: str = "") -> None:
         """Put the cursor on `rank`, its neighbours above and below it in view."""

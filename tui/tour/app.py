@@ -10,7 +10,6 @@ starts again after the last scene.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from typing import Any
 
 from textual.app import SystemCommand
@@ -18,10 +17,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from ..app import BpeApp
-from ..commands import TOUR, bindings
+from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
-from ..messages import IdsEntered, SceneChanged
+from ..messages import DecodeIds, SceneChanged, ViewRequested
 from ..playback import DEFAULT_FPS, check_fps
 from ..safe import sentence
 from ..screens.base import ViewScreen
@@ -125,7 +124,7 @@ class TourApp(BpeApp):
             if isinstance(self.screen, AliasesScreen):
                 self.screen.look_up(scene.lookup)
         if scene.ids:
-            self.screen.post_message(IdsEntered(scene.ids, scene.table))
+            self.post_message(ViewRequested(scene.view, DecodeIds(scene.ids, scene.table)))
         self._caption_on(self.screen)
         self.post_message(SceneChanged(index, len(self.scenes), scene.title))
 
@@ -171,5 +170,4 @@ class TourApp(BpeApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for command in TOUR:
-            yield SystemCommand(command.title, f"key: {command.keys}", partial(self.run_action, command.action))
+        yield from palette(TOUR, self.run_action)
