@@ -10,13 +10,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
-from ..commands import ALIASES
+from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.utf8 import utf8_length
 from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
 from ..explain.position import Position
@@ -40,14 +39,7 @@ class AliasGrid(StripRows, can_focus=True):
     DEFAULT_CSS = """
     AliasGrid { width: auto; height: auto; padding: 0; }
     """
-    BINDINGS = [
-        Binding("up,k", "move(-16)", "up", show=False),
-        Binding("down,j", "move(16)", "down", show=False),
-        Binding("left,h", "move(-1)", "left", show=False),
-        Binding("right,l", "move(1)", "right", show=False),
-        Binding("home", "select(0)", "byte 0", show=False),
-        Binding("end", "select(255)", "byte 255", show=False),
-    ]
+    BINDINGS = bindings(ALIAS_GRID)
 
     selected: reactive[int] = reactive(32, repaint=False)
     wide: reactive[bool] = reactive(False, layout=True, repaint=False)

@@ -1,4 +1,4 @@
-"""What the views share: the table choice they are given, the view bar, and the base screen of views 2–7."""
+"""What the views share: the table choice they are given, the view bar, and the base screen of the views after the animator."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ class ViewBar(Widget):
 
 
 class ViewScreen(Screen[None]):
-    """A view 2–7: it is given the current position and the tables, and shows the trace's table (t moves every view on),
+    """A view after the animator: it is given the current position and the tables, and shows the trace's table (t moves every view on),
     and recomputes what it shows when it is resumed on a new trace."""
 
     VIEW: ClassVar[str] = ""
