@@ -1,8 +1,7 @@
 """The app: the shared state (position, tables, draft, busy) bound down into the views, the views, the palette.
 
-Screens own their keys and report by messages; the app holds the state every view is given (by
-data_bind), switches views (`ViewRequested`), and hands captures to tui/capture.py, notifications to
-tui/notes.py, the collector to tui/collector.py, themes and screenshots to tui/slides.py.
+Screens report by messages; the app switches views (`ViewRequested`) and hands the rest on: captures to
+capture.py, notifications to notes.py, the collector to collector.py, play to player.py, themes to slides.py.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from .engine.tables import Table
 from .explain.position import Position
 from .notes import OneAtATime, note, pair_sentence
 from .playback import Playback
+from .player import Player, PlayKeys, played
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import fit
@@ -43,7 +43,7 @@ MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
-class BpeApp(CaptureReports, App[None]):
+class BpeApp(CaptureReports, PlayKeys, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     CSS_PATH = [HERE / "global.tcss", HERE / "app.tcss"]  # absolute: the tour's app subclass lives elsewhere
@@ -52,6 +52,7 @@ class BpeApp(CaptureReports, App[None]):
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # t's cycle and the resolver
     busy: reactive[str] = reactive("", repaint=False)  # what a running capture says; "" when none runs
+    play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while the animator plays
     draft: reactive[str] = reactive("", repaint=False)  # the text being edited survives failed and cancelled captures
 
     def __init__(
@@ -79,10 +80,11 @@ class BpeApp(CaptureReports, App[None]):
         self.pacer = Pacer(self, lambda: self.capturing)
         self.captures = Captures(self, self, self.pacer, MAX_TEXT)
         self.explanations = OneAtATime(self)
+        self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
 
     def get_default_screen(self) -> Screen[Any]:
-        screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT, playback=self.playback)
-        return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft)
+        screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
+        return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft, BpeApp.play_label)
 
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
@@ -98,6 +100,8 @@ class BpeApp(CaptureReports, App[None]):
             self.theme = self.start_theme
         fit(self, self.size)
         self.pacer.mounted()
+        if self.playback.play:
+            self.player.toggle()
         if self.screenshot:
             slides.keep_first_screen(self, partial(setattr, self, "svg"))
 
@@ -105,9 +109,6 @@ class BpeApp(CaptureReports, App[None]):
         """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first complete screen (tests/ui/test_startup.py)."""
         if not self.screenshot and os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.exit()
-
-    def watch_position(self) -> None:
-        self.pacer.frame_shown()
 
     def on_unmount(self) -> None:
         self.pacer.unmounted()
@@ -124,6 +125,20 @@ class BpeApp(CaptureReports, App[None]):
     def on_step_pressed(self, message: msg.StepPressed) -> None:
         if self.position is not None:
             self.position = msg.Move(message.move).of(self.position)
+
+    def on_position_requested(self, message: msg.PositionRequested) -> None:
+        self.draft = message.position.trace.text
+        self.position = message.position
+
+    def show_play(self) -> None:
+        self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
+
+    def play_step(self, loop: bool | None = None) -> bool:
+        """One frame of play in view 1 (`player.played`); False when the play ends."""
+        after = played(self.position, self.playback.loop if loop is None else loop)
+        if self.shown_view == "encode" and after is not None:
+            self.position = after
+        return self.shown_view != "encode" or after is not None
 
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:
@@ -142,11 +157,6 @@ class BpeApp(CaptureReports, App[None]):
         """'encode', 'decode', … for the view on top; None while a dialog covers it."""
         screen = self.screen
         return screen.VIEW if isinstance(screen, (EncodeScreen, ViewScreen)) else None
-
-    @property
-    def capturing(self) -> bool:
-        """True while a capture or a load runs."""
-        return self.captures.running
 
     def view_screen(self, name: str) -> Screen[Any]:
         """View `name`, installed the first time it is shown (so it keeps its state while you look elsewhere)."""

@@ -238,6 +238,11 @@ class CaptureReports:
 
     captures: Captures
 
+    @property
+    def capturing(self) -> bool:
+        """True while a capture or a load runs."""
+        return self.captures.running
+
     def start_capture(self, text: str, table_name: str, keep: Position | None) -> None:
         self.captures.start(text, table_name, keep)
 

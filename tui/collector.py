@@ -8,8 +8,8 @@ allocates, and the app collects the young generations itself once a frame is dra
 safety net, every few tenths of a second), so a keypress is never interrupted by a collection.
 
 The hooks: `starting()` around the whole app run, `frozen_out()` on a trace a capture has just made,
-and a `Pacer` the app tells when it is mounted, when a frame is shown, when a trace is complete and
-when it is unmounted. (`engine.bpe.gc_paused`, which a capture holds while it runs, stays in the
+and a `Pacer` the app tells when it is mounted (from then on it watches the app's `position` for
+each frame shown), when a trace is complete and when it is unmounted. (`engine.bpe.gc_paused`, which a capture holds while it runs, stays in the
 engine: it is part of what capturing costs, for every caller of `capture()`, not an app policy.)
 """
 
@@ -101,7 +101,9 @@ class Pacer:
         self._thresholds: tuple[int, int, int] | None = None  # the collector's, while it runs between frames
 
     def mounted(self) -> None:
+        """From now on: the collector settles after start-up, and runs between frames (each new position)."""
         self._app.set_timer(SETTLE_AFTER, self._settle_start)
+        self._app.watch(self._app, "position", self.frame_shown, init=False)
 
     def _settle_start(self) -> None:
         """settle_start (the collector back on after start-up), once no capture runs; from then on the

@@ -55,6 +55,32 @@ class StepPressed(Message):
 
 
 @dataclass
+class PlayPressed(Message):
+    """The animator's play key: play or pause (the app's one play timer)."""
+
+
+@dataclass
+class SpeedPressed(Message):
+    """The animator's faster (delta 1) or slower (delta -1) key."""
+
+    delta: int
+
+
+@dataclass
+class RowsDocked(Message):
+    """A bar docked above a view's panes (the tour's caption) takes `rows` rows: the view lays out what is left."""
+
+    rows: int
+
+
+@dataclass
+class PositionRequested(Message):
+    """Show `position` (on its own trace, already captured: a tour scene's); its text becomes the one being edited."""
+
+    position: Position
+
+
+@dataclass
 class ScanDetailToggled(Message):
     """Scan detail was switched on or off."""
 
@@ -151,6 +177,20 @@ class DecodeIds:
 
 
 @dataclass(frozen=True)
+class LookUp:
+    """For the Aliases view: look `query` up (a byte number, an alias, any text)."""
+
+    query: str
+
+
+@dataclass(frozen=True)
+class TrainRounds:
+    """For the Training view: train the current text with `merges` merges and show the last round."""
+
+    merges: int
+
+
+@dataclass(frozen=True)
 class Animate:
     """For the animator: capture `text` (one chunk) under the table named `table` and animate it."""
 
@@ -158,7 +198,7 @@ class Animate:
     table: str
 
 
-Then = ShowRank | DecodeIds | Animate
+Then = ShowRank | DecodeIds | LookUp | TrainRounds | Animate
 
 
 @dataclass

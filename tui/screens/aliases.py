@@ -19,6 +19,7 @@ from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.utf8 import utf8_length
 from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
 from ..explain.position import Position
+from ..messages import LookUp, Then
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import Footer
@@ -239,6 +240,12 @@ class AliasesScreen(ViewScreen):
         event.stop()
         self.look_up(event.value)
         self.query_one(AliasGrid).focus()
+
+    def handle(self, request: Then) -> None:
+        """Another view's (a tour scene's) request: look a byte, an alias or a text up."""
+        super().handle(request)
+        if isinstance(request, LookUp):
+            self.look_up(request.query)
 
     def look_up(self, query: str) -> None:
         """A byte number selects that byte; one alias character selects its byte and is also spelled as

@@ -1,4 +1,4 @@
-"""View 1, the animator: the panes of one frame, the step keys, the play timer, and the file keys.
+"""View 1, the animator: the panes of one frame, the step and play keys, and the file keys.
 
 It is given the position (and whether a capture is busy) and reports what the keys ask for by
 messages; the app owns the position and decides. Stepping keys are this screen's, so under a dialog
@@ -17,7 +17,6 @@ from textual.containers import Grid
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 
 from ..commands import ENCODE, bindings
 from ..explain.position import Position
@@ -26,8 +25,11 @@ from ..messages import (
     CaptureCancelled,
     CaptureRequested,
     Move,
+    PlayPressed,
+    RowsDocked,
     ScanDetailToggled,
     ShowRank,
+    SpeedPressed,
     StepPressed,
     TableSwitchRequested,
     TextEdited,
@@ -35,7 +37,6 @@ from ..messages import (
     TraceFileChosen,
     ViewRequested,
 )
-from ..playback import Playback, step_speed
 from ..safe import sentence, visible
 from ..widgets.aliases import AliasesPane
 from ..widgets.chunks import ChunksPane
@@ -67,17 +68,13 @@ class EncodeScreen(Screen[None]):
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     busy: reactive[str] = reactive("", repaint=False)
     draft: reactive[str] = reactive("", repaint=False)
-    playing: reactive[bool] = reactive(False, repaint=False)
     play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while playing, else ""
 
-    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int, playback: Playback | None = None) -> None:
+    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
         super().__init__()
         self.set_reactive(EncodeScreen.position, position)
         self.traces_dir = traces_dir
         self.max_text = max_text
-        self.playback = playback or Playback()
-        self.fps = self.playback.fps
-        self._timer: Timer | None = None
         self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
@@ -92,10 +89,6 @@ class EncodeScreen(Screen[None]):
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
         yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        if self.playback.play:
-            self.action_play()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -119,9 +112,10 @@ class EncodeScreen(Screen[None]):
         self._code = not self.has_class("-code")
         self._fit(self.app.size)
 
-    def reserve(self, rows: int) -> None:
-        """`rows` rows are docked above the panes (the tour's captions): pick the layout for what is left."""
-        self._reserved = rows
+    def on_rows_docked(self, message: RowsDocked) -> None:
+        """Rows were docked above the panes (the tour's captions): pick the layout for what is left."""
+        message.stop()
+        self._reserved = message.rows
         self._fit(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -148,33 +142,10 @@ class EncodeScreen(Screen[None]):
         pairs.order = "rank" if pairs.order == "position" else "position"
 
     def action_play(self) -> None:
-        self.playing = not self.playing
-        self._schedule()
-
-    def _schedule(self) -> None:
-        """(Re)start the play timer at the current speed, or stop it when paused; the header shows the speed."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self.playing:
-            self._timer = self.set_interval(1 / self.fps, self._tick)
-        self.play_label = Playback.label(self.fps) if self.playing else ""
-
-    def _tick(self) -> None:
-        position = self.position
-        if position is None or self.app.screen is not self:
-            return
-        if position.next() == position:  # the last frame: start again (--loop), else stop playing
-            if self.playback.loop:
-                self.post_message(StepPressed(Move.FIRST))
-            else:
-                self.action_play()
-            return
-        self.post_message(StepPressed(Move.NEXT))
+        self.post_message(PlayPressed())
 
     def action_speed(self, delta: int) -> None:
-        self.fps = step_speed(self.fps, delta)
-        self._schedule()
+        self.post_message(SpeedPressed(delta))
 
     def action_rule_in_table(self) -> None:
         """Ask for the rule this round chose, shown among its neighbours in the Tables view."""

@@ -25,7 +25,7 @@ from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
 from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
-from ..messages import TableTrained
+from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines
@@ -204,6 +204,13 @@ class TrainScreen(ViewScreen):
         self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
 
     # -- keys ----------------------------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """Another view's (a tour scene's) request: train the current text with its merges, shown at the last round."""
+        super().handle(request)
+        if isinstance(request, TrainRounds):
+            self.merges = self.round = request.merges
+            self.start(("current", ""))
 
     def action_round(self, move: str) -> None:
         last = self.both.rounds if self.both is not None else 1
