@@ -65,10 +65,8 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         theme: str | None = None,
         screenshot: bool = False,
     ) -> None:
-        """`playback` says where view 1 starts and whether it plays; with `screenshot` the app keeps
-        the first screen it draws as SVG in `svg` and exits (for `bpe-tui --screenshot`)."""
+        """`playback`: where view 1 starts, whether it plays; `screenshot`: keep the first screen as SVG in `svg`, exit."""
         super().__init__()
-        self.custom = custom
         self.traces_dir = traces_dir
         self.playback = playback or Playback()
         self.start_theme = theme
@@ -120,8 +118,6 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         at = self.position
         slides.save_screen(self, at.trace.text if at else "", at.index + 1 if at else 0, self.shown_view or "dialog")
 
-    # -- the position --------------------------------------------------------------------------
-
     def on_step_pressed(self, message: msg.StepPressed) -> None:
         if self.position is not None:
             self.position = msg.Move(message.move).of(self.position)
@@ -149,8 +145,6 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         """Explain the pair in a notification that replaces the previous explanation (one at a time)."""
         if self.position is not None:
             self.explanations.show(pair_sentence(self.position, message))
-
-    # -- views ---------------------------------------------------------------------------------
 
     @property
     def shown_view(self) -> str | None:

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
@@ -174,6 +175,22 @@ class RulesList(LineList):
         return Style(underline=True) if index in self.used else Style()
 
 
+class PartsProgressed(Message):
+    """This view's worker (the parts of a tiktoken table) has recovered `share` of `table`'s rules."""
+
+    def __init__(self, table: Table, share: float) -> None:
+        super().__init__()
+        self.table, self.share = table, share
+
+
+class PartsRecovered(Message):
+    """This view's worker has recovered every rule's parts of `table` and checked it."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+
 class TablesScreen(ViewScreen):
     """Sizes, the rank/id check, and the whole rule table with search, jump to rank, and used rules."""
 
@@ -291,21 +308,22 @@ class TablesScreen(ViewScreen):
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self.progressed, table, done / max(total, 1))
+            self.post_message(PartsProgressed(table, done / max(total, 1)))
 
         recover_all(table, progress, lambda: worker.is_cancelled)
         if worker.is_cancelled:
             return
         CHECKS[table] = rank_id_check(table)
-        self.app.call_from_thread(self.recovered, table)
+        self.post_message(PartsRecovered(table))
 
-    def progressed(self, table: Table, share: float) -> None:
+    def on_parts_progressed(self, message: PartsProgressed) -> None:
+        table = message.table
         if table is self.table and table not in CHECKS:
-            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=f" {share:.0%}"), style="italic"))
+            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=f" {message.share:.0%}"), style="italic"))
 
-    def recovered(self, table: Table) -> None:
-        if table is self.table:
-            self.draw_check(table)
+    def on_parts_recovered(self, message: PartsRecovered) -> None:
+        if message.table is self.table:
+            self.draw_check(message.table)
 
     def used_note(self, used: list[int]) -> str:
         """'• this text used 14 rules: 3, 5, 7, … 45353 — by pair lookup, not a scan from row 0', fitted to the width."""

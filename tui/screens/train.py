@@ -7,14 +7,14 @@ it to the tables `t` cycles through and encodes the text with it in view 1.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import partial
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Footer
 from textual.worker import Worker, get_current_worker
@@ -52,6 +52,16 @@ def read_utf8_file(path: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TrainingError(f"{path} is not UTF-8 text (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
+
+
+@dataclass
+class TrainingReport(Message):
+    """This view's worker reports: the `share` trained so far, why it `failed`, or what it trained (`done`)."""
+
+    worker: Worker[None]
+    share: float = 0.0
+    failed: str = ""
+    done: tuple[tuple[str, str], str, int, Both] | None = None
 
 
 class TrainScreen(ViewScreen):
@@ -111,9 +121,9 @@ class TrainScreen(ViewScreen):
         pattern = PATTERNS[self.pattern_name]
         self.progress = "training… (escape cancels)"
         self.show_status()
-        work = partial(self.train_in_worker, source, text, merges, pattern)
-        self._worker = self.run_worker(work, thread=True, exclusive=True, group="train", exit_on_error=False)
+        self._worker = self.train_in_worker(source, text, merges, pattern)
 
+    @work(thread=True, exclusive=True, group="train", exit_on_error=False)
     def train_in_worker(self, source: tuple[str, str], text: str, merges: int, pattern: str) -> None:
         worker = get_current_worker()
         kind, path = source
@@ -132,7 +142,7 @@ class TrainScreen(ViewScreen):
 
                 if monotonic() - last[0] > PROGRESS_EVERY:
                     last[0] = monotonic()
-                    self.app.call_from_thread(self.show_progress, share)
+                    self.post_message(TrainingReport(worker, share=share))
                 return True
 
             both = train_both(text, merges, pattern, source=label, progress=progress)
@@ -140,10 +150,21 @@ class TrainScreen(ViewScreen):
             return
         except TrainingError as exc:
             if not worker.is_cancelled:
-                self.app.call_from_thread(self.failed, sentence(str(exc), path))
+                self.post_message(TrainingReport(worker, failed=sentence(str(exc), path)))
             return
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.trained, source, text, merges, both)
+            self.post_message(TrainingReport(worker, done=(source, text, merges, both)))
+
+    def on_training_report(self, message: TrainingReport) -> None:
+        """What the latest training reports (a cancelled one's reports are dropped): progress, a failure, or the result."""
+        if message.worker.is_cancelled:
+            return
+        if message.done is not None:
+            self.trained(*message.done)
+        elif message.failed:
+            self.failed(message.failed)
+        else:
+            self.show_progress(message.share)
 
     def show_progress(self, share: float) -> None:
         self.progress = f"training… {share:.0%} (escape cancels)"
