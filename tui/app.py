@@ -36,7 +36,6 @@ from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import fit
 
 DEFAULT_TEXT = "aaababcabxyz"
-HERE = Path(__file__).parent
 MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 
 #: Views after the first: name -> screen class in tui.screens.NAME, imported when a view is first opened.
@@ -46,7 +45,8 @@ VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 class BpeApp(CaptureReports, PlayKeys, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
-    CSS_PATH = [HERE / "global.tcss", HERE / "app.tcss"]  # absolute: the tour's app subclass lives elsewhere
+    #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
+    CSS_PATH = [Path(__file__).parent / sheet for sheet in ("global.tcss", "screens/encode.tcss")]
     TITLE = "bpe-tui"
 
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)

@@ -148,17 +148,7 @@ class AliasesScreen(ViewScreen):
     VIEW = "aliases"
     AUTO_FOCUS = "#aliases-grid"
     REGISTRY = ALIASES
-    DEFAULT_CSS = """
-    AliasesScreen #aliases-body { height: 1fr; }
-    AliasesScreen #aliases-left { width: auto; height: 1fr; }
-    AliasesScreen #aliases-legend { width: 1fr; height: 1fr; padding: 0 1; color: $text-muted; }
-    AliasesScreen #aliases-side { width: 1fr; height: 1fr; padding: 0 1; }
-    /* Narrow: the selected byte's panel goes under the grid, and the body scrolls to the selected row. */
-    AliasesScreen.-narrow #aliases-body { layout: vertical; overflow-y: auto; }
-    AliasesScreen.-narrow #aliases-left { height: auto; }
-    AliasesScreen.-narrow #aliases-legend { height: auto; }
-    AliasesScreen.-narrow #aliases-side { width: 100%; height: auto; }
-    """
+    CSS_PATH = "aliases.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)

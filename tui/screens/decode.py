@@ -121,11 +121,7 @@ class DecodeScreen(ViewScreen):
     VIEW = "decode"
     AUTO_FOCUS = "#decode-frames"
     REGISTRY = DECODE
-    DEFAULT_CSS = """
-    DecodeScreen Policy { width: auto; padding: 0 1; }
-    DecodeScreen #decode-figures { height: 1; padding: 0 1; color: $text-muted; }
-    DecodeScreen #decode-buffer { display: none; }
-    """
+    CSS_PATH = "decode.tcss"
     errors: reactive[Errors] = reactive("replace", init=False)
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:

@@ -81,7 +81,7 @@ class EncodeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
-        with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
+        with Grid(id="body"):  # in this order the grid places them: see encode.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
             yield CodePane(id="code").data_bind(EncodeScreen.position)

@@ -123,13 +123,7 @@ class ExploreScreen(ViewScreen):
 
     VIEW = "explore"
     REGISTRY = EXPLORE
-    DEFAULT_CSS = """
-    ExploreScreen #explore-text { height: 3; border: none; padding: 0 1; background: $boost; }
-    ExploreScreen #explore-text:focus { border: none; }
-    ExploreScreen #explore-status { height: 1; padding: 0 1; color: $text-muted; }
-    ExploreScreen #explore-why { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $primary 60%; }
-    ExploreScreen #explore-explain { min-height: 100%; }
-    """
+    CSS_PATH = "explore.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)

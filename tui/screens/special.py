@@ -81,9 +81,7 @@ class SpecialScreen(ViewScreen):
 
     VIEW = "special"
     AUTO_FOCUS = "#special-body"
-    DEFAULT_CSS = """
-    SpecialScreen #special-body { height: 1fr; padding: 0 1; }
-    """
+    CSS_PATH = "special.tcss"
     REGISTRY = SPECIAL
 
     def compose(self) -> ComposeResult:

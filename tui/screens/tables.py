@@ -197,16 +197,7 @@ class TablesScreen(ViewScreen):
     VIEW = "tables"
     AUTO_FOCUS = "#tables-rules"
     REGISTRY = TABLES
-    DEFAULT_CSS = """
-    TablesScreen #tables-built { height: auto; padding: 0 1; }
-    TablesScreen #tables-check { height: auto; padding: 0 1; }
-    TablesScreen #tables-note { height: 1; padding: 0 1; }
-    TablesScreen #tables-loader { height: auto; padding: 0 1; }
-    TablesScreen.-short #tables-built { display: none; }
-    TablesScreen.-short.-facts #tables-built { display: block; }
-    TablesScreen.-short.-facts #tables-check { display: none; }
-    TablesScreen.-short.-facts #tables-loader { display: none; }
-    """
+    CSS_PATH = "tables.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)

@@ -31,10 +31,7 @@ class TooSmallScreen(Screen[None]):
     """One sentence in place of every view until the terminal is large enough; the views keep their state below."""
 
     BINDINGS = bindings((QUIT,))
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; }
-    TooSmallScreen Static { width: 100%; height: auto; text-align: center; }
-    """
+    CSS_PATH = "toosmall.tcss"
 
     def __init__(self, size: Size) -> None:
         super().__init__()

@@ -69,14 +69,7 @@ class TrainScreen(ViewScreen):
 
     VIEW = "train"
     REGISTRY = TRAIN
-    DEFAULT_CSS = """
-    TrainScreen #train-status { height: 2; padding: 0 1; }
-    TrainScreen #train-sides { height: 1fr; }
-    TrainScreen SidePane { width: 1fr; height: 1fr; }
-    TrainScreen.-narrow.-plain #train-chunked { display: none; }
-    TrainScreen.-narrow #train-plain { display: none; }
-    TrainScreen.-narrow.-plain #train-plain { display: block; }
-    """
+    CSS_PATH = "train.tcss"
 
     round: reactive[int] = reactive(1, repaint=False)
     both: reactive[Both | None] = reactive(None, repaint=False)
