@@ -1,25 +1,30 @@
-"""Captures and loads in a worker thread; what they produce is posted to the app as messages.
+"""Captures and loads: the worker bodies, and `Captures`, what their messages do to the app's state.
 
-A long text's first part is shown early (a partial trace), then only the progress is reported
-until the whole trace is done. A cancelled capture posts nothing more.
+The workers run in a thread and post what they produce as messages (TraceCaptured, CaptureProgressed,
+CaptureFailed). A long text's first part is shown early (a partial trace), then only the progress is
+reported until the whole trace is done. A cancelled capture posts nothing more.
 """
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.message_pump import MessagePump
-from textual.worker import Worker, get_current_worker
+from textual.notifications import SeverityLevel
+from textual.worker import Worker, WorkerState, get_current_worker
 
+from . import collector
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.growing import GrowingTrace
 from .engine.tables import Table, TableError
 from .explain.position import Position
-from .messages import CaptureFailed, CaptureProgressed, TraceCaptured
-from .safe import visible
+from .messages import CaptureFailed, CaptureProgressed, CaptureRequested, TextEdited, TraceCaptured, TraceFileChosen
+from .safe import sentence, visible
 
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
 PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
@@ -69,10 +74,7 @@ def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Tab
     if worker.is_cancelled:
         return
     trace = growing.trace()
-    # What was made while the collector was off is all in its youngest generation: the first collection
-    # once it is back on would walk the whole new trace (0.1 s at 1 MB, while it is being shown).
-    # Frozen, it is out of the collector's sight until settle_heap looks again.
-    gc.freeze()
+    collector.frozen_out()
     to.post_message(TraceCaptured(trace, keep, source=worker))
 
 
@@ -99,18 +101,180 @@ def landing(trace: Trace, keep: Position | None, current: Position | None) -> Po
     return Position.of(trace, detail=current.detail if current else False)
 
 
-def settle_heap() -> None:
-    """Move what exists now (tables, traces, widgets) out of the collector's sight.
+class Tables(Protocol):
+    """The app's tables: a resolver by name, and the name `t` moves to."""
 
-    None of it forms reference cycles, but a full collection would still walk it all, and such a
-    walk in the middle of a keypress is a visible stall.
-    """
-    gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
-    gc.collect()
-    gc.freeze()
+    @property
+    def resolve(self) -> Callable[[str], Table]: ...
+
+    def after(self, name: str) -> str: ...
 
 
-def settle_start() -> None:
-    """The first settle after start-up: as `settle_heap`, then the collector runs again (`bpe-tui` pauses it while starting)."""
-    settle_heap()
-    gc.enable()
+class State(Protocol):
+    """What captures read and change: the app's position, what it says while busy, the text being edited."""
+
+    position: Position | None
+    busy: str
+    draft: str
+
+    @property
+    def tables(self) -> Tables: ...
+
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
+    ) -> None: ...
+
+
+class Captures:
+    """The capture lifecycle: start a capture or a load in a worker, and apply what its messages report."""
+
+    def __init__(self, app: App[Any], state: State, pacer: collector.Pacer, max_text: int) -> None:
+        self._app = app
+        self._state = state
+        self._pacer = pacer
+        self._max_text = max_text
+        self._capture: Worker[None] | None = None
+        self._before: Position | None = None  # the position a cancelled capture goes back to
+
+    @property
+    def running(self) -> bool:
+        """True while a capture or a load runs."""
+        return any(w.group == "capture" and w.is_running for w in self._app.workers)
+
+    def start(self, text: str, table_name: str, keep: Position | None) -> None:
+        self._before = self._state.position
+        self._state.busy = "capturing… (escape cancels)"
+        work = partial(capture_in_worker, self._app, text, table_name, self._state.tables.resolve, keep)
+        self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
+
+    def open_file(self, path: Path) -> None:
+        """Load a trace file (what the picker and the open dialog ask for)."""
+        work = partial(load_in_worker, self._app, path, self._state.tables.resolve)
+        self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
+
+    def edit(self, text: str) -> None:
+        """Capture `text` under the current table (what applying the edit dialog does)."""
+        state = self._state
+        if state.position is None:
+            return
+        state.draft = text
+        if len(text) > self._max_text:
+            state.notify(f"The text has {len(text):,} characters; the limit is {self._max_text:,}. Nothing was changed.", severity="error")
+            return
+        self.start(text, state.position.trace.table.name, keep=None)
+
+    def requested(self, text: str, table_name: str) -> None:
+        """Another view's text under its table (the explorer's chunk), from its first frame."""
+        self._state.draft = text
+        self.start(text, table_name, keep=None)
+
+    def added(self, table: Table, note: str) -> None:
+        """A table just added to the `t` cycle (the training view's): say so, and encode the text with it."""
+        self._state.notify(
+            f"{visible(table.title)}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
+            + (f" {note}" if note else ""),
+            timeout=5,
+        )
+        if self._state.position is not None:
+            self.start(self._state.position.trace.text, table.name, keep=None)
+
+    def switch_table(self) -> None:
+        """The same text under the next table, near the same frame."""
+        at = self._state.position
+        if at is not None:
+            self.start(at.trace.text, self._state.tables.after(at.trace.table.name), keep=at)
+
+    @staticmethod
+    def _current(source: object) -> bool:
+        """A worker's message still counts: a capture that was cancelled (or replaced) says nothing more."""
+        return not (isinstance(source, Worker) and source.is_cancelled)
+
+    def progressed(self, message: CaptureProgressed) -> None:
+        if self._current(message.source):
+            self._state.busy = f"capturing… {message.share:.0%} (escape cancels)"
+
+    def captured(self, message: TraceCaptured) -> None:
+        """Show the trace: from `keep`'s position for a switch, else from the current one if the text is the same."""
+        if not self._current(message.source):
+            return
+        state, trace = self._state, message.trace
+        if not trace.chunks:  # an empty text has no frame to stand on
+            state.busy = ""
+            state.notify("The text is empty: there is nothing to tokenize. Nothing was changed.", severity="warning")
+            return
+        if not message.busy:
+            state.busy = ""
+        if state.position is None or trace.text != state.position.trace.text:
+            state.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
+        state.position = landing(trace, message.keep, state.position)
+        if trace.complete:
+            self._pacer.trace_complete()
+        if message.opened:
+            state.notify(message.opened, timeout=2)
+
+    def failed(self, message: CaptureFailed) -> None:
+        self._state.busy = ""
+        self._state.notify(sentence(message.message, message.given), title=message.title, severity="error")
+
+    def cancel(self) -> None:
+        state = self._state
+        if self._capture is not None and self._capture.is_running:
+            self._capture.cancel()
+            state.busy = ""
+            if state.position is not None and not state.position.trace.complete and self._before is not None:
+                state.position = self._before
+            state.notify("Capture cancelled; the previous trace is shown again.", timeout=3)
+
+    def worker_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):
+            self._state.busy = ""
+            if event.state == WorkerState.ERROR:
+                self._state.notify(sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
+
+
+class CaptureReports:
+    """Mixed into the app: its handlers for capture requests and for what the capture workers report,
+    each handed to the app's `Captures`."""
+
+    captures: Captures
+
+    @property
+    def capturing(self) -> bool:
+        """True while a capture or a load runs."""
+        return self.captures.running
+
+    def start_capture(self, text: str, table_name: str, keep: Position | None) -> None:
+        self.captures.start(text, table_name, keep)
+
+    def apply_text(self, text: str) -> None:
+        self.captures.edit(text)
+
+    def open_file(self, path: Path | str) -> None:
+        self.captures.open_file(Path(path))
+
+    def on_table_switch_requested(self) -> None:
+        self.captures.switch_table()
+
+    def on_text_edited(self, message: TextEdited) -> None:
+        self.captures.edit(message.text)
+
+    def on_trace_file_chosen(self, message: TraceFileChosen) -> None:
+        self.captures.open_file(message.path)
+
+    def on_capture_requested(self, message: CaptureRequested) -> None:
+        self.captures.requested(message.text, message.table)
+
+    def on_capture_progressed(self, message: CaptureProgressed) -> None:
+        self.captures.progressed(message)
+
+    def on_trace_captured(self, message: TraceCaptured) -> None:
+        self.captures.captured(message)
+
+    def on_capture_failed(self, message: CaptureFailed) -> None:
+        self.captures.failed(message)
+
+    def on_capture_cancelled(self) -> None:
+        self.captures.cancel()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.captures.worker_changed(event)

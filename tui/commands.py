@@ -6,9 +6,12 @@ part of the help page are all made from these entries; nothing else names a key.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 
 
@@ -51,27 +54,91 @@ def _step(move: str, keys: str, title: str, help: str, label: str = "", help_key
 
 @dataclass(frozen=True)
 class View:
-    """One view: its name (module tui/screens/NAME.py), number key, view-bar label, palette title and screen class."""
+    """One view: its name (module tui/screens/NAME.py), number key, view-bar label, palette title, screen
+    class, and the help page's paragraph on what it shows (its keys are added from its commands)."""
 
     name: str
     key: str
     label: str
     title: str
     screen: str
+    help: str
 
 
 #: The views, in the order of the view bar and the number keys. Adding a view is one entry here,
 #: its commands in BY_VIEW below, and one module in tui/screens.
 VIEWS = (
-    View("encode", "1", "Encode", "View 1: Encode (the animator)", "EncodeScreen"),
-    View("decode", "2", "Decode", "View 2: Decode, frame by frame", "DecodeScreen"),
-    View("aliases", "3", "Aliases", "View 3: the 256 byte aliases", "AliasesScreen"),
-    View("tables", "4", "Tables", "View 4: tables, rank vs id, all rules", "TablesScreen"),
-    View("special", "5", "Special", "View 5: special tokens", "SpecialScreen"),
-    View("explore", "6", "Explore", "View 6: explore chunks and tokens of three tokenizers", "ExploreScreen"),
-    View("train", "7", "Train", "View 7: train a table, round by round", "TrainScreen"),
+    View(
+        "encode",
+        "1",
+        "Encode",
+        "View 1: Encode (the animator)",
+        "EncodeScreen",
+        "this animator; g shows this round's rule in view 4.",
+    ),
+    View(
+        "decode",
+        "2",
+        "Decode",
+        "View 2: Decode, frame by frame",
+        "DecodeScreen",
+        "each id → alias string → bytes → one buffer → one UTF-8 decode. ✓/✗: a token's bytes are complete "
+        "UTF-8 alone or not; released/held: what a stream lets out or keeps. Wrong way (decode each token, "
+        "join) vs right way (join bytes, decode once). Unknown ids are named (KeyError).",
+    ),
+    View(
+        "aliases",
+        "3",
+        "Aliases",
+        "View 3: the 256 byte aliases",
+        "AliasesScreen",
+        "the 256 bytes in a 16 × 16 grid: 188 keep their code point, 68 (marked *) move to 256+n; arrows "
+        "select. Alias Ġ is byte 32; the text Ġ is the bytes c4 a0.",
+    ),
+    View(
+        "tables",
+        "4",
+        "Tables",
+        "View 4: tables, rank vs id, all rules",
+        "TablesScreen",
+        "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules "
+        "and what a rank and an id each mean; what GPT-2's split('\\n')[1:-1] would drop from this vocab.bpe; "
+        "every rule by rank, • used by this text; p: the ids (ordinary, special, unused), the entries made "
+        "only of spaces, the merge rule (both rules compared on this text), the regex.",
+    ),
+    View(
+        "special",
+        "5",
+        "Special",
+        "View 5: special tokens",
+        "SpecialScreen",
+        "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller.",
+    ),
+    View(
+        "explore",
+        "6",
+        "Explore",
+        "View 6: explore chunks and tokens of three tokenizers",
+        "ExploreScreen",
+        "the text edited in place, cut by GPT-2, cl100k_base and o200k_base, one row each, boundaries aligned "
+        "(│ a chunk boundary, ¦ a token boundary, blank where that row does not cut); arrows select a chunk, "
+        "whose regex branch and match are explained beneath.",
+    ),
+    View(
+        "train",
+        "7",
+        "Train",
+        "View 7: train a table, round by round",
+        "TrainScreen",
+        "seed 004's training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this "
+        "round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the "
+        "plots of bytes per token and of the chosen count.",
+    ),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
+#: '1–7' and '2–7': all the views, and those after the animator, as sentences name them.
+ALL_VIEWS = f"{VIEWS[0].key}–{VIEWS[-1].key}"
+LATER_VIEWS = f"{VIEWS[1].key}–{VIEWS[-1].key}"
 
 
 def _view(view: View, label: str = "") -> Command:
@@ -129,7 +196,7 @@ ENCODE_HELP = (
 )  # fmt: skip
 
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
-#: What every view 2–7 ends with: help, quit, the view keys, the theme and the screenshot.
+#: What every view after the animator ends with: help, quit, the view keys, the theme and the screenshot.
 VIEW_KEYS = (HELP, QUIT, VIEW_2, VIEW_1, *VIEW_COMMANDS[2:], THEME, SCREENSHOT)
 SHARED = (SWITCH_TABLE, LEAVE_INPUT, *VIEW_KEYS)
 
@@ -201,10 +268,38 @@ NEXT_SCENE = Command("app.scene(1)", "n", "Tour: next scene", "next / previous s
 PREVIOUS_SCENE = Command("app.scene(-1)", "p", "Tour: previous scene", "next / previous scene", help_keys="n / p", priority=True)
 TOUR = (NEXT_SCENE, PREVIOUS_SCENE)
 
+#: The Aliases view's byte grid: its own arrows select a byte (in a grid, not a step of the trace).
+ALIAS_GRID = (
+    Command("move(-16)", "up,k", "Byte grid: up", "up"),
+    Command("move(16)", "down,j", "Byte grid: down", "down"),
+    Command("move(-1)", "left,h", "Byte grid: left", "left"),
+    Command("move(1)", "right,l", "Byte grid: right", "right"),
+    Command("select(0)", "home", "Byte grid: byte 0", "byte 0"),
+    Command("select(255)", "end", "Byte grid: byte 255", "byte 255"),
+)
+
+#: The dialogs (tui/screens/dialogs.py): the edit box's keys, cancel, yes / no, and the help page's close.
+EDIT_BOX = (
+    Command("select_all", "ctrl+a", "Select all the text", "select all"),
+    Command("clear_text", "ctrl+l", "Clear the text (undo brings it back)", "clear"),
+)
+CANCEL_DIALOG = Command("cancel", "escape", "Cancel", "cancel", "cancel")
+#: The edit dialog's escape wins over its text area, which would otherwise take escape to move focus.
+CANCEL_EDIT = Command("cancel", "escape", "Cancel the edit", "cancel", "cancel", priority=True)
+CONFIRM = (Command("answer(True)", "y", "Yes", "yes", "yes"), Command("answer(False)", "n,escape", "No", "no", "no"))
+CLOSE_HELP = Command("close", "escape,question_mark,q", "Close the help", "close", "close")
+
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {
     "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,
 }  # fmt: skip
+
+
+def palette(commands: Iterable[Command], run_action: Callable[..., Any], *on: object) -> Iterator[SystemCommand]:
+    """The command palette's entries for `commands` (quit is Textual's own), each run by `run_action(action, *on)`."""
+    for command in commands:
+        if command is not QUIT:
+            yield SystemCommand(command.title, f"key: {command.keys.replace(',', ' / ')}", partial(run_action, command.action, *on))
 
 
 def unique(commands: Iterable[Command]) -> Iterator[Command]:
@@ -241,10 +336,10 @@ def keys_table() -> str:
 
 
 def view_keys(view: str) -> str:
-    """'p: errors replace/strict · /: type ids': the keys of one view 2–5 beyond those they share."""
+    """'p: errors replace/strict · /: type ids': the keys of one view after the animator beyond those they share."""
     return " · ".join(f"{keys}: {words}" for keys, words in help_cells(c for c in BY_VIEW[view] if c not in SHARED))
 
 
 def shared_keys() -> str:
-    """'t switches every view to the next table; escape leaves an input': the keys views 2–7 share."""
+    """'t switches every view to the next table; escape leaves an input': the keys the views after the animator share."""
     return "; ".join(f"{c.shown_keys} {c.help}" for c in (SWITCH_TABLE, LEAVE_INPUT))

@@ -1,8 +1,14 @@
-"""Messages the screens and panes send up; each is named for what happened, and the app decides."""
+"""Messages the screens and panes send up; each is named for what happened, and the app decides.
+
+One request moves between views, `ViewRequested(view, then)`: `then` is a plain value (`ShowRank`,
+`DecodeIds`, `Animate`) that the view handles once it is shown (its `handle` method).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from textual.message import Message
@@ -12,11 +18,66 @@ from .engine.tables import Table
 from .explain.position import Position
 
 
+class Move(StrEnum):
+    """The moves of a position a step key asks for (`Move("next")` refuses any other name)."""
+
+    NEXT = "next"
+    PREVIOUS = "previous"
+    NEXT_ROUND = "next_round"
+    PREVIOUS_ROUND = "previous_round"
+    NEXT_CHUNK = "next_chunk"
+    PREVIOUS_CHUNK = "previous_chunk"
+    FIRST = "first"
+    LAST = "last"
+
+    def of(self, position: Position) -> Position:
+        """The position this move leads to from `position`."""
+        return MOVES[self](position)
+
+
+MOVES: dict[Move, Callable[[Position], Position]] = {
+    Move.NEXT: Position.next,
+    Move.PREVIOUS: Position.previous,
+    Move.NEXT_ROUND: Position.next_round,
+    Move.PREVIOUS_ROUND: Position.previous_round,
+    Move.NEXT_CHUNK: Position.next_chunk,
+    Move.PREVIOUS_CHUNK: Position.previous_chunk,
+    Move.FIRST: Position.first,
+    Move.LAST: Position.last,
+}
+
+
 @dataclass
 class StepPressed(Message):
-    """A step key asked for another frame: `move` names a Position move ('next', 'last', …)."""
+    """A step key asked for another frame by `move`."""
 
-    move: str
+    move: Move
+
+
+@dataclass
+class PlayPressed(Message):
+    """The animator's play key: play or pause (the app's one play timer)."""
+
+
+@dataclass
+class SpeedPressed(Message):
+    """The animator's faster (delta 1) or slower (delta -1) key."""
+
+    delta: int
+
+
+@dataclass
+class RowsDocked(Message):
+    """A bar docked above a view's panes (the tour's caption) takes `rows` rows: the view lays out what is left."""
+
+    rows: int
+
+
+@dataclass
+class PositionRequested(Message):
+    """Show `position` (on its own trace, already captured: a tour scene's); its text becomes the one being edited."""
+
+    position: Position
 
 
 @dataclass
@@ -99,32 +160,58 @@ class CaptureFailed(Message):
     given: str = ""  # the path the user gave, which the message may begin with (never re-cased)
 
 
-@dataclass
-class ViewPicked(Message):
-    """A view was chosen by its key or on the view bar: 'encode', 'decode', …"""
-
-    view: str
-
-
-@dataclass
-class RuleInTableRequested(Message):
-    """The animator asked to show the rule of rank `rank` among its neighbours in the Tables view."""
+@dataclass(frozen=True)
+class ShowRank:
+    """For the Tables view: show the rule of rank `rank` among its neighbours, with `note` above it."""
 
     rank: int
     note: str
 
 
-@dataclass
-class IdsEntered(Message):
-    """Ids were given to decode (typed in the Decode view, or picked in the Special view) under `table`."""
+@dataclass(frozen=True)
+class DecodeIds:
+    """For the Decode view: decode `ids` as typed ids, under the table named `table` (None: the trace's)."""
 
     ids: tuple[int, ...]
     table: str | None = None
 
 
+@dataclass(frozen=True)
+class LookUp:
+    """For the Aliases view: look `query` up (a byte number, an alias, any text)."""
+
+    query: str
+
+
+@dataclass(frozen=True)
+class TrainRounds:
+    """For the Training view: train the current text with `merges` merges and show the last round."""
+
+    merges: int
+
+
+@dataclass(frozen=True)
+class Animate:
+    """For the animator: capture `text` (one chunk) under the table named `table` and animate it."""
+
+    text: str
+    table: str
+
+
+Then = ShowRank | DecodeIds | LookUp | TrainRounds | Animate
+
+
 @dataclass
-class ChunkAnimateRequested(Message):
-    """The explorer asked to animate `text` (one chunk) under the table named `table`."""
+class ViewRequested(Message):
+    """Show view `view` ('encode', 'decode', …: a view key, the view bar, another view), then let it handle `then`."""
+
+    view: str
+    then: Then | None = None
+
+
+@dataclass
+class CaptureRequested(Message):
+    """Capture `text` under the table named `table` and show it from its first frame (the text being edited becomes it)."""
 
     text: str
     table: str

@@ -1,4 +1,5 @@
-"""For the lecture hall: the themes `--theme` and the theme key choose from, and the file names of screenshots.
+"""For the lecture hall: themes (`--theme`, the T action), screenshots (their file names and writing, the S
+action, `--screenshot`'s first screen).
 
 >>> shot_name("aaababcabxyz", 3, "encode")
 'bpe-tui-aaababcabxyz-frame-3.svg'
@@ -11,10 +12,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
+
+from textual.app import App
 
 from .engine.files import write_atomic
+from .safe import sentence, visible
 
 #: How much of the text a screenshot's file name keeps.
 NAME_CHARS = 32
@@ -75,3 +80,30 @@ def write_svg(path: Path, svg: str) -> None:
     """Write `svg` to `path` as every file of the project is written (a temporary file, then a rename);
     a failure names the path and the reason in one sentence (as ValueError), and any old file stays."""
     write_atomic(path, svg.encode("utf-8"), ValueError)
+
+
+def cycle_theme(app: App[Any]) -> None:
+    """The T action: the next of Textual's themes (dark and light ones), named in a notification."""
+    app.theme = next_theme(app.theme, list(app.available_themes))
+    app.notify(f"Theme {app.theme}: T shows the next.", timeout=2)
+
+
+def save_screen(app: App[Any], text: str, frame: int, view: str) -> None:
+    """The S action: save the screen as SVG in the current directory, named after the text and frame."""
+    target = Path.cwd() / shot_name(text, frame, view)
+    try:
+        write_svg(target, app.export_screenshot())
+    except ValueError as exc:
+        app.notify(sentence(str(exc)), title="Not saved", severity="error")
+    else:
+        app.notify(f"Saved this screen as {visible(str(target))}.", timeout=4)
+
+
+def keep_first_screen(app: App[Any], keep: Callable[[str], None]) -> None:
+    """`--screenshot`: once the first screen is drawn, give it to `keep` as SVG and exit."""
+
+    def kept() -> None:
+        keep(app.export_screenshot())
+        app.exit()
+
+    app.call_after_refresh(kept)

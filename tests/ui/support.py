@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.message import Message
 from textual.notifications import Notification, Notify
 from textual.pilot import Pilot
@@ -98,15 +99,15 @@ def names_table(header_line: str, title: str) -> bool:
 
 
 def hold_play_timer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The animator's play timer is made paused: a test moves time on itself with `screen._tick()`,
+    """The app's play timer is made paused: a test moves time on itself with `app.player._tick()`,
     so a busy machine cannot play frames before the test looks."""
 
-    def paused(self: EncodeScreen, interval: float, callback: Callable[[], object], **options: Any) -> Timer:
+    def paused(self: BpeApp, interval: float, callback: Callable[[], object], **options: Any) -> Timer:
         if getattr(callback, "__name__", "") == "_tick":
             options["pause"] = True
-        return Screen.set_interval(self, interval, callback, **options)
+        return App.set_interval(self, interval, callback, **options)
 
-    monkeypatch.setattr(EncodeScreen, "set_interval", paused)
+    monkeypatch.setattr(BpeApp, "set_interval", paused)
 
 
 def playing(app: BpeApp) -> bool:

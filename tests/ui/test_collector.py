@@ -7,7 +7,7 @@ import gc
 import weakref
 
 from tui import collector
-from tui.app import SETTLE_AFTER
+from tui.collector import SETTLE_AFTER
 
 from .support import make_app, settle
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 
-from tui.commands import BY_VIEW, ENCODE, ENCODE_HELP, QUIT, VIEWS, help_cells
+from tui.commands import ALL_VIEWS, BY_VIEW, ENCODE, ENCODE_HELP, LATER_VIEWS, QUIT, VIEWS, help_cells
 from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
 from tui.screens.decode import DecodeScreen
@@ -91,3 +91,36 @@ def test_every_view_is_in_the_views_independence_contract() -> None:
     config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
     contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["name"] == "Views never import each other")
     assert sorted(contract["modules"]) == sorted(f"tui.screens.{v.name}" for v in VIEWS)
+
+
+def test_every_view_has_a_key_a_bar_label_a_palette_title_a_help_paragraph_and_a_screen() -> None:
+    """The registry is complete: each view's key is its place (1, 2, …), its paragraph is on the help page after its key and label."""
+    import importlib
+
+    assert [v.key for v in VIEWS] == [str(n) for n in range(1, len(VIEWS) + 1)]
+    flat = flat_help()
+    for view in VIEWS:
+        assert view.label and view.title.startswith(f"View {view.key}: ") and view.help, view
+        assert f"{view.key} {view.label} {' '.join(view.help.split())}" in flat, view.name
+        assert view.name == getattr(importlib.import_module(f"tui.screens.{view.name}"), view.screen).VIEW
+    assert f"Views: {ALL_VIEWS} " in flat and f"In views {LATER_VIEWS}, " in flat
+    assert (ALL_VIEWS, LATER_VIEWS) == ("1–7", "2–7")
+
+
+def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_and_help() -> None:
+    """Outside the widgets' own lists (each marked local), no screen or dialog binds a key the registry does not hold."""
+    from tui.commands import ALIAS_GRID, CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, CONFIRM, EDIT_BOX, TOUR, Command
+    from tui.screens import dialogs
+    from tui.screens.aliases import AliasGrid
+    from tui.screens.toosmall import TooSmallScreen
+    from tui.tour.app import TourApp
+
+    registry: list[Command] = [*ALIAS_GRID, *EDIT_BOX, CANCEL_DIALOG, CANCEL_EDIT, *CONFIRM, CLOSE_HELP, *TOUR, QUIT]
+    for command in registry:
+        assert command.title and command.help, command
+    known = {(c.keys, c.action) for c in registry}
+    owners = [AliasGrid, TooSmallScreen, TourApp, dialogs.EditBox, dialogs.EditScreen, dialogs.PathScreen, dialogs.ConfirmScreen]
+    owners += [dialogs.PickerScreen, dialogs.HelpScreen]
+    for owner in owners:
+        bound = {(b.key, b.action) for b in owner.BINDINGS if isinstance(b, Binding)}
+        assert bound and bound <= known, owner

@@ -15,7 +15,7 @@ from tui.app import BpeApp
 from tui.engine.tables import get_table
 from tui.engine.utf8 import token_offsets
 from tui.explain.explorer import build_row
-from tui.messages import ChunkAnimateRequested
+from tui.messages import Animate, ViewRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
 from tui.widgets.tokenizer_rows import TokenizerRows, layout
 
@@ -149,7 +149,7 @@ async def test_up_down_and_left_right_move_the_cursor_between_rows_and_chunks(no
         assert "cl100k_base · chunk 2/2 ''S' at 3 · branch 0" in screen_text(app)
         await pilot.press("enter")
         await settle(app, pilot)
-        assert [(m.text, m.table) for m in notes.sent(ChunkAnimateRequested)] == [("'S", "cl100k_base")]  # type: ignore[attr-defined]
+        assert notes.sent(ViewRequested) == [ViewRequested("encode", Animate("'S", "cl100k_base"))]
         assert app.shown_view == "encode"
         assert app.position is not None and app.position.trace.text == "'S" and app.position.trace.table.name == "cl100k_base"
 

@@ -122,16 +122,16 @@ async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytes
     app = lecture_app(play=True, fps=10, loop=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        assert isinstance(screen, EncodeScreen) and screen._timer is not None
-        assert screen._timer._interval == 1 / 10
+        assert isinstance(screen, EncodeScreen) and app.player._timer is not None
+        assert app.player._timer._interval == 1 / 10
         assert playing(app) and position(app) == "chunk 1/1 · round 0/7 · frame 1/9  ▶ 10 fps"
         heights = set()
         for _ in range(8):
-            screen._tick()
+            app.player._tick()
             await pilot.pause()
             heights.add(screen.query_one("#status").size.height)
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9  ▶ 10 fps"
-        screen._tick()
+        app.player._tick()
         await pilot.pause()
         assert position(app) == "chunk 1/1 · round 0/7 · frame 1/9  ▶ 10 fps"
         assert heights == {screen.query_one("#status").size.height}  # the header never changed height

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.messages import IdsEntered, PairPicked, RuleInTableRequested, StepPressed, ViewPicked
+from tui.messages import Move, PairPicked, ShowRank, StepPressed, ViewRequested
 from tui.screens.decode import DecodeScreen
 from tui.screens.tables import TablesScreen
 
@@ -29,42 +29,43 @@ async def test_step_keys_send_steps_and_the_app_moves() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("right", "end")
-        assert [m.move for m in notes.sent(StepPressed)] == ["next", "last"]  # type: ignore[attr-defined]
+        assert [m.move for m in notes.sent(StepPressed)] == [Move.NEXT, Move.LAST]  # type: ignore[attr-defined]
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
 
 
 async def test_g_asks_for_this_rounds_rule_in_the_table() -> None:
-    """g at round 1 of internationalization sends RuleInTableRequested for rank 3 (i n); the Tables view shows it."""
+    """g at round 1 of internationalization requests the Tables view with rank 3 (i n) to show; the Tables view shows it."""
     notes = Notes()
     app = cafe_app("internationalization")
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("right", "g")
         await pilot.pause()
-        (request,) = notes.sent(RuleInTableRequested)
-        assert request.rank == 3  # type: ignore[attr-defined]
-        assert request.note.startswith("▶ chunk 1, round 1 chose rank 3: i + n → in")  # type: ignore[attr-defined]
+        (request,) = notes.sent(ViewRequested)
+        assert isinstance(request, ViewRequested) and request.view == "tables" and isinstance(request.then, ShowRank)
+        assert request.then.rank == 3
+        assert request.then.note.startswith("▶ chunk 1, round 1 chose rank 3: i + n → in")
         assert isinstance(app.screen, TablesScreen)
 
 
 async def test_typed_ids_are_sent_to_decode() -> None:
-    """Typing 19526 254 into the Decode view's input and pressing enter sends IdsEntered((19526, 254))."""
+    """Typing 19526 254 into the Decode view's input and pressing enter decodes them there (no request goes up)."""
     notes = Notes()
     app = cafe_app()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("2")
-        assert notes.sent(ViewPicked) == [] and isinstance(app.screen, DecodeScreen)
+        assert notes.sent(ViewRequested) == [] and isinstance(app.screen, DecodeScreen)
         await pilot.press("slash", "1", "9", "5", "2", "6", "space", "2", "5", "4", "enter")
         await pilot.pause()
-        assert notes.sent(IdsEntered) == [IdsEntered((19526, 254))]
+        assert notes.sent(ViewRequested) == [] and app.screen.typed == [19526, 254]  # type: ignore[attr-defined]
 
 
 async def test_the_view_bar_reports_the_view_clicked() -> None:
-    """A click on '3 Aliases' in the view bar sends ViewPicked('aliases'), and the app shows that view."""
+    """A click on '3 Aliases' in the view bar sends ViewRequested('aliases'), and the app shows that view."""
     notes = Notes()
     app = cafe_app()
     async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
         await pilot.press("2")
         await pilot.click("ViewBar", offset=(24, 0))
         await pilot.pause()
-        assert notes.sent(ViewPicked) == [ViewPicked("aliases")]
+        assert notes.sent(ViewRequested) == [ViewRequested("aliases")]
         assert app.shown_view == "aliases"

@@ -13,7 +13,8 @@ import pytest
 from textual.screen import Screen
 
 import tui.cli.app_options as cli
-from tui.app import SETTLE_AFTER, BpeApp
+from tui.app import BpeApp
+from tui.collector import SETTLE_AFTER
 from tui.screens.encode import EncodeScreen
 
 from .support import make_app, screen_text

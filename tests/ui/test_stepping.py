@@ -317,12 +317,12 @@ async def test_play_runs_to_the_end_and_stops(monkeypatch: pytest.MonkeyPatch) -
         await pilot.press("plus", "plus", "plus", "plus")
         await pilot.press("space")
         screen = app.screen
-        assert isinstance(screen, EncodeScreen) and screen._timer is not None
-        assert screen._timer._interval == 1 / 20
+        assert isinstance(screen, EncodeScreen) and app.player._timer is not None
+        assert app.player._timer._interval == 1 / 20
         assert playing(app)
         assert "▶ 20 fps" in position(app)
         for _ in range(20):
-            screen._tick()
+            app.player._tick()
             await pilot.pause()
             if not playing(app):
                 break

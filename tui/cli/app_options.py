@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from pathlib import Path
 
-from ..engine.bpe import Trace, capture, gc_paused
+from ..engine.bpe import Trace, capture
 from ..engine.tables import DEFAULT, Table, get_table, resolver
 from ..engine.texts import DEFAULT_TEXT, MAX_TEXT
 from ..explain.frames import Frames
@@ -58,16 +57,11 @@ def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
 
 
 def run_app(argv: list[str]) -> None:
-    """The app; the garbage collector is paused until its first screen has settled (`capture.settle_start`).
+    """The app, with the collector held back while it starts (`collector.starting`)."""
+    from ..collector import starting
 
-    Start-up makes tens of thousands of long-lived objects (modules, classes, styles, widgets) and
-    no garbage: a collection would only walk them, and a full one costs as much as a frame.
-    """
-    with gc_paused():
-        try:
-            _run_app(argv)
-        finally:
-            gc.freeze()  # the interpreter's last collection at exit need not walk what the app left
+    with starting():
+        _run_app(argv)
 
 
 def _run_app(argv: list[str]) -> None:

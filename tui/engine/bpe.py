@@ -338,6 +338,8 @@ def gc_paused() -> Iterator[None]:
 
     A capture makes hundreds of thousands of small objects and no reference cycles; the collector
     would rescan them again and again (a third of a 1 MB capture's time) and find nothing to free.
+    It stays here, not with the app's collector policy (tui/collector.py): it is part of what capturing
+    costs for every caller of `capture()` (the command line, the tests, the app's worker alike).
     """
     enabled = gc.isenabled()
     gc.disable()

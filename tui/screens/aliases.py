@@ -10,16 +10,16 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widgets import Input, Static
 
-from ..commands import ALIASES
+from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.utf8 import utf8_length
 from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
 from ..explain.position import Position
+from ..messages import LookUp, Then
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import KeyFooter
@@ -40,14 +40,7 @@ class AliasGrid(StripRows, can_focus=True):
     DEFAULT_CSS = """
     AliasGrid { width: auto; height: auto; padding: 0; }
     """
-    BINDINGS = [
-        Binding("up,k", "move(-16)", "up", show=False),
-        Binding("down,j", "move(16)", "down", show=False),
-        Binding("left,h", "move(-1)", "left", show=False),
-        Binding("right,l", "move(1)", "right", show=False),
-        Binding("home", "select(0)", "byte 0", show=False),
-        Binding("end", "select(255)", "byte 255", show=False),
-    ]
+    BINDINGS = bindings(ALIAS_GRID)
 
     selected: reactive[int] = reactive(32, repaint=False)
     wide: reactive[bool] = reactive(False, layout=True, repaint=False)
@@ -155,17 +148,7 @@ class AliasesScreen(ViewScreen):
     VIEW = "aliases"
     AUTO_FOCUS = "#aliases-grid"
     REGISTRY = ALIASES
-    DEFAULT_CSS = """
-    AliasesScreen #aliases-body { height: 1fr; }
-    AliasesScreen #aliases-left { width: auto; height: 1fr; }
-    AliasesScreen #aliases-legend { width: 1fr; height: 1fr; padding: 0 1; color: $text-muted; }
-    AliasesScreen #aliases-side { width: 1fr; height: 1fr; padding: 0 1; }
-    /* Narrow: the selected byte's panel goes under the grid, and the body scrolls to the selected row. */
-    AliasesScreen.-narrow #aliases-body { layout: vertical; overflow-y: auto; }
-    AliasesScreen.-narrow #aliases-left { height: auto; }
-    AliasesScreen.-narrow #aliases-legend { height: auto; }
-    AliasesScreen.-narrow #aliases-side { width: 100%; height: auto; }
-    """
+    CSS_PATH = "aliases.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
@@ -247,6 +230,12 @@ class AliasesScreen(ViewScreen):
         event.stop()
         self.look_up(event.value)
         self.query_one(AliasGrid).focus()
+
+    def handle(self, request: Then) -> None:
+        """Another view's (a tour scene's) request: look a byte, an alias or a text up."""
+        super().handle(request)
+        if isinstance(request, LookUp):
+            self.look_up(request.query)
 
     def look_up(self, query: str) -> None:
         """A byte number selects that byte; one alias character selects its byte and is also spelled as

@@ -1,4 +1,4 @@
-"""What the views share: the table choice they are given, the view bar, and the base screen of views 2–7."""
+"""What the views share: the table choice they are given, the view bar, and the base screen of the views after the animator."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
-from ..engine.tables import Table
+from ..engine.tables import Table, resolver, table_cycle
 from ..explain.position import Position
-from ..messages import TableSwitchRequested, ViewPicked
+from ..messages import TableSwitchRequested, Then, ViewRequested
 from ..widgets.text import clip
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ class TableChoice:
         """The name `t` moves to from `name` (the first when `name` is not one of them)."""
         names = self.names
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+    @classmethod
+    def of(cls, custom: Table | None) -> TableChoice:
+        """The built-in tables, and `custom` (if any) under its own name."""
+        return cls(resolver(custom), tuple(table_cycle(custom)))
 
     def adding(self, table: Table) -> TableChoice:
         """This choice with `table` under its own name (replacing one of that name), last in the `t` cycle."""
@@ -108,16 +113,17 @@ class ViewBar(Widget):
     def on_click(self, event: events.Click) -> None:
         for start, end, name in self._spans:
             if start <= event.x < end:
-                self.post_message(ViewPicked(name))
+                self.post_message(ViewRequested(name))
 
 
 class ViewScreen(Screen[None]):
-    """A view 2–7: it is given the current position and the tables, and shows the trace's table (t moves every view on),
+    """A view after the animator: it is given the current position and the tables, and shows the trace's table (t moves every view on),
     and recomputes what it shows when it is resumed on a new trace."""
 
     VIEW: ClassVar[str] = ""
     REGISTRY: ClassVar[tuple[Command, ...]] = ()
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
+    tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # the app's, by data_bind
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         if "REGISTRY" in cls.__dict__:  # before Textual's own hook, which reads the bindings
@@ -126,7 +132,7 @@ class ViewScreen(Screen[None]):
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__()
-        self.tables = tables
+        self.set_reactive(ViewScreen.tables, tables)
         self.set_reactive(ViewScreen.position, position)
         self.table_name: str | None = None  # None: the table of the current trace
         self._seen: object = None
@@ -169,6 +175,12 @@ class ViewScreen(Screen[None]):
             self._seen = self.trace
             self.table_name = None
             self.reload()
+
+    def handle(self, request: Then) -> None:
+        """What another view asked this one to show once it is shown (`ViewRequested.then`). Each view
+        handles its own kind of request after this: it first catches up with the trace, as the resume,
+        which may not have run yet, would (else the resume would undo what the request shows)."""
+        self.follow_trace()
 
     def reload(self) -> None:  # pragma: no cover - each view draws itself
         """Recompute what the view shows from the current trace and table."""

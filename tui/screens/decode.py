@@ -19,7 +19,7 @@ from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
 from ..explain.words import plural
-from ..messages import IdsEntered
+from ..messages import DecodeIds, Then
 from ..safe import visible
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
@@ -129,11 +129,7 @@ class DecodeScreen(ViewScreen):
     VIEW = "decode"
     AUTO_FOCUS = "#decode-frames"
     REGISTRY = DECODE
-    DEFAULT_CSS = """
-    DecodeScreen Policy { width: auto; padding: 0 1; }
-    DecodeScreen #decode-figures { height: 1; padding: 0 1; color: $text-muted; }
-    DecodeScreen #decode-buffer { display: none; }
-    """
+    CSS_PATH = "decode.tcss"
     errors: reactive[Errors] = reactive("replace", init=False)
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
@@ -230,10 +226,14 @@ class DecodeScreen(ViewScreen):
         self.query_one(FindRow).value = ""
         self.reload()
 
-    @on(IdsEntered)
-    def ids_entered(self, message: IdsEntered) -> None:
-        """Show the ids as typed ids, under their table when one is named (the Special view's decode([50256]))."""
-        message.stop()
+    def handle(self, request: Then) -> None:
+        """Ids to decode from another view (the Special view's decode([50256]), a tour scene)."""
+        super().handle(request)
+        if isinstance(request, DecodeIds):
+            self.show_ids(request)
+
+    def show_ids(self, message: DecodeIds) -> None:
+        """Show the ids as typed ids, under their table when one is named."""
         if message.table is not None:
             self.table_name = message.table
         self.typed = list(message.ids)
@@ -254,4 +254,4 @@ class DecodeScreen(ViewScreen):
         except ValueError as exc:
             self.notify(visible(str(exc)), title="Not ids", severity="error")
             return
-        self.post_message(IdsEntered(tuple(ids)))
+        self.show_ids(DecodeIds(tuple(ids)))

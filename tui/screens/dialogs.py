@@ -11,13 +11,13 @@ from pathlib import Path
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 from textual.widgets.text_area import Document
 
+from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
@@ -59,10 +59,7 @@ class EditBox(TextArea):
     """A text area where enter applies the text, ctrl+j starts a new line, ctrl+a selects all, ctrl+l
     clears (undo brings it back), and every typed character counts. Home still goes to the line start."""
 
-    BINDINGS = [
-        Binding("ctrl+a", "select_all", "select all", show=False),
-        Binding("ctrl+l", "clear_text", "clear", show=False),
-    ]
+    BINDINGS = bindings(EDIT_BOX)
 
     def action_clear_text(self) -> None:
         """Delete the whole text, as one edit that ctrl+z undoes."""
@@ -97,8 +94,7 @@ class EditScreen(ModalScreen[str | None]):
     """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline, ctrl+a selects all, ctrl+l clears."""
 
     DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
-    # priority: the TextArea would otherwise take escape to move focus (tab_behavior="indent")
-    BINDINGS = [Binding("escape", "cancel", "cancel", priority=True)]
+    BINDINGS = bindings((CANCEL_EDIT,))  # priority: the TextArea would otherwise take escape (tab_behavior="indent")
 
     def __init__(self, text: str, limit: int) -> None:
         super().__init__()
@@ -130,7 +126,7 @@ class PathScreen(ModalScreen[str | None]):
     """Ask for a file path (open or save)."""
 
     DEFAULT_CSS = dialog_css("PathScreen")
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = bindings((CANCEL_DIALOG,))
 
     def __init__(self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json") -> None:
         super().__init__()
@@ -156,7 +152,7 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: y confirms, n or escape declines."""
 
     DEFAULT_CSS = dialog_css("ConfirmScreen")
-    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+    BINDINGS = bindings(CONFIRM)
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -211,7 +207,7 @@ class PickerScreen(ModalScreen[Path | None]):
     """Choose one of the example traces; each line names its table."""
 
     DEFAULT_CSS = dialog_css("PickerScreen") + "PickerScreen OptionList { height: auto; max-height: 20; }"
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = bindings((CANCEL_DIALOG,))
 
     def __init__(self, examples: list[Example]) -> None:
         super().__init__()
@@ -233,14 +229,15 @@ class PickerScreen(ModalScreen[Path | None]):
 
 def help_text() -> str:
     """The help page; every key in it comes from the command registry (tui/commands.py)."""
-    from ..commands import keys_table, shared_keys, view_keys
+    from ..commands import ALL_VIEWS, LATER_VIEWS, VIEWS, keys_table, shared_keys, view_keys
 
     views = []
-    for name, label, prose in VIEWS_PROSE:
-        keys = view_keys(name) if name != "encode" else ""
-        paragraph = prose + (f" {keys}." if keys else "")
-        views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {label:<11}", subsequent_indent=" " * 13))
-    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + "\n".join(views) + f"\n  In views 2–7, {shared_keys()}.\n"
+    for view in VIEWS:
+        keys = view_keys(view.name) if view is not VIEWS[0] else ""
+        paragraph = view.help + (f" {keys}." if keys else "")
+        views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {view.key + ' ' + view.label:<11}", subsequent_indent=" " * 13))
+    head = f"\nViews: {ALL_VIEWS} (the step keys above work in view 1)\n"
+    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + head + "\n".join(views) + f"\n  In views {LATER_VIEWS}, {shared_keys()}.\n"
 
 
 HELP_INTRO = """\
@@ -282,50 +279,7 @@ Panes
             reverse mark the line this frame is on, · the
             other lines it runs, ↳ the values of their
             variables (i, j, first, second, the new word).
-
-Views: 1–7 (the step keys above work in view 1)
 """
-
-#: (view, label, what it shows); its keys are added from the registry.
-VIEWS_PROSE = (
-    ("encode", "1 Encode", "this animator; g shows this round's rule in view 4."),
-    (
-        "decode",
-        "2 Decode",
-        "each id → alias string → bytes → one buffer → one UTF-8 decode. ✓/✗: a token's bytes are complete"
-        " UTF-8 alone or not; released/held: what a stream lets out or keeps. Wrong way (decode each token,"
-        " join) vs right way (join bytes, decode once). Unknown ids are named (KeyError).",
-    ),
-    (
-        "aliases",
-        "3 Aliases",
-        "the 256 bytes in a 16 × 16 grid: 188 keep their code point, 68 (marked *) move to 256+n; arrows"
-        " select. Alias Ġ is byte 32; the text Ġ is the bytes c4 a0.",
-    ),
-    (
-        "tables",
-        "4 Tables",
-        "what initialisation builds, with sizes; the check encoder[left+right] == 256 + rank over all rules"
-        " and what a rank and an id each mean; what GPT-2's split('\\n')[1:-1] would drop from this vocab.bpe;"
-        " every rule by rank, • used by this text; p: the ids (ordinary, special, unused), the entries"
-        " made only of spaces, the merge rule (both rules compared on this text), the regex.",
-    ),
-    ("special", "5 Special", "'<|endoftext|>' typed as text is 7 ordinary ids; id 50256 is inserted by the caller."),
-    (
-        "explore",
-        "6 Explore",
-        "the text edited in place, cut by GPT-2, cl100k_base and o200k_base, one row each, boundaries aligned"
-        " (│ a chunk boundary, ¦ a token boundary, blank where that row does not cut); arrows select a chunk,"
-        " whose regex branch and match are explained beneath.",
-    ),
-    (
-        "train",
-        "7 Train",
-        "seed 004's training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this"
-        " round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the"
-        " plots of bytes per token and of the chosen count.",
-    ),
-)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -338,7 +292,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen VerticalScroll { height: 1fr; }
     """
     )
-    BINDINGS = [Binding("escape,question_mark,q", "close", "close")]
+    BINDINGS = bindings((CLOSE_HELP,))
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -1,4 +1,4 @@
-"""View 1, the animator: the panes of one frame, the step keys, the play timer, and the file keys.
+"""View 1, the animator: the panes of one frame, the step and play keys, and the file keys.
 
 It is given the position (and whether a capture is busy) and reports what the keys ask for by
 messages; the app owns the position and decides. Stepping keys are this screen's, so under a dialog
@@ -17,20 +17,26 @@ from textual.containers import Grid
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.timer import Timer
 
 from ..commands import ENCODE, bindings
 from ..explain.position import Position
 from ..messages import (
+    Animate,
     CaptureCancelled,
-    RuleInTableRequested,
+    CaptureRequested,
+    Move,
+    PlayPressed,
+    RowsDocked,
     ScanDetailToggled,
+    ShowRank,
+    SpeedPressed,
     StepPressed,
     TableSwitchRequested,
     TextEdited,
+    Then,
     TraceFileChosen,
+    ViewRequested,
 )
-from ..playback import Playback, step_speed
 from ..safe import sentence, visible
 from ..widgets.bytes_pane import BytesPane
 from ..widgets.chunks import ChunksPane
@@ -62,24 +68,20 @@ class EncodeScreen(Screen[None]):
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     busy: reactive[str] = reactive("", repaint=False)
     draft: reactive[str] = reactive("", repaint=False)
-    playing: reactive[bool] = reactive(False, repaint=False)
     play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while playing, else ""
 
-    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int, playback: Playback | None = None) -> None:
+    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
         super().__init__()
         self.set_reactive(EncodeScreen.position, position)
         self.traces_dir = traces_dir
         self.max_text = max_text
-        self.playback = playback or Playback()
-        self.fps = self.playback.fps
-        self._timer: Timer | None = None
         self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
-        with Grid(id="body"):  # in this order the grid places them: see app.tcss for both layouts
+        with Grid(id="body"):  # in this order the grid places them: see encode.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
             yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
             yield CodePane(id="code").data_bind(EncodeScreen.position)
@@ -87,10 +89,6 @@ class EncodeScreen(Screen[None]):
             yield WordPane(id="word").data_bind(EncodeScreen.position)
             yield IdsPane(id="ids").data_bind(EncodeScreen.position)
         yield KeyFooter(compact=True)
-
-    def on_mount(self) -> None:
-        if self.playback.play:
-            self.action_play()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -114,9 +112,10 @@ class EncodeScreen(Screen[None]):
         self._code = not self.has_class("-code")
         self._fit(self.app.size)
 
-    def reserve(self, rows: int) -> None:
-        """`rows` rows are docked above the panes (the tour's captions): pick the layout for what is left."""
-        self._reserved = rows
+    def on_rows_docked(self, message: RowsDocked) -> None:
+        """Rows were docked above the panes (the tour's captions): pick the layout for what is left."""
+        message.stop()
+        self._reserved = message.rows
         self._fit(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -128,7 +127,7 @@ class EncodeScreen(Screen[None]):
     # -- stepping ------------------------------------------------------------------------------
 
     def action_move(self, move: str) -> None:
-        self.post_message(StepPressed(move))
+        self.post_message(StepPressed(Move(move)))
 
     def action_detail(self) -> None:
         self.post_message(ScanDetailToggled())
@@ -143,33 +142,10 @@ class EncodeScreen(Screen[None]):
         pairs.order = "rank" if pairs.order == "position" else "position"
 
     def action_play(self) -> None:
-        self.playing = not self.playing
-        self._schedule()
-
-    def _schedule(self) -> None:
-        """(Re)start the play timer at the current speed, or stop it when paused; the header shows the speed."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self.playing:
-            self._timer = self.set_interval(1 / self.fps, self._tick)
-        self.play_label = Playback.label(self.fps) if self.playing else ""
-
-    def _tick(self) -> None:
-        position = self.position
-        if position is None or self.app.screen is not self:
-            return
-        if position.next() == position:  # the last frame: start again (--loop), else stop playing
-            if self.playback.loop:
-                self.post_message(StepPressed("first"))
-            else:
-                self.action_play()
-            return
-        self.post_message(StepPressed("next"))
+        self.post_message(PlayPressed())
 
     def action_speed(self, delta: int) -> None:
-        self.fps = step_speed(self.fps, delta)
-        self._schedule()
+        self.post_message(SpeedPressed(delta))
 
     def action_rule_in_table(self) -> None:
         """Ask for the rule this round chose, shown among its neighbours in the Tables view."""
@@ -188,9 +164,14 @@ class EncodeScreen(Screen[None]):
             f"▶ chunk {frame.chunk + 1}, round {r} chose rank {chosen.rank}: {visible(a)} + {visible(b)} → {visible(a + b)};"
             " its neighbours above and below"
         )
-        self.post_message(RuleInTableRequested(chosen.rank, note))
+        self.post_message(ViewRequested("tables", ShowRank(chosen.rank, note)))
 
     # -- texts, tables and files ---------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """Another view's request once the animator is shown: animate a text (the explorer's chunk) under its table."""
+        if isinstance(request, Animate):
+            self.post_message(CaptureRequested(request.text, request.table))
 
     def action_switch_table(self) -> None:
         self.post_message(TableSwitchRequested())

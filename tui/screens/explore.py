@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Static, TextArea
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
@@ -27,7 +27,7 @@ from ..explain.branches import Explanation, explain_match
 from ..explain.explorer import RowChunk, TokenizerRow, build_row
 from ..explain.position import Position
 from ..explain.words import count
-from ..messages import ChunkAnimateRequested, TextSubmitted
+from ..messages import Animate, TextSubmitted, ViewRequested
 from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import quote_chunk
@@ -103,18 +103,23 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
     return t
 
 
+@dataclass
+class Rechunked(Message):
+    """This view's worker reports: a status line (`said`), a text refused (why), or the rows of `text`."""
+
+    worker: Worker[None]
+    said: str = ""
+    refused: str = ""
+    text: str = ""
+    rows: Sequence[TokenizerRow] | None = None
+
+
 class ExploreScreen(ViewScreen):
     """The explorer: the text box, one row per tokenizer, and the selected chunk's explanation."""
 
     VIEW = "explore"
     REGISTRY = EXPLORE
-    DEFAULT_CSS = """
-    ExploreScreen #explore-text { height: 3; border: none; padding: 0 1; background: $boost; }
-    ExploreScreen #explore-text:focus { border: none; }
-    ExploreScreen #explore-status { height: 1; padding: 0 1; color: $text-muted; }
-    ExploreScreen #explore-why { height: 1fr; min-height: 2; padding: 0 1; border-top: solid $primary 60%; }
-    ExploreScreen #explore-explain { min-height: 100%; }
-    """
+    CSS_PATH = "explore.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
@@ -192,29 +197,40 @@ class ExploreScreen(ViewScreen):
     def rechunk(self, text: str) -> None:
         """Cut `text` by each table (loading it the first time) and show the rows; a newer edit cancels this one."""
         worker = get_current_worker()
-        call = self.app.call_from_thread
+        post = self.post_message
         rows: list[TokenizerRow] = []
         for n, name in enumerate(TABLES):
             try:
                 table: Table = self.tables.resolve(name)
             except TableError as exc:
-                call(self.status, sentence(str(exc)))
+                post(Rechunked(worker, said=sentence(str(exc))))
                 continue
 
             def progress(share: float, n: int = n) -> None:
-                call(self.status, f"working… {(n + share) / len(TABLES):.0%}")
+                post(Rechunked(worker, said=f"working… {(n + share) / len(TABLES):.0%}"))
 
             try:
                 row = build_row(text, table, lambda: worker.is_cancelled, progress if len(text) > 50_000 else None)
             except CaptureError as exc:
                 if not worker.is_cancelled:
-                    call(self.refused, sentence(str(exc)))
+                    post(Rechunked(worker, refused=sentence(str(exc))))
                 return
             if row is None or worker.is_cancelled:
                 return
             rows.append(row)
         if not worker.is_cancelled:
-            call(self.show_rows, text, rows)
+            post(Rechunked(worker, text=text, rows=rows))
+
+    def on_rechunked(self, message: Rechunked) -> None:
+        """What the latest worker reports (a cancelled one's reports are dropped): a status, a refusal, or the rows."""
+        if message.worker.is_cancelled:
+            return
+        if message.said:
+            self.status(message.said)
+        elif message.refused:
+            self.refused(message.refused)
+        elif message.rows is not None:
+            self.show_rows(message.text, message.rows)
 
     def refused(self, message: str) -> None:
         """The text cannot be tokenized: say so once; the rows keep the previous text's result."""
@@ -271,4 +287,4 @@ class ExploreScreen(ViewScreen):
         if chunk is None:
             self.notify("There is no chunk to animate: the text is empty.", timeout=3)
             return
-        self.post_message(ChunkAnimateRequested(chunk.text, rows.tokenizers[rows.row].name))
+        self.post_message(ViewRequested("encode", Animate(chunk.text, rows.tokenizers[rows.row].name)))

@@ -15,7 +15,7 @@ from ..commands import SPECIAL
 from ..engine.pretokenize import split
 from ..engine.tables import Table, TableError, gpt2, short_name
 from ..explain.special import ENDOFTEXT, SpecialScene, special_scene
-from ..messages import IdsEntered
+from ..messages import DecodeIds, ViewRequested
 from ..safe import visible
 from ..widgets.footer import KeyFooter
 from .base import ViewBar, ViewScreen
@@ -81,9 +81,7 @@ class SpecialScreen(ViewScreen):
 
     VIEW = "special"
     AUTO_FOCUS = "#special-body"
-    DEFAULT_CSS = """
-    SpecialScreen #special-body { height: 1fr; padding: 0 1; }
-    """
+    CSS_PATH = "special.tcss"
     REGISTRY = SPECIAL
 
     def compose(self) -> ComposeResult:
@@ -127,4 +125,4 @@ class SpecialScreen(ViewScreen):
         if ident is None:
             self.notify("This table has no special token to decode.", timeout=3)
             return
-        self.post_message(IdsEntered((ident,), table.name))
+        self.post_message(ViewRequested("decode", DecodeIds((ident,), table.name)))

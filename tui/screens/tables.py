@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
@@ -20,6 +21,7 @@ from ..explain.loader_trap import loader_note, table_comparison
 from ..explain.position import Position
 from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
 from ..explain.words import plural
+from ..messages import ShowRank, Then
 from ..safe import visible
 from ..widgets.findrow import FindRow
 from ..widgets.footer import KeyFooter
@@ -174,22 +176,29 @@ class RulesList(LineList):
         return Style(underline=True) if index in self.used else Style()
 
 
+class PartsProgressed(Message):
+    """This view's worker (the parts of a tiktoken table) has recovered `share` of `table`'s rules."""
+
+    def __init__(self, table: Table, share: float) -> None:
+        super().__init__()
+        self.table, self.share = table, share
+
+
+class PartsRecovered(Message):
+    """This view's worker has recovered every rule's parts of `table` and checked it."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+
 class TablesScreen(ViewScreen):
     """Sizes, the rank/id check, and the whole rule table with search, jump to rank, and used rules."""
 
     VIEW = "tables"
     AUTO_FOCUS = "#tables-rules"
     REGISTRY = TABLES
-    DEFAULT_CSS = """
-    TablesScreen #tables-built { height: auto; padding: 0 1; }
-    TablesScreen #tables-check { height: auto; padding: 0 1; }
-    TablesScreen #tables-note { height: 1; padding: 0 1; }
-    TablesScreen #tables-loader { height: auto; padding: 0 1; }
-    TablesScreen.-short #tables-built { display: none; }
-    TablesScreen.-short.-facts #tables-built { display: block; }
-    TablesScreen.-short.-facts #tables-check { display: none; }
-    TablesScreen.-short.-facts #tables-loader { display: none; }
-    """
+    CSS_PATH = "tables.tcss"
 
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
@@ -291,21 +300,22 @@ class TablesScreen(ViewScreen):
         worker = get_current_worker()
 
         def progress(done: int, total: int) -> None:
-            self.app.call_from_thread(self.progressed, table, done / max(total, 1))
+            self.post_message(PartsProgressed(table, done / max(total, 1)))
 
         recover_all(table, progress, lambda: worker.is_cancelled)
         if worker.is_cancelled:
             return
         CHECKS[table] = rank_id_check(table)
-        self.app.call_from_thread(self.recovered, table)
+        self.post_message(PartsRecovered(table))
 
-    def progressed(self, table: Table, share: float) -> None:
+    def on_parts_progressed(self, message: PartsProgressed) -> None:
+        table = message.table
         if table is self.table and table not in CHECKS:
-            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=f" {share:.0%}"), style="italic"))
+            self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=f" {message.share:.0%}"), style="italic"))
 
-    def recovered(self, table: Table) -> None:
-        if table is self.table:
-            self.draw_check(table)
+    def on_parts_recovered(self, message: PartsRecovered) -> None:
+        if message.table is self.table:
+            self.draw_check(message.table)
 
     def used_note(self, used: list[int]) -> str:
         """'• this text used 14 rules: 3, 5, 7, … 45353 — by pair lookup, not a scan from row 0', fitted to the width."""
@@ -328,6 +338,12 @@ class TablesScreen(ViewScreen):
         self.query_one("#tables-note", Static).update(Text(note, no_wrap=True, overflow="ellipsis"))
 
     # -- moving --------------------------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """The animator's g: this round's rule among its neighbours."""
+        super().handle(request)
+        if isinstance(request, ShowRank):
+            self.show_rank(request.rank, request.note)
 
     def show_rank(self, rank: int, note: str = "") -> None:
         """Put the cursor on `rank`, its neighbours above and below it in view."""

@@ -1,12 +1,15 @@
-"""What the app shows when the terminal is smaller than the smallest layout it supports."""
+"""What the app shows when the terminal is smaller than the smallest layout it supports, and when."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
+from typing import Any
+
+from textual.app import App, ComposeResult
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
+
+from ..commands import QUIT, bindings
 
 #: The smallest terminal every view is laid out for (columns, rows).
 MIN_SIZE = Size(60, 18)
@@ -27,11 +30,8 @@ def size_sentence(size: Size) -> str:
 class TooSmallScreen(Screen[None]):
     """One sentence in place of every view until the terminal is large enough; the views keep their state below."""
 
-    BINDINGS = [Binding("q", "app.quit", "quit")]
-    DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; }
-    TooSmallScreen Static { width: 100%; height: auto; text-align: center; }
-    """
+    BINDINGS = bindings((QUIT,))
+    CSS_PATH = "toosmall.tcss"
 
     def __init__(self, size: Size) -> None:
         super().__init__()
@@ -43,3 +43,15 @@ class TooSmallScreen(Screen[None]):
     def show(self, size: Size) -> None:
         self._size = size
         self.query_one(Static).update(size_sentence(size))
+
+
+def fit(app: App[Any], size: Size) -> None:
+    """Below the smallest supported size one sentence replaces the views (kept below, as they were)."""
+    screen = app.screen
+    if too_small(size):
+        if isinstance(screen, TooSmallScreen):
+            screen.show(size)
+        else:
+            app.push_screen(TooSmallScreen(size))
+    elif isinstance(screen, TooSmallScreen):
+        app.pop_screen()

@@ -7,14 +7,14 @@ it to the tables `t` cycles through and encodes the text with it in view 1.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import partial
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.reactive import reactive
 from textual.worker import Worker, get_current_worker
 
@@ -24,7 +24,7 @@ from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
 from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
-from ..messages import TableTrained
+from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
@@ -54,19 +54,22 @@ def read_utf8_file(path: str) -> str:
         raise TrainingError(f"{path} is not UTF-8 text (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
 
 
+@dataclass
+class TrainingReport(Message):
+    """This view's worker reports: the `share` trained so far, why it `failed`, or what it trained (`done`)."""
+
+    worker: Worker[None]
+    share: float = 0.0
+    failed: str = ""
+    done: tuple[tuple[str, str], str, int, Both] | None = None
+
+
 class TrainScreen(ViewScreen):
     """Two trainings of one text at one round; the round, the merges and the source are this view's own."""
 
     VIEW = "train"
     REGISTRY = TRAIN
-    DEFAULT_CSS = """
-    TrainScreen #train-status { height: 2; padding: 0 1; }
-    TrainScreen #train-sides { height: 1fr; }
-    TrainScreen SidePane { width: 1fr; height: 1fr; }
-    TrainScreen.-narrow.-plain #train-chunked { display: none; }
-    TrainScreen.-narrow #train-plain { display: none; }
-    TrainScreen.-narrow.-plain #train-plain { display: block; }
-    """
+    CSS_PATH = "train.tcss"
 
     round: reactive[int] = reactive(1, repaint=False)
     both: reactive[Both | None] = reactive(None, repaint=False)
@@ -111,9 +114,9 @@ class TrainScreen(ViewScreen):
         pattern = PATTERNS[self.pattern_name]
         self.progress = "training… (escape cancels)"
         self.show_status()
-        work = partial(self.train_in_worker, source, text, merges, pattern)
-        self._worker = self.run_worker(work, thread=True, exclusive=True, group="train", exit_on_error=False)
+        self._worker = self.train_in_worker(source, text, merges, pattern)
 
+    @work(thread=True, exclusive=True, group="train", exit_on_error=False)
     def train_in_worker(self, source: tuple[str, str], text: str, merges: int, pattern: str) -> None:
         worker = get_current_worker()
         kind, path = source
@@ -132,7 +135,7 @@ class TrainScreen(ViewScreen):
 
                 if monotonic() - last[0] > PROGRESS_EVERY:
                     last[0] = monotonic()
-                    self.app.call_from_thread(self.show_progress, share)
+                    self.post_message(TrainingReport(worker, share=share))
                 return True
 
             both = train_both(text, merges, pattern, source=label, progress=progress)
@@ -140,10 +143,21 @@ class TrainScreen(ViewScreen):
             return
         except TrainingError as exc:
             if not worker.is_cancelled:
-                self.app.call_from_thread(self.failed, sentence(str(exc), path))
+                self.post_message(TrainingReport(worker, failed=sentence(str(exc), path)))
             return
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.trained, source, text, merges, both)
+            self.post_message(TrainingReport(worker, done=(source, text, merges, both)))
+
+    def on_training_report(self, message: TrainingReport) -> None:
+        """What the latest training reports (a cancelled one's reports are dropped): progress, a failure, or the result."""
+        if message.worker.is_cancelled:
+            return
+        if message.done is not None:
+            self.trained(*message.done)
+        elif message.failed:
+            self.failed(message.failed)
+        else:
+            self.show_progress(message.share)
 
     def show_progress(self, share: float) -> None:
         self.progress = f"training… {share:.0%} (escape cancels)"
@@ -204,6 +218,13 @@ class TrainScreen(ViewScreen):
         self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
 
     # -- keys ----------------------------------------------------------------------------------
+
+    def handle(self, request: Then) -> None:
+        """Another view's (a tour scene's) request: train the current text with its merges, shown at the last round."""
+        super().handle(request)
+        if isinstance(request, TrainRounds):
+            self.merges = self.round = request.merges
+            self.start(("current", ""))
 
     def action_round(self, move: str) -> None:
         last = self.both.rounds if self.both is not None else 1

@@ -1,32 +1,30 @@
-"""The guided tour: the app in tour mode, moving through tour_scenes.SCENES with n and p, or by itself.
+"""The guided tour: the app in tour mode, moving through tour/scenes.py's SCENES with n and p, or by itself.
 
-`TourApp` is the app with one more piece of state, the scene: entering a scene shows its trace (captured
-once, then kept) at its starting frame in the view it needs, and every view shown carries the caption
-bar (widgets/tour_bar.py). Inside a scene every key of the view works as usual. With `play`, the
-tour's own timer steps the animator's frames at `fps` and moves on when a scene is done; `loop`
-starts again after the last scene.
+`TourApp` is the app with one more piece of state, the scene: entering a scene hands the app the
+scene's requests (its trace's starting position, then its view with what that view is to show), and
+every view shown carries the caption bar (tour/caption.py). Inside a scene every key of the view
+works as usual. With `play`, the app's one play timer (tui/player.py) steps the animator's frames at
+`fps` and moves on when a scene is done; `loop` starts again after the last scene.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from typing import Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
-from textual.timer import Timer
 
 from ..app import BpeApp
-from ..commands import TOUR, bindings
+from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
-from ..messages import IdsEntered, SceneChanged
-from ..playback import DEFAULT_FPS, check_fps
+from ..messages import SceneChanged
+from ..playback import DEFAULT_FPS, Playback, check_fps
 from ..safe import sentence
 from ..screens.base import ViewScreen
 from ..screens.encode import EncodeScreen
-from .caption import ROWS, TourBar
+from .caption import TourBar
 from .scenes import SCENES, Scene
 
 HOLD = 8.0  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
@@ -51,17 +49,21 @@ class TourApp(BpeApp):
         self.fps = check_fps(fps)
         self.hold = hold
         self.loop = loop
-        self.playing = play
+        self.play_at_start = play
         first = scenes[0]
         from ..engine.tables import get_table
 
         trace = first.trace(get_table)
-        super().__init__(trace, **kwargs)
+        super().__init__(trace, playback=Playback(fps=self.fps), **kwargs)
         self.scene = 0
         self._traces: dict[int, Trace] = {0: trace}
-        self._timer: Timer | None = None
         self._waited = 0.0  # seconds the scene has been done while playing
         self._entering = False  # a scene is being set up (its view switched): the timer waits
+
+    @property
+    def playing(self) -> bool:
+        """True while the tour plays by itself."""
+        return self.player.playing
 
     @property
     def current(self) -> Scene:
@@ -72,10 +74,10 @@ class TourApp(BpeApp):
         self.call_after_refresh(self._start)
 
     async def _start(self) -> None:
-        """The first scene, then (with --play) the timer: it never runs ahead of the first scene."""
+        """The first scene, then (with --play) the play timer: it never runs ahead of the first scene."""
         await self.enter(0)
-        if self.playing:
-            self._timer = self.set_interval(1 / self.fps, self._tick)
+        if self.play_at_start:
+            self.player.toggle()
 
     # -- scenes --------------------------------------------------------------------------------
 
@@ -110,22 +112,9 @@ class TourApp(BpeApp):
                 self.notify(sentence(str(exc)), title=f"Cannot show scene {index + 1}", severity="error")
                 return
         self.scene, self._waited = index, 0.0
-        self.draft = trace.text
-        if scene.view == "train":  # the view trains the current text with its number of merges
-            from ..screens.train import TrainScreen
-
-            screen = self.view_screen("train")
-            if isinstance(screen, TrainScreen):
-                screen.merges = screen.round = scene.merges
-        self.position = scene.position(trace)
-        await self.action_view(scene.view)
-        if scene.lookup:
-            from ..screens.aliases import AliasesScreen
-
-            if isinstance(self.screen, AliasesScreen):
-                self.screen.look_up(scene.lookup)
-        if scene.ids:
-            self.screen.post_message(IdsEntered(scene.ids, scene.table))
+        shown, view = scene.requests(trace)
+        self.on_position_requested(shown)
+        await self.on_view_requested(view)
         self._caption_on(self.screen)
         self.post_message(SceneChanged(index, len(self.scenes), scene.title))
 
@@ -139,37 +128,34 @@ class TourApp(BpeApp):
         bars = screen.query(TourBar)
         bar = bars.first() if bars else None
         if bar is None:
-            bar = TourBar()
+            bar = TourBar()  # it tells the view the rows it takes (RowsDocked)
             screen.mount(bar)
-            if isinstance(screen, EncodeScreen):
-                screen.reserve(ROWS)
         scene = self.current
         bar.scene = (self.scene, len(self.scenes), scene.title, scene.caption, self.playing)
 
-    # -- playing -------------------------------------------------------------------------------
+    # -- playing ----------------------------------------------------------------------------------
 
-    def _tick(self) -> None:
-        """One frame of --play: step the animator; at its last frame, or in another view, wait, then move on."""
+    def show_play(self) -> None:
+        """While the tour plays, its caption says so (▶ scene), not the animator's header."""
+        if self.screen_stack:
+            self._caption_on(self.screen)
+
+    def play_step(self, loop: bool | None = None) -> bool:
+        """One tick of --play: step the animator; at its last frame, or in another view, wait, then move on."""
         if self._entering or not self.screen_stack or self.shown_view is None or self.capturing or self.busy:
-            return
+            return True
         scene = self.current
-        position = self.position
-        if scene.view == "encode" and self.shown_view == "encode" and position is not None and position.next() != position:
-            self.position = position.next()
-            return
-        self._waited += 1 / self.fps
+        if scene.view == "encode" and super().play_step(loop=False) and self.shown_view == "encode":
+            return True
+        self._waited += 1 / self.player.fps
         if self._waited < (self.hold / 2 if scene.view == "encode" else self.hold):
-            return
+            return True
         if self.scene + 1 < len(self.scenes) or self.loop:
             self.call_later(self.action_scene, 1)
-        else:
-            self.playing = False
-            if self._timer is not None:
-                self._timer.stop()
-            self._caption_on(self.screen)
-            self.notify("The tour is over: p goes back, q quits.", timeout=5)
+            return True
+        self.notify("The tour is over: p goes back, q quits.", timeout=5)
+        return False
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for command in TOUR:
-            yield SystemCommand(command.title, f"key: {command.keys}", partial(self.run_action, command.action))
+        yield from palette(TOUR, self.run_action)

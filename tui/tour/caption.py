@@ -10,6 +10,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..messages import RowsDocked
+
 ROWS = 2
 HINT = "  (n next, p back)"
 
@@ -62,6 +64,9 @@ class TourBar(Widget):
     """
 
     scene: reactive[tuple[int, int, str, str, bool]] = reactive((0, 1, "", "", False))
+
+    def on_mount(self) -> None:
+        self.post_message(RowsDocked(ROWS))  # the view lays its panes out in the rows left
 
     def render(self) -> Text:
         index, total, title, caption, playing = self.scene

@@ -1,7 +1,8 @@
 """The guided tour's scenes, in the order the seeds tell the story (000, then 002's figures, then 004).
 
-Each scene is a text and a table to capture, the frame to start on, the view it needs, and a caption.
-Plain Python: tests/engine check every number a caption states against the engine.
+Each scene is a text and a table to capture, the frame to start on, the view it needs, and a caption;
+entering it is two requests the app understands (`requests`). Tests check every number a caption
+states against the engine.
 
 >>> [s.view for s in SCENES][:3]
 ['encode', 'aliases', 'encode']
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from ..engine.bpe import Trace, capture
 from ..engine.tables import Table
 from ..explain.position import Position
+from ..messages import DecodeIds, LookUp, PositionRequested, Then, TrainRounds, ViewRequested
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,18 @@ class Scene:
         """Where the scene starts on its trace (scan detail on when the scene is about the scan)."""
         at = Position.of(trace, detail=self.detail)
         return at.at(self.start if self.start >= 0 else len(at.frames) + self.start)
+
+    def then(self) -> Then | None:
+        """What the scene's view is to show once it is shown: a look-up, ids to decode, a number of merges."""
+        if self.lookup:
+            return LookUp(self.lookup)
+        if self.ids:
+            return DecodeIds(self.ids, self.table)
+        return TrainRounds(self.merges) if self.view == "train" else None
+
+    def requests(self, trace: Trace) -> tuple[PositionRequested, ViewRequested]:
+        """Entering the scene, on its captured `trace`: its starting position, then its view."""
+        return PositionRequested(self.position(trace)), ViewRequested(self.view, self.then())
 
 
 SCENES: tuple[Scene, ...] = (
