@@ -164,3 +164,17 @@ async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> N
             assert "…" not in caption(app) and SCENES[n].caption.split()[-1] in caption(app), n
             if n == 0:  # the animator picks its layout for the rows left: compact at 80x24, so the word keeps its rows
                 assert screen.has_class("-compact") == (size == (80, 24))
+
+
+async def test_space_in_a_scene_plays_the_animator_not_the_tour() -> None:
+    """Without --play, space is the animator's play key in a scene: its header says '▶ 2 fps', the tour stays on the scene."""
+    app = TourApp()
+    async with app.run_test(size=(100, 26)) as pilot:
+        await ready(app, pilot)
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.player.playing and not app.playing and app.scene == 0
+        assert "▶ 2 fps" in screen_text(app) and "▶ scene" not in caption(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert not app.player.playing and "fps" not in screen_text(app)

@@ -49,7 +49,7 @@ class TourApp(BpeApp):
         self.fps = check_fps(fps)
         self.hold = hold
         self.loop = loop
-        self.play_at_start = play
+        self.auto = play  # the tour plays by itself (--play) until its last scene; else space plays the animator
         first = scenes[0]
         from ..engine.tables import get_table
 
@@ -63,7 +63,7 @@ class TourApp(BpeApp):
     @property
     def playing(self) -> bool:
         """True while the tour plays by itself."""
-        return self.player.playing
+        return self.auto and self.player.playing
 
     @property
     def current(self) -> Scene:
@@ -76,7 +76,7 @@ class TourApp(BpeApp):
     async def _start(self) -> None:
         """The first scene, then (with --play) the play timer: it never runs ahead of the first scene."""
         await self.enter(0)
-        if self.play_at_start:
+        if self.auto:
             self.player.toggle()
 
     # -- scenes --------------------------------------------------------------------------------
@@ -136,12 +136,16 @@ class TourApp(BpeApp):
     # -- playing ----------------------------------------------------------------------------------
 
     def show_play(self) -> None:
-        """While the tour plays, its caption says so (▶ scene), not the animator's header."""
+        """While the tour plays by itself its caption says so (▶ scene), else the animator's header (▶ 2 fps)."""
         if self.screen_stack:
             self._caption_on(self.screen)
+        if not self.auto:
+            super().show_play()
 
     def play_step(self, loop: bool | None = None) -> bool:
         """One tick of --play: step the animator; at its last frame, or in another view, wait, then move on."""
+        if not self.auto:
+            return super().play_step(loop)
         if self._entering or not self.screen_stack or self.shown_view is None or self.capturing or self.busy:
             return True
         scene = self.current
@@ -154,6 +158,7 @@ class TourApp(BpeApp):
             self.call_later(self.action_scene, 1)
             return True
         self.notify("The tour is over: p goes back, q quits.", timeout=5)
+        self.auto = False
         return False
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
