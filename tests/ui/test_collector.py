@@ -9,7 +9,7 @@ import weakref
 from tui import collector
 from tui.app import SETTLE_AFTER
 
-from .support import make_app, settle
+from .support import make_app, opened
 
 
 class Node:
@@ -50,8 +50,7 @@ def test_between_frames_collects_the_young_cycles_and_waits_while_a_capture_paus
 async def test_the_settled_app_holds_the_collector_back_and_gives_its_threshold_back_at_exit() -> None:
     before = gc.get_threshold()
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await asyncio.sleep(SETTLE_AFTER + 0.2)
         assert gc.get_threshold() == (collector.YOUNG, before[1], before[2])
         ref, live = young_cycle()
