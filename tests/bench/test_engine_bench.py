@@ -5,13 +5,15 @@
    (identical ids asserted), with tiktoken's Rust encoder reported for scale (figure 3b, no target);
 4. capture (recording on) vs plain encode of the same text;
 6. one chunk of 5,000 random letters: capture vs plain encode, and the peak memory capture adds
-   (with plain encode vs the educational encoder reported for scale, figure 6c).
+   (with plain encode vs the educational encoder reported for scale, figure 6c); 6d: a one-piece text
+   of 100,000 characters against ten times the same piece of 10,000 (linear, not quadratic).
 """
 
 from __future__ import annotations
 
 import gc
 import tracemalloc
+from functools import partial
 
 import pytest
 import tiktoken
@@ -144,3 +146,27 @@ def test_6_long_chunk_capture_memory(figure, gpt2_table):
     ok = mb <= 50
     figure("6b", "5,000-letter chunk: peak memory capture adds", f"{mb:.1f} MB ({len(trace.chunks[0].rounds)} rounds)", "≤ 50 MB", ok)
     assert ok, f"capturing the long chunk adds {mb:.1f} MB at peak (target ≤ 50 MB)"
+
+
+#: The one-character (or two) units a long piece is made of (tests/engine/test_long_pieces.py).
+UNITS = {"letter": "a", "caret": "^", "zero": "0", "apostrophe-s": "'s", "space": " ", "newline": "\n"}
+
+
+def ten_times(text: str, table: tables.Table) -> None:
+    for _ in range(10):
+        encode(text, table)
+
+
+def test_6_long_piece_is_linear(figure):
+    """A piece of 100,000 characters encodes in ≤ 3× ten times its 10,000-character tenth, for every unit
+    on GPT-2, cl100k_base and o200k_base (a quadratic loop would be 10×); the worst ratio is the figure."""
+    worst = (0.0, "")
+    for name in ("gpt2", "cl100k_base", "o200k_base"):
+        table = tables.get_table(name)
+        for unit_name, unit in UNITS.items():
+            whole, tenth = ((unit * (size // len(unit) + 1))[:size] for size in (100_000, 10_000))
+            r = alternate(partial(encode, whole, table), partial(ten_times, tenth, table), rounds=3)
+            worst = max(worst, (r.ratio, f"{name}, {unit_name}: {ms(r.ours_median)} vs {ms(r.peer_median)}"))
+    ok = worst[0] <= 3.0
+    figure("6d", "100,000-char piece / 10 × its 10,000-char tenth (worst unit and table)", f"{worst[0]:.2f}× ({worst[1]})", "≤ 3×", ok)
+    assert ok, f"a long piece encodes {worst[0]:.2f}× ten times its tenth ({worst[1]}; target ≤ 3×)"
