@@ -18,7 +18,7 @@ from tui.messages import PairPicked
 from tui.safe import visible
 from tui.widgets.chunks import ChunksPane
 
-from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, opened, screen_text, settle, type_text
+from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, opened, screen_text, settle, type_text, until
 from .hostile import ALL_ESCAPES, EVERYTHING, HOSTILE, LONG_LINE, SURROGATES
 
 CONTROLS = HOSTILE["nul"] + HOSTILE["del"] + HOSTILE["c0 controls"] + HOSTILE["c1 controls"]
@@ -125,7 +125,7 @@ async def test_notifications_quote_markup_and_escapes_literally(tmp_path) -> Non
         await settle(app, pilot)
         app.post_message(PairPicked(0, ("[", "/]"), 123))
         app.post_message(PairPicked(1, ("[/", "]"), None))
-        await pilot.pause(0.2)
+        await until(pilot, lambda: len(app.screen.query("Toast")) >= 3)
         assert_alive(app)
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("format is '[/]x[@click=app.quit]y\\x1b]0;pwned\\x07'" in t for t in toasts), toasts

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import weakref
 
 from tui import collector
-from tui.app import SETTLE_AFTER
 
-from .support import make_app, opened
+from .support import make_app, opened, until
 
 
 class Node:
@@ -51,7 +49,7 @@ async def test_the_settled_app_holds_the_collector_back_and_gives_its_threshold_
     before = gc.get_threshold()
     app = make_app()
     async with opened(app) as pilot:
-        await asyncio.sleep(SETTLE_AFTER + 0.2)
+        await until(pilot, lambda: gc.get_threshold() == (collector.YOUNG, before[1], before[2]))  # SETTLE_AFTER after start
         assert gc.get_threshold() == (collector.YOUNG, before[1], before[2])
         ref, live = young_cycle()
         await pilot.press("right")  # a step: once its frame is drawn, the young cycle is collected

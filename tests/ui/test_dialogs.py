@@ -278,7 +278,7 @@ async def test_o_markup_in_a_bad_path_is_shown_literally(tmp_path: Path, notes: 
     async with opened(app, notes=notes, notifications=True) as pilot:
         bad = str(tmp_path / "x[/]y[bold].json")
         await _open(app, pilot, bad)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: bool(notes.errors))
         assert notes.errors and bad in notes.errors[0].message
         assert all(not n.markup for n in notes.all)
         assert app.is_running and app.position.trace.text == "aaababcabxyz"
