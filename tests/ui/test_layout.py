@@ -115,6 +115,6 @@ async def test_word_captions_say_everything_at_80_columns() -> None:
         assert "│ round 6: (aaab ab) rank 7: 5 → 4 symbols" in screen_text(app)
         await pilot.press("end")
         assert "│ bpe returns the 3 symbols space-joined" in screen_text(app)
-    async with make_app().run_test(size=(120, 40)) as pilot:
+    async with opened(make_app(), size=(120, 40)) as pilot:
         await pilot.press("end")
         assert "final word: 3 symbols (bpe returns 'aaababc ab xyz')" in screen_text(pilot.app)

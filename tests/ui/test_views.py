@@ -12,7 +12,7 @@ from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import CAFE_IDS, GPT2_TITLE, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
+from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -125,13 +125,11 @@ async def test_decode_strict_versus_replace() -> None:
         assert "✓ decode(1 id, errors='replace') = '\ufffd'" in screen_text(app)
 
 
-async def test_decode_bad_input_is_reported_and_c_restores_trace_ids() -> None:
+async def test_decode_bad_input_is_reported_and_c_restores_trace_ids(notes: Notes) -> None:
     app = cafe_app()
-    notes: list[str] = []
-    async with app.run_test(size=(80, 24), message_hook=lambda m: notes.append(str(getattr(m, "notification", "")))) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode", notes=notes) as pilot:
         await type_ids(pilot, "12 abc")
-        assert any("'abc' is not an id" in n for n in notes)
+        assert any("'abc' is not an id" in n for n in notes.messages)
         await pilot.press("escape", "c")
         await pilot.pause()
         assert "Decode · 8 ids · the trace" in screen_text(app)
