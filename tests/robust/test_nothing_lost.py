@@ -170,7 +170,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
             if n == 3000:
                 time.sleep(0.3)  # long enough for the app to show the part captured so far
             elif n == 3010:
-                gate.wait(10)
+                gate.wait(60)  # until the test has pressed s (60 s only guards against a hang)
             yield chunk
 
     monkeypatch.setattr(tui.capture, "run", held_run)
