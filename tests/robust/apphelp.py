@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from ui.support import Notes, make_app, screen_text, settle
+from ui.support import Notes, make_app, opened, screen_text, settle, until
 
 from tui.app import BpeApp
 from tui.screens.dialogs import EditBox, EditScreen
@@ -11,7 +11,18 @@ from tui.widgets.status import Status
 
 from .terminal import screen_output, terminal_problems
 
-__all__ = ["Notes", "assert_alive", "assert_screen_clean", "header_lines", "make_app", "screen_text", "settle", "type_text"]
+__all__ = [
+    "Notes",
+    "assert_alive",
+    "assert_screen_clean",
+    "header_lines",
+    "make_app",
+    "opened",
+    "screen_text",
+    "settle",
+    "type_text",
+    "until",
+]
 
 
 async def type_text(app: BpeApp, pilot: Pilot, text: str, *, submit: bool = True, paste: bool = True) -> None:

@@ -72,68 +72,72 @@ class TerminalRun:
     status: int  # the exit status
 
 
+#: How long a terminal session may last before the test calls it a hang: never a claim about speed.
+HANG = 90.0
+
+
 def run_in_terminal(
-    argv: list[str], keys: list[bytes], *, size: tuple[int, int] = (100, 30), timeout: float = 60, ready: bytes = b"Output ids"
+    argv: list[str], keys: list[bytes | str], *, size: tuple[int, int] = (100, 30), ready: str = "Output ids"
 ) -> TerminalRun:
-    """Run `python -m tui ARGV` in a pseudo-terminal, type `keys` (b"" waits a moment), then 'q';
-    return every byte it wrote and its exit status."""
+    """Run `python -m tui ARGV` in a pseudo-terminal, wait until it has drawn `ready`, type `keys`, then
+    'q'; return every byte it wrote and its exit status.
+
+    In `keys` bytes are typed; a str waits until the app has drawn that text since the last key typed
+    (a dialog open, a file loaded, the screen under a dialog drawn again), so a busy machine cannot
+    make a key arrive before the app is ready for it. Only a hang (HANG seconds) ends the wait.
+    """
     import fcntl
     import pty
     import termios
 
     cols, rows = size
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the real app on a real (pseudo) terminal
+    if pid == 0:  # the child: the real app on a real (pseudo) terminal, sized before it starts
         try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
             os.environ["TERM"] = "xterm-256color"
             os.environ.pop("BPE_TUI_EXIT_ON_READY", None)
             os.execv(sys.executable, [sys.executable, "-m", "tui", *argv])
         finally:
             os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     out = bytearray()
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + HANG
 
-    def pump(quiet: float, longest: float) -> bool:
-        """Read until nothing came for `quiet` seconds (after something came), or `longest` passed."""
-        start = time.monotonic()
-        got_any, last = False, start
-        while time.monotonic() < min(start + longest, deadline):
-            ready, _, _ = select.select([fd], [], [], 0.02)
-            if ready:
-                try:
-                    data = os.read(fd, 1 << 16)
-                except OSError:
-                    return False
-                if not data:
-                    return False
-                out.extend(data)
-                got_any, last = True, time.monotonic()
-            elif got_any and time.monotonic() - last > quiet:
-                return True
-        return True
+    def read(wait: float) -> bool:
+        """Add to `out` what the app writes within `wait` seconds; False once it has closed the terminal."""
+        if not select.select([fd], [], [], wait)[0]:
+            return True
+        try:
+            data = os.read(fd, 1 << 16)
+        except OSError:
+            return False
+        out.extend(data)
+        return bool(data)
+
+    def until_drawn(text: str, since: int) -> None:
+        while text not in drawn_text(out[since:].decode("utf-8", "replace")) and time.monotonic() < deadline:
+            if not read(0.05):
+                return
 
     try:
-        while ready not in out and pump(0.3, 1) and time.monotonic() < deadline:
-            pass  # startup: until the first full screen is drawn
-        pump(0.2, 1)
+        until_drawn(ready, 0)
+        since = len(out)
         for key in keys:
-            if not key:  # b"": wait for the app to draw (e.g. a dialog opening)
-                pump(0.3, 1)
+            if isinstance(key, str):
+                until_drawn(key, since)
                 continue
+            since = len(out)
             os.write(fd, key)
-            if key == b"\x1b":
-                time.sleep(0.3)  # a lone escape is told from a sequence by a pause
-            pump(0.04, 1)
+            read(0.01)
         os.write(fd, b"q")
-        pump(5, 10)  # until the app closes the terminal (EOF) or falls silent
+        while time.monotonic() < deadline and read(0.05):
+            pass  # until the app closes the terminal
         status = None
-        for _ in range(100):
+        while status is None and time.monotonic() < deadline:
             finished, st = os.waitpid(pid, os.WNOHANG)
             if finished:
                 status = st
-                break
-            time.sleep(0.05)
+            time.sleep(0.01)
         if status is None:
             os.kill(pid, 9)
             _, status = os.waitpid(pid, 0)
@@ -151,6 +155,6 @@ KEY = {
     "pageup": b"\x1b[5~",
     "home": b"\x1b[H",
     "end": b"\x1b[F",
-    "escape": b"\x1b",
+    "escape": b"\x1b[27u",  # the kitty keyboard protocol's escape (Textual asks for it): never read as the start of another key
     "enter": b"\r",
 }

@@ -142,11 +142,11 @@ def test_all_bad_traces_through_check_give_one_line_each(cli, tmp_path) -> None:
 
 async def test_the_app_opening_each_bad_trace_says_one_sentence(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """In the app (o), every bad file gives one error notification; the trace shown stays."""
-    from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, settle
+    from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, opened, settle
 
     app = make_app()
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         before = app.position
         for n, (name, text, words) in enumerate(BAD_TRACES):
             path = tmp_path / f"bad{n}.json"

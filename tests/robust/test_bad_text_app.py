@@ -18,7 +18,7 @@ from tui.messages import PairPicked
 from tui.safe import visible
 from tui.widgets.chunks import ChunksPane
 
-from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, screen_text, settle, type_text
+from .apphelp import Notes, assert_alive, assert_screen_clean, make_app, opened, screen_text, settle, type_text, until
 from .hostile import ALL_ESCAPES, EVERYTHING, HOSTILE, LONG_LINE, SURROGATES
 
 CONTROLS = HOSTILE["nul"] + HOSTILE["del"] + HOSTILE["c0 controls"] + HOSTILE["c1 controls"]
@@ -38,7 +38,7 @@ async def test_every_hostile_text_through_the_editor() -> None:
     """Each text goes in through the editor and is stepped through under both tables (t switches);
     after every step the app is alive, and its screen holds no raw control, escape or bidi character."""
     app = make_app("abc", "teaching")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         for name, text in TEXTS.items():
             await type_text(app, pilot, text, paste=Document(text).text == text)
             assert_alive(app)
@@ -60,7 +60,7 @@ async def test_empty_text_in_the_editor_changes_nothing() -> None:
     """The empty text has no frames: applying it warns, keeps the trace shown, and keeps the draft."""
     app = make_app("abc")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         before = app.position
         await type_text(app, pilot, "")
         assert_alive(app)
@@ -75,7 +75,7 @@ async def test_lone_surrogate_in_the_editor(text: str) -> None:
     """A lone surrogate typed into the editor: one sentence naming it, the trace kept, the draft kept."""
     app = make_app("abc")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         before = app.position
         await type_text(app, pilot, text)
         assert_alive(app)
@@ -104,7 +104,7 @@ async def test_markup_like_text_is_shown_literally(table: str) -> None:
     """'[bold]', '[/]', '[link=…]' and '[@click=…]' reach the screen as the characters typed."""
     text = HOSTILE["markup"]
     app = make_app(text, table)
-    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+    async with opened(app, size=(160, 40), notifications=True) as pilot:
         await pilot.press("c")  # the code pane off: the chunks pane has the width for the whole text
         assert chunks_shown(app) == visible(text, space="·")
         for key in ["pagedown"] * 12 + ["end"]:
@@ -120,12 +120,12 @@ async def test_notifications_quote_markup_and_escapes_literally(tmp_path) -> Non
     bad = tmp_path / "bad[bold].json"
     bad.write_text(json.dumps({"format": "[/]x[@click=app.quit]y\x1b]0;pwned\x07"}), encoding="utf-8")
     app = make_app("[/]", "gpt2")
-    async with app.run_test(size=(160, 40), notifications=True) as pilot:
+    async with opened(app, size=(160, 40), notifications=True) as pilot:
         app.open_file(bad)
         await settle(app, pilot)
         app.post_message(PairPicked(0, ("[", "/]"), 123))
         app.post_message(PairPicked(1, ("[/", "]"), None))
-        await pilot.pause(0.2)
+        await until(pilot, lambda: len(app.screen.query("Toast")) >= 3)
         assert_alive(app)
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("format is '[/]x[@click=app.quit]y\\x1b]0;pwned\\x07'" in t for t in toasts), toasts
@@ -139,7 +139,7 @@ async def test_a_hostile_trace_file_opens_cleanly(tmp_path) -> None:  # type: ig
     path = tmp_path / "hostile.json"
     save(capture(EVERYTHING, get_table("gpt2")), path)
     app = make_app()
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+    async with opened(app, size=(120, 40), notifications=True) as pilot:
         app.open_file(path)
         await settle(app, pilot)
         assert app.position.trace.text == EVERYTHING

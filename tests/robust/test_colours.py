@@ -8,7 +8,7 @@ import re
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.support import make_app
+from tests.ui.support import make_app, opened
 
 from .terminal import drawn_text, screen_output
 
@@ -46,7 +46,7 @@ async def drawn(pilot: Pilot, palette: str, *keys: str) -> tuple[str, str]:
 
 async def test_every_view_draws_and_marks_highlights_without_colour(palette: str) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         if palette == "NO_COLOR":
             assert app.no_color
         else:
@@ -71,8 +71,7 @@ async def test_every_view_draws_and_marks_highlights_without_colour(palette: str
 async def test_the_training_view_marks_without_colour(palette: str) -> None:
     """View 7: this round's pair is bracketed ⟦ ⟧ and reversed, the chosen count ▶, a tie =, the round ▲."""
     app = make_app("the cat the hat")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("7")
+    async with opened(app, "train") as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         output, text = await drawn(pilot, palette)

@@ -10,7 +10,7 @@ from textual.worker import WorkerState
 
 from tui.app import MAX_TEXT
 
-from .apphelp import Notes, assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, opened, settle, type_text, until
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -28,7 +28,7 @@ def test_cli_refuses_a_text_over_the_limit(cli) -> None:  # type: ignore[no-unty
 async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
     app = make_app("aaababcabxyz")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         await pilot.press("e")
         await pilot.pause()
         assert "at most 1,000,000 characters" in str(app.screen.query_one(".hint").render())
@@ -47,7 +47,7 @@ async def test_app_refuses_a_text_over_the_limit_and_changes_nothing() -> None:
 async def test_app_refuses_a_pasted_text_over_the_limit() -> None:
     """The same through the editor itself (slow: the text area holds a million characters)."""
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         before = app.position
         await type_text(app, pilot, OVER)
         assert app.position is before and app.draft == OVER
@@ -55,38 +55,36 @@ async def test_app_refuses_a_pasted_text_over_the_limit() -> None:
 
 async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive(monkeypatch: pytest.MonkeyPatch) -> None:
     """A million-character capture under GPT-2: while it runs the keys still move; escape stops the
-    worker within a moment, the previous trace is shown again, and the keys work afterwards.
+    worker before the end of the text, the previous trace is shown again, and the keys work afterwards.
     (After its first 5,000 chunks the capture is slowed down, so it is certainly still running at escape.)"""
     import tui.capture
 
     real_run = tui.capture.run
+    ran_out = []  # set when the capture went through the whole text
 
     def slowed_run(text, table, *, record):  # type: ignore[no-untyped-def]
         for n, chunk in enumerate(real_run(text, table, record=record)):
             if n > 5000:
                 time.sleep(0.001)
             yield chunk
+        ran_out.append(True)
 
     monkeypatch.setattr(tui.capture, "run", slowed_run)
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         before = app.position
         app.apply_text(text)
         worker = next(w for w in app.workers if w.group == "capture")
-        for _ in range(200):  # until the first part of the growing trace is shown
-            await pilot.pause(0.01)
-            if app.position.trace.text == text:
-                break
+        await until(pilot, lambda: app.position.trace.text == text)  # the first part of the growing trace is shown
         assert worker is not None and worker.is_running and not app.position.trace.complete
         await pilot.press("end")  # responsive during the capture: the keys move in the part shown
         assert app.position.index > 0
-        started = time.monotonic()
         await pilot.press("escape")
         await settle(app, pilot)
-        assert time.monotonic() - started < 3
-        # the thread saw the cancellation and stopped early (Textual may record its return as SUCCESS)
-        assert worker.is_cancelled and worker.is_finished and worker.state in (WorkerState.CANCELLED, WorkerState.SUCCESS)
+        # the thread saw the cancellation and stopped before the end of the text
+        assert worker.is_cancelled and worker.is_finished and worker.state == WorkerState.CANCELLED
+        assert ran_out == []
         assert app.position.trace is before.trace
         assert "capturing" not in str(app.query_one("Status").render())
         for key, expected in [("home", 0), ("right", 1), ("end", len(app.position.frames) - 1)]:
@@ -97,7 +95,7 @@ async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive(monk
 
 async def test_escape_without_a_capture_does_nothing() -> None:
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         await pilot.press("end", "escape", "escape")
         assert_alive(app)
         assert app.position.index == len(app.position.frames) - 1

@@ -17,7 +17,7 @@ from tui.explain.tokens import shown_ids
 from tui.screens.toosmall import TooSmallScreen
 from tui.widgets.status import Status
 
-from .apphelp import assert_alive, assert_screen_clean, make_app, settle, type_text
+from .apphelp import assert_alive, assert_screen_clean, make_app, opened, settle, type_text
 from .hostile import EVERYTHING, HOSTILE, LONG_LINE
 
 KEYS = [
@@ -84,7 +84,7 @@ async def monkey(seed: int, presses: int, table: str) -> dict[str, int]:
     rng = random.Random(seed)
     app = make_app(TEXTS[0], table)
     stats = {"keys": 0, "resizes": 0, "texts": 0, "switches": 0}
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         check_invariants(app, "start")
         while stats["keys"] < presses:
             roll = rng.random()

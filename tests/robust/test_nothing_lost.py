@@ -17,7 +17,7 @@ from tui.engine.tables import get_table
 from tui.engine.tracefile import TraceError, dumps, load, save
 from tui.screens.dialogs import ConfirmScreen, EditBox, PathScreen
 
-from .apphelp import Notes, assert_alive, make_app, settle, type_text
+from .apphelp import Notes, assert_alive, make_app, opened, settle, type_text, until
 from .conftest import assert_one_sentence
 from .hostile import random_words
 
@@ -132,7 +132,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
     save(OLD, target)
     app = make_app("aaababcabxyz")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         await _save_in_app(app, pilot, target)
         assert isinstance(app.screen, ConfirmScreen)  # asked
         await pilot.press("n")
@@ -170,19 +170,16 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
             if n == 3000:
                 time.sleep(0.3)  # long enough for the app to show the part captured so far
             elif n == 3010:
-                gate.wait(10)
+                gate.wait(60)  # until the test has pressed s (60 s only guards against a hang)
             yield chunk
 
     monkeypatch.setattr(tui.capture, "run", held_run)
     text = "lorem ipsum 你好 " * 2000
     app = make_app("abc", "gpt2")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         app.apply_text(text)
-        for _ in range(300):  # until the part captured so far is shown
-            await pilot.pause(0.01)
-            if app.position.trace.text == text:
-                break
+        await until(pilot, lambda: app.position.trace.text == text)  # the part captured so far is shown
         assert not app.position.trace.complete
         await _save_in_app(app, pilot, tmp_path / "partial.json")
         assert not (tmp_path / "partial.json").exists()
@@ -197,7 +194,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
 async def test_the_draft_survives_a_failed_capture_and_a_table_switch() -> None:
     bad = "my long text with a lone surrogate \ud800 in it"
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+    async with opened(app, size=(100, 30), notifications=True) as pilot:
         before = app.position
         await type_text(app, pilot, bad)
         assert app.position is before and app.draft == bad  # failed capture: the trace shown is kept
@@ -223,7 +220,7 @@ async def test_the_draft_survives_a_cancelled_capture() -> None:
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
     notes = Notes()
-    async with app.run_test(size=(100, 30), notifications=True, message_hook=notes) as pilot:
+    async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
         app.apply_text(text)  # what the editor hands over on enter
         await pilot.pause(0.05)
         await pilot.press("escape")

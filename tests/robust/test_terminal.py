@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from tui.engine.bpe import capture
-from tui.engine.tables import get_table
+from tui.engine.tables import get_table, label, table_cycle
 from tui.engine.tracefile import save
 
 from .hostile import ALL_ESCAPES, ESCAPES, EVERYTHING, HOSTILE
@@ -22,25 +22,46 @@ from .terminal import KEY, drawn_text, run_in_terminal, terminal_problems
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a Linux pseudo-terminal")
 
-#: Walk every chunk, step rounds with scan detail, open the editor and help over the hostile text, switch tables.
-TOUR = [
-    KEY["end"],
-    KEY["home"],
-    *[KEY["pagedown"]] * 8,
-    KEY["home"],
-    KEY["shift+right"],
-    b"d",
-    *[KEY["right"]] * 4,
-    b"d",
-    b"r",
-    b"e",
-    KEY["escape"],
-    b"?",
-    KEY["escape"],
-    b"t",
-    KEY["end"],
-    b"t",
-]
+
+def title(table: str) -> str:
+    """The start of the header's title line once `table` is shown: what the app draws when a switch is done."""
+    return " · ".join(label(get_table(table)).split(" · ")[:2])
+
+
+def pages(chunks: int) -> list[bytes | str]:
+    """From the first chunk, pagedown eight times, each time until the header names the chunk shown
+    (so every chunk is drawn, however busy the machine)."""
+    return [step for n in range(2, 10) for step in (KEY["pagedown"], f"chunk {min(n, chunks)}/{chunks} ·")]
+
+
+def tour(table: str, chunks: int, editor: str = "Text to tokenize") -> list[bytes | str]:
+    """On a text of `chunks` chunks under `table`: walk the chunks, step rounds with scan detail, open
+    the editor (until it has drawn `editor`) and help over the hostile text, switch tables twice,
+    each waited for by what it draws."""
+    cycle = table_cycle()
+    first, second = (cycle[(cycle.index(table) + n) % len(cycle)] for n in (1, 2))
+    return [
+        KEY["end"],
+        KEY["home"],
+        *pages(chunks),
+        KEY["home"],
+        KEY["shift+right"],
+        b"d",
+        *[KEY["right"]] * 4,
+        b"d",
+        b"r",
+        b"e",
+        editor,
+        KEY["escape"],
+        b"?",
+        "Keys (they work",
+        KEY["escape"],
+        b"t",
+        title(first),
+        KEY["end"],
+        b"t",
+        title(second),
+    ]
 
 
 def check(run, *shown: str) -> str:  # type: ignore[no-untyped-def]
@@ -49,8 +70,8 @@ def check(run, *shown: str) -> str:  # type: ignore[no-untyped-def]
     problems = terminal_problems(output)
     assert problems == [], problems[:10]
     drawn = drawn_text(output)
-    for text in shown:
-        assert text in drawn, f"{text!r} was never drawn"
+    missing = [text for text in shown if text not in drawn]
+    assert missing == [], f"{missing!r} were never drawn"
     return output
 
 
@@ -63,15 +84,27 @@ def test_nothing_raw_reaches_a_real_terminal(tmp_path) -> None:  # type: ignore[
     3. o opens a bad trace whose format field is an escape sequence and markup: the error is shown.
     """
     good = tmp_path / "hostile.json"
-    save(capture(EVERYTHING, get_table("gpt2")), good)
+    everything = capture(EVERYTHING, get_table("gpt2"))
+    save(everything, good)
+    text = ALL_ESCAPES + " [/] [bold]x"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "\x1b]0;pwned-by-file\x07[/][@click=app.quit]q"}), encoding="utf-8")
 
-    def open_file(path):  # type: ignore[no-untyped-def]
-        return [b"", b"o", b"", str(path).encode(), b"", KEY["enter"], b""]
+    def open_file(path, said: str):  # type: ignore[no-untyped-def]
+        return [b"o", "enter: ok · escape: cancel", str(path).encode(), KEY["enter"], said]
 
-    keys = [*TOUR, *open_file(good), *[KEY["pagedown"]] * 8, b"d", KEY["right"], b"e", KEY["escape"], *open_file(bad)]
-    run = run_in_terminal(["--table", "gpt2", "--text", ALL_ESCAPES + " [/] [bold]x"], keys, size=(120, 40))
+    keys = [
+        *tour("gpt2", len(capture(text, get_table("gpt2")).chunks), editor="␛[2J␛[Hwiped"),
+        *open_file(good, "Opened"),
+        *pages(len(everything.chunks)),
+        b"d",
+        KEY["right"],
+        b"e",
+        "Text to tokenize",
+        KEY["escape"],
+        *open_file(bad, "Cannot open"),
+    ]
+    run = run_in_terminal(["--table", "gpt2", "--text", text], keys, size=(120, 40))
     check(
         run,
         "␛]0;pwned␇ ␛]2;pwned-st␛\\",
@@ -92,11 +125,13 @@ def test_nothing_raw_reaches_a_real_terminal(tmp_path) -> None:  # type: ignore[
 def test_each_hostile_text_alone(tmp_path, name: str, table: str) -> None:  # type: ignore[no-untyped-def]
     """Every hostile text on its own, under both tables (slow: one terminal session each)."""
     path = tmp_path / "t.json"
-    save(capture(HOSTILE[name], get_table(table)), path)
-    check(run_in_terminal([str(path)], TOUR))
+    trace = capture(HOSTILE[name], get_table(table))
+    save(trace, path)
+    check(run_in_terminal([str(path)], tour(table, len(trace.chunks))))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ESCAPES)
 def test_each_escape_given_with_text(name: str) -> None:
-    check(run_in_terminal(["--text", f"a{ESCAPES[name]}b"], TOUR[:12]))
+    text = f"a{ESCAPES[name]}b"
+    check(run_in_terminal(["--text", text], tour("teaching", len(capture(text, get_table("teaching")).chunks))[:20]))

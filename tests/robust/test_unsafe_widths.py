@@ -16,7 +16,7 @@ from rich.cells import cell_len
 from tui.widgets.bytes_pane import BytesPane
 from tui.widgets.chunks import ChunksPane
 
-from .apphelp import assert_alive, assert_screen_clean, make_app, settle
+from .apphelp import assert_alive, assert_screen_clean, make_app, opened
 from .hostile import FORBIDDEN_ON_SCREEN, HOSTILE
 from .terminal import KEY, drawn_text, run_in_terminal, terminal_problems
 
@@ -40,8 +40,7 @@ def test_the_forbidden_set_names_variation_selectors_tags_and_joiners() -> None:
 async def test_no_view_draws_an_unsafe_character(name: str, size: tuple[int, int]) -> None:
     """Every view, stepped through each text, writes no raw variation selector, tag, joiner or bidi mark."""
     app = make_app(TEXTS[name], "gpt2")
-    async with app.run_test(size=size) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=size) as pilot:
         for key in STEPS:
             await pilot.press(key)
             await pilot.pause()
@@ -56,8 +55,7 @@ async def test_the_char_row_gives_each_lone_mark_a_visible_base() -> None:
     pane a chunk that starts with a mark gets the circle too (not the separator before it), and a
     skin-tone modifier with no emoji before it is spelled out."""
     app = make_app(HOSTILE["lone marks"], "gpt2")
-    async with app.run_test(size=(160, 40)) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=(160, 40)) as pilot:
         rows = []
         for _ in range(10):
             rows.append(char_row_cells(app))
@@ -84,8 +82,7 @@ async def test_the_char_row_gives_each_lone_mark_a_visible_base() -> None:
 async def test_the_flags_text_in_the_bytes_pane() -> None:
     """'I ❤️ 🏳️‍🌈 flags', chunk 2 (' ❤️'): the selector's three bytes sit under ⟨U+FE0F⟩, not under a raw U+FE0F."""
     app = make_app(FLAGS, "gpt2")
-    async with app.run_test(size=(160, 40)) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=(160, 40)) as pilot:
         await pilot.press("pagedown")
         await pilot.pause()
         assert char_row_cells(app) == ["·", "❤", "⟨U+FE0F⟩"]

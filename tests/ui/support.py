@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from tui.app import BpeApp
+from tui.commands import VIEWS
 from tui.engine.bpe import capture
 from tui.engine.examples import TRACES_DIR
 from tui.engine.tables import get_table
@@ -53,6 +56,41 @@ async def settle(app: BpeApp, pilot: Pilot) -> None:
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+#: How long a wait for the app may last before the test calls it a hang: never a claim about speed.
+HANG = 60.0
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
+    """Let the app run until `condition()` holds; after HANG seconds give up and let the test's own
+    assertion say what is missing. Waiting for the condition (not for a time) keeps a loaded machine
+    from failing the test."""
+    deadline = time.monotonic() + HANG
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.01)
+
+
+@asynccontextmanager
+async def opened(
+    app: BpeApp,
+    view: str | None = None,
+    *,
+    size: tuple[int, int] = (80, 24),
+    notes: Callable[[Message], None] | None = None,
+    notifications: bool = False,
+) -> AsyncIterator[Pilot]:
+    """Run `app` at `size` (its messages to `notes`), let its captures settle, then show `view`
+    ('decode', 'tables', …: a name from tui.commands.VIEWS) by its number key and wait until it is up."""
+    async with app.run_test(size=size, message_hook=notes, notifications=notifications) as pilot:
+        await settle(app, pilot)
+        if view is not None:
+            (shown,) = [v for v in VIEWS if v.name == view]
+            await pilot.press(shown.key)
+            await settle(app, pilot)
+            await until(pilot, lambda: type(app.screen).__name__ == shown.screen)
+            assert type(app.screen).__name__ == shown.screen, (view, app.screen)
+        yield pilot
 
 
 class Notes:
@@ -218,6 +256,7 @@ __all__ = [
     "make_app",
     "names_table",
     "open_view",
+    "opened",
     "pairs",
     "pane_text",
     "playing",
@@ -227,5 +266,6 @@ __all__ = [
     "settle",
     "submit",
     "type_ids",
+    "until",
     "word",
 ]

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import weakref
 
 from tui import collector
-from tui.collector import SETTLE_AFTER
 
-from .support import make_app, settle
+from .support import make_app, opened, until
 
 
 class Node:
@@ -50,9 +48,8 @@ def test_between_frames_collects_the_young_cycles_and_waits_while_a_capture_paus
 async def test_the_settled_app_holds_the_collector_back_and_gives_its_threshold_back_at_exit() -> None:
     before = gc.get_threshold()
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await asyncio.sleep(SETTLE_AFTER + 0.2)
+    async with opened(app) as pilot:
+        await until(pilot, lambda: gc.get_threshold() == (collector.YOUNG, before[1], before[2]))  # SETTLE_AFTER after start
         assert gc.get_threshold() == (collector.YOUNG, before[1], before[2])
         ref, live = young_cycle()
         await pilot.press("right")  # a step: once its frame is drawn, the young cycle is collected

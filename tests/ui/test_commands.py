@@ -19,7 +19,7 @@ from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
 from tui.screens.train import TrainScreen
 
-from .support import cafe_app, make_app, screen_text, settle
+from .support import cafe_app, make_app, opened, screen_text, settle
 
 
 def flat_help() -> str:
@@ -57,7 +57,7 @@ async def test_at_80_columns_every_key_is_named_on_screen() -> None:
     """The footer at 80 columns holds all its labels and the palette (before, the round and chunk moves
     and the palette fell off its end); the move keys are named on the borders of what they move."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await settle(app, pilot)  # one pause is not always one full draw on a loaded machine
         lines = screen_text(app).splitlines()
         assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-7 views ▏^p palette"
@@ -68,7 +68,7 @@ async def test_at_80_columns_every_key_is_named_on_screen() -> None:
 async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
     """Over each view the command palette holds every command of that view by its title (quit is Textual's own)."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         for key, view in (
             ("1", "encode"),
             ("2", "decode"),

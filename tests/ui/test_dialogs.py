@@ -15,12 +15,26 @@ from tui.engine.tracefile import load
 from tui.screens.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
 
 from .conftest import Notes
-from .support import GPT2_TITLE, TEACHING_TITLE, header, ids, make_app, names_table, pairs, playing, position, sentence, settle
+from .support import (
+    GPT2_TITLE,
+    TEACHING_TITLE,
+    header,
+    ids,
+    make_app,
+    names_table,
+    opened,
+    pairs,
+    playing,
+    position,
+    sentence,
+    settle,
+    until,
+)
 
 
 async def test_t_switches_table_and_keeps_text_and_round() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right", "right", "right")
         assert position(app) == "chunk 1/1 · round 3/7 · frame 4/9"
         await pilot.press("t")
@@ -51,7 +65,7 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
 
 async def test_t_keeps_scan_detail() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("d", "right", "t")
         await settle(app, pilot)
         assert GPT2_TITLE in header(app)[0]
@@ -61,7 +75,7 @@ async def test_t_keeps_scan_detail() -> None:
 
 async def test_e_typing_enter_recaptures() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right", "e")
         assert isinstance(app.screen, EditScreen)
         box = app.screen.query_one(EditBox)
@@ -87,7 +101,7 @@ async def test_e_typing_enter_recaptures() -> None:
 
 async def test_edit_with_newline_and_gpt2_recaptures_on_the_same_table() -> None:
     app = make_app("x", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e")
         app.screen.query_one(EditBox).text = ""
         await pilot.press("H", "i", "ctrl+j", "y", "o")
@@ -101,7 +115,7 @@ async def test_edit_with_newline_and_gpt2_recaptures_on_the_same_table() -> None
 
 async def test_escape_in_editor_cancels_and_keeps_the_trace() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right", "right", "e")
         app.screen.query_one(EditBox).text = "something else"
         await pilot.press("escape")
@@ -114,7 +128,7 @@ async def test_escape_in_editor_cancels_and_keeps_the_trace() -> None:
 
 async def test_uncapturable_text_notifies_and_keeps_the_trace(notes: Notes) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("right")
         app.start_capture("a\ud800b", "teaching", keep=None)  # a lone surrogate has no UTF-8
         await settle(app, pilot)
@@ -140,14 +154,11 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
 
     monkeypatch.setattr(tui.capture, "run", slow_run)
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "e")
         app.screen.query_one(EditBox).text = "ab " * 500  # 500 chunks: 10 s at this pace
         await pilot.press("enter")
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if "%" in position(app):
-                break
+        await until(pilot, lambda: "%" in position(app))
         assert "capturing… " in position(app) and "% (escape cancels)" in position(app)
         await pilot.press("escape")
         await settle(app, pilot)
@@ -177,7 +188,7 @@ async def test_x_opens_each_example_trace(notes: Notes) -> None:
     examples = _examples()
     assert len(examples) >= 15
     app = make_app("q", "teaching")
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         for n, (name, table, text) in enumerate(examples):
             await pilot.press("x")
             assert isinstance(app.screen, PickerScreen)
@@ -201,7 +212,7 @@ async def test_x_opens_each_example_trace(notes: Notes) -> None:
 
 async def test_x_escape_keeps_the_trace() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right", "x", "down", "escape")
         await settle(app, pilot)
         assert app.position.trace.text == "aaababcabxyz"
@@ -210,7 +221,7 @@ async def test_x_escape_keeps_the_trace() -> None:
 
 async def test_x_with_no_examples_warns(tmp_path: Path, notes: Notes) -> None:
     app = make_app(traces_dir=tmp_path)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("x")
         assert len(app.screen_stack) == 1
         assert [n.severity for n in notes.all] == ["warning"]
@@ -239,7 +250,7 @@ async def test_o_bad_file_notifies_and_keeps_the_trace(tmp_path: Path, notes: No
     if content is not None:
         path.write_bytes(content)
     app = make_app("The cat", "gpt2")
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("pagedown", "right")
         before = position(app), sentence(app)
         await _open(app, pilot, str(path))
@@ -253,7 +264,7 @@ async def test_o_bad_file_notifies_and_keeps_the_trace(tmp_path: Path, notes: No
 
 async def test_o_opens_a_good_file(notes: Notes) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await _open(app, pilot, str(TRACES_DIR / "gpt2-hi-ni.json"))
         assert app.position.trace.text == "Hi 你!"
         assert GPT2_TITLE in header(app)[0]
@@ -264,10 +275,10 @@ async def test_o_opens_a_good_file(notes: Notes) -> None:
 async def test_o_markup_in_a_bad_path_is_shown_literally(tmp_path: Path, notes: Notes) -> None:
     """The notification quotes the path as typed; with toasts on, '[/]' must not crash the app."""
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         bad = str(tmp_path / "x[/]y[bold].json")
         await _open(app, pilot, bad)
-        await pilot.pause(0.1)
+        await until(pilot, lambda: bool(notes.errors))
         assert notes.errors and bad in notes.errors[0].message
         assert all(not n.markup for n in notes.all)
         assert app.is_running and app.position.trace.text == "aaababcabxyz"
@@ -276,7 +287,7 @@ async def test_o_markup_in_a_bad_path_is_shown_literally(tmp_path: Path, notes: 
 async def test_s_saves_and_refuses_to_overwrite_without_yes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, notes: Notes) -> None:
     monkeypatch.chdir(tmp_path)
     app = make_app("Hi 你!", "gpt2")
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("s")
         assert isinstance(app.screen, PathScreen)
         assert app.screen.query_one(Input).value == "gpt2-Hi-你.json"
@@ -309,7 +320,7 @@ async def test_s_saves_and_refuses_to_overwrite_without_yes(tmp_path: Path, monk
 
 async def test_s_to_an_unwritable_place_notifies(tmp_path: Path, notes: Notes) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("s")
         app.screen.query_one(Input).value = str(tmp_path / "missing-dir" / "t.json")
         await pilot.press("enter")
@@ -320,7 +331,7 @@ async def test_s_to_an_unwritable_place_notifies(tmp_path: Path, notes: Notes) -
 
 async def test_help_opens_and_step_keys_wait_for_it() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         shown = "\n".join(str(s.render()) for s in app.screen.query(Static))
@@ -338,17 +349,18 @@ async def test_help_opens_and_step_keys_wait_for_it() -> None:
 
 async def test_command_palette_lists_next_frame_and_runs_it() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"next fr")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            options = app.screen.query_one(OptionList)
-            prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-            if any("Next frame" in p for p in prompts):
-                break
+        options = app.screen.query_one(OptionList)
+
+        def listed() -> list[str]:
+            return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+        await until(pilot, lambda: any("Next frame" in p for p in listed()))
+        prompts = listed()
         assert any("Next frame" in p for p in prompts), prompts
         assert "Next frame" in prompts[0]
         await pilot.press("enter")
@@ -360,7 +372,7 @@ async def test_command_palette_lists_next_frame_and_runs_it() -> None:
 async def test_palette_over_another_view_offers_views_not_animator_steps() -> None:
     """Over the Decode view the palette offers the views and help, not frame steps that would do nothing."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Next frame", "View 2: Decode, frame by frame", "Help: keys and panes"} <= titles
         await pilot.press("2")
@@ -373,7 +385,7 @@ async def test_palette_over_another_view_offers_views_not_animator_steps() -> No
 async def test_o_quotes_a_lower_case_path_as_typed(notes: Notes) -> None:
     """`o`, `nope.json`: the message begins with the path exactly as typed, never re-cased."""
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("o", *"nope.json", "enter")
         await settle(app, pilot)
         assert [(n.title, n.message) for n in notes.errors] == [("Cannot open", "nope.json does not exist.")]

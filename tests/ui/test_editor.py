@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from tui.app import BpeApp
 from tui.screens.dialogs import EditBox, EditScreen
 
-from .support import make_app, screen_text, settle
+from .support import make_app, opened, screen_text, settle
 
 FAMILY = "My family 👩\u200d👩\u200d👧 loves 🏳\ufe0f\u200d🌈!"
 
@@ -26,7 +26,7 @@ async def type_keys(app: BpeApp, pilot: Pilot, text: str) -> None:
 async def test_typed_format_characters_reach_the_text() -> None:
     """ZWJ and VS16 typed key by key stay in the text: 50 UTF-8 bytes, the bytes `--text` would give."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e")
         box = app.screen.query_one(EditBox)
         box.clear()
@@ -42,7 +42,7 @@ async def test_typed_format_characters_reach_the_text() -> None:
 async def test_typed_soft_hyphen_nbsp_zwnj_and_lrm_stay_and_controls_do_not() -> None:
     """Soft hyphen, NBSP, ZWNJ and LRM are typed into the text; a C1 control (NEL) is not."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e")
         box = app.screen.query_one(EditBox)
         box.clear()
@@ -54,7 +54,7 @@ async def test_typed_soft_hyphen_nbsp_zwnj_and_lrm_stay_and_controls_do_not() ->
 async def test_ctrl_a_selects_all_and_typing_replaces_it() -> None:
     """ctrl+a selects the whole text (not the line start): a typed x replaces all of it."""
     app = make_app("abc\ndef")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e", "ctrl+a")
         box = app.screen.query_one(EditBox)
         assert box.selected_text == "abc\ndef"
@@ -64,7 +64,7 @@ async def test_ctrl_a_selects_all_and_typing_replaces_it() -> None:
 
 async def test_ctrl_l_clears_the_text_and_ctrl_z_brings_it_back() -> None:
     app = make_app("aaababcabxyz")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e", "ctrl+l")
         box = app.screen.query_one(EditBox)
         assert box.text == ""
@@ -74,7 +74,7 @@ async def test_ctrl_l_clears_the_text_and_ctrl_z_brings_it_back() -> None:
 
 async def test_the_editor_lists_select_all_and_clear() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e")
         hint = str(app.screen.query_one("Label.hint").render())
         assert "ctrl+a: select all" in hint and "ctrl+l: clear" in hint
@@ -83,7 +83,7 @@ async def test_the_editor_lists_select_all_and_clear() -> None:
 async def test_the_editor_keys_all_show_at_80_columns() -> None:
     """The key line is two lines, so at 80 columns nothing of it is cut off (escape: cancel included)."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("e")
         shown = screen_text(app)
         for part in (

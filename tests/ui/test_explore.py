@@ -19,7 +19,7 @@ from tui.messages import Animate, ViewRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
 from tui.widgets.tokenizer_rows import TokenizerRows, layout
 
-from .support import Notes, count_layouts, make_app, screen_text, settle
+from .support import Notes, count_layouts, make_app, opened, screen_text, settle
 
 CHINESE = "分词是大模型许多怪现象的根源。"
 NAMES = ("GPT-2", "cl100k_base", "o200k_base")
@@ -64,7 +64,7 @@ def chunks(app: BpeApp) -> dict[str, list[str]]:
 async def test_the_chinese_sentence_takes_32_19_and_14_tokens() -> None:
     """Seed 004: two GPT-2 chunks; 32 GPT-2 tokens, 19 cl100k_base, 14 o200k_base, with bytes per token."""
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, CHINESE)
         shown = rows(app)
@@ -80,7 +80,7 @@ async def test_hows_and_1234567_show_the_boundaries_only_some_rows_have() -> Non
     """`HOW'S`: GPT-2 HOW|'|S, cl100k_base HOW|'S (a blank where GPT-2 cuts); `1234567`: GPT-2 one
     chunk (blanks inside it), cl100k_base 123|456|7."""
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, "HOW'S")
         assert chunks(app)["GPT-2"] == ["HOW", "'", "S"] and chunks(app)["cl100k_base"] == ["HOW", "'S"]
@@ -104,7 +104,7 @@ async def test_hows_and_1234567_show_the_boundaries_only_some_rows_have() -> Non
 async def test_four_spaces_before_if_explain_the_backtrack() -> None:
     """`····if` is `···` + `·if` in every row; the first chunk selected explains `\\s+(?!\\S)` giving one space back."""
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, "    if")
         assert set(map(tuple, chunks(app).values())) == {("   ", " if")}
@@ -127,7 +127,7 @@ async def test_four_spaces_before_if_explain_the_backtrack() -> None:
 async def test_camel_case_takes_4_tokens_in_cl100k_and_6_in_o200k() -> None:
     """`HelloWorld getElementById`: o200k_base's case boundaries make six chunks (│ under it alone)."""
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, "HelloWorld getElementById")
         shown = rows(app)
@@ -140,7 +140,7 @@ async def test_camel_case_takes_4_tokens_in_cl100k_and_6_in_o200k() -> None:
 async def test_up_down_and_left_right_move_the_cursor_between_rows_and_chunks(notes: Notes) -> None:
     """Down moves to the next row on the chunk at the same offset; enter posts that chunk with that table and view 1 animates it."""
     app = make_app("HOW'S", "gpt2")
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         screen = await open_explorer(app, pilot)
         assert screen.query_one(ExploreBox).text == "HOW'S"  # the app's text
         await pilot.press("right", "right", "down")  # GPT-2's 'S' at 4 → cl100k_base's 'S at 3
@@ -158,7 +158,7 @@ async def test_a_lone_surrogate_is_refused_in_one_sentence_and_the_rows_stay() -
     """Text with no UTF-8 form: one sentence, and the rows still show the previous text."""
     app = make_app("HOW'S", "gpt2")
     notes = Notes()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         screen = await open_explorer(app, pilot)
         screen.query_one(ExploreBox).load_text("a\ud800b")
         await settle(app, pilot)
@@ -171,7 +171,7 @@ async def test_a_big_paste_keeps_the_keys_and_shows_progress() -> None:
     """A 300,000-character paste: 'working…' while the worker runs and the keys still act (escape, v);
     then the rows show it all. The box shows its start read-only; e sets it aside for a new text."""
     app = make_app("HOW'S", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = await open_explorer(app, pilot)
         said: list[str] = []
         status = screen.status
@@ -201,7 +201,7 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
     """At 60x18 with NO_COLOR the view bar names the view, the three rows and the explanation's first line show."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app("    if HOW'S 1234567 分词是大模型许多怪现象的根源。", "gpt2")
-    async with app.run_test(size=(60, 18)) as pilot:
+    async with opened(app, size=(60, 18)) as pilot:
         await open_explorer(app, pilot)
         await pilot.press("end")
         text = screen_text(app)
@@ -231,7 +231,7 @@ async def test_the_other_seed_examples_as_the_rows_show_them() -> None:
     """`Hello've …`: GPT-2's findall list; `127 + 677 = 804`: 7 tokens in both, grouped differently;
     `····hello world!!!`: the same chunks, GPT-2 three ids 220 and cl100k_base one id 262."""
     app = make_app("aaababcabxyz", "gpt2")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with opened(app, size=(100, 30)) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, "Hello've world123 how's are you!!!?")
         assert chunks(app)["GPT-2"] == ["Hello", "'ve", " world", "123", " how", "'s", " are", " you", "!!!?"]
@@ -256,7 +256,7 @@ async def test_a_move_redraws_the_rows_and_the_explanation_in_one_repaint(monkey
     the screen is laid out again only when the explanation outgrows or leaves its area: stepping
     along `    if HOW'S 1234567` at 80x24 lays nothing out; an explanation longer than the area does."""
     app = make_app("    if HOW'S 1234567", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = await open_explorer(app, pilot)
         widget = screen.query_one(TokenizerRows)
         panel = screen.query_one("#explore-explain")

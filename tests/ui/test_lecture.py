@@ -24,7 +24,7 @@ from tui.slides import check_theme, next_theme, shot_name, theme_names
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
 from tui.widgets.tokenizer_rows import layout, token_slots
 
-from .support import IdsPane, Notes, header, hold_play_timer, make_app, playing, position, settle
+from .support import IdsPane, Notes, header, hold_play_timer, make_app, opened, playing, position, settle, until
 
 REVERSE = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m")
 
@@ -120,7 +120,7 @@ async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytes
     """`--play --fps 10 --loop`: playing at once, '▶ 10 fps' in the header, the last frame, then frame 1 again."""
     hold_play_timer(monkeypatch)
     app = lecture_app(play=True, fps=10, loop=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = app.screen
         assert isinstance(screen, EncodeScreen) and app.player._timer is not None
         assert app.player._timer._interval == 1 / 10
@@ -139,17 +139,14 @@ async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytes
 
 async def test_play_without_loop_stops_at_the_end_and_the_real_timer_moves() -> None:
     app = lecture_app(play=True, fps=60, start=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await pilot.pause(0.02)
-            if not playing(app):
-                break
+    async with opened(app) as pilot:
+        await until(pilot, lambda: not playing(app))
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
 
 
 async def test_start_frame_and_speed_keys_show_in_the_header_not_a_toast(notes: Notes) -> None:
     app = lecture_app(start=3)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         assert position(app) == "chunk 1/1 · round 2/7 · frame 3/9"
         await pilot.press("space")
         assert header(app)[1].endswith("▶ 2 fps")
@@ -179,7 +176,7 @@ async def test_theme_key_cycles_and_highlights_stay_marked(no_color: bool, monke
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right")
         seen = []
         for _ in range(4):
@@ -194,7 +191,7 @@ async def test_theme_key_cycles_and_highlights_stay_marked(no_color: bool, monke
 
 async def test_the_theme_option_is_applied() -> None:
     app = BpeApp(capture("abc", get_table("teaching")), theme="solarized-light")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.pause()
         assert app.theme == "solarized-light"
 
@@ -205,7 +202,7 @@ async def test_the_theme_option_is_applied() -> None:
 async def test_the_screenshot_key_saves_in_the_current_folder(notes: Notes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "right", "S")
         await pilot.pause()
         target = tmp_path / "bpe-tui-aaababcabxyz-frame-3.svg"
@@ -264,7 +261,7 @@ def test_tints_stay_close_to_the_background(background: str) -> None:
 async def test_the_ids_pane_tints_each_token_and_neighbours_differ() -> None:
     """The ids pane's alias-id blocks each carry their token's tint; neighbours' tints differ; two spaces still separate them."""
     app = BpeApp(capture("Hello world, internationalization!", get_table("gpt2")))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("end")
         await pilot.pause()
         pane = app.query_one(IdsPane)
@@ -286,7 +283,7 @@ async def test_the_ids_pane_tints_each_token_and_neighbours_differ() -> None:
 async def test_tints_follow_the_theme() -> None:
     """After a theme change the ids pane draws on the new background's tints (dark, then light)."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("end")
         for theme in ("textual-dark", "textual-light"):
             app.theme = theme

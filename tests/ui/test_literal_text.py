@@ -15,6 +15,7 @@ from .support import (
     Status,
     WordPane,
     make_app,
+    opened,
     pane_text,
     sentence,
     settle,
@@ -43,7 +44,7 @@ def _assert_no_raw_controls(text: str) -> None:
 
 async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
     app = make_app(MARKUP, "teaching")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with opened(app, notifications=True) as pilot:
         assert _bare(pane_text(app, ChunksPane)) == "[bold]x[/]·[link=a]"
         assert sentence(app) == "chunk 1: '[' is 1 UTF-8 byte, written as aliases '['"
         for _ in range(len(app.position.frames)):
@@ -65,7 +66,7 @@ async def test_markup_text_is_shown_as_typed_at_every_frame() -> None:
 
 async def test_markup_typed_in_the_editor_is_captured_literally(notes: Notes) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.press("e")
         app.screen.query_one(EditBox).text = ""
         await pilot.press(*"[b]x[/b]", "enter")
@@ -79,7 +80,7 @@ async def test_markup_typed_in_the_editor_is_captured_literally(notes: Notes) ->
 
 async def test_control_characters_are_escaped_in_every_pane() -> None:
     app = make_app(CONTROLS, "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         chunks = _bare(pane_text(app, ChunksPane))
         for shown in ("␛[2J", "→", "↵", "␇", "␡", "⟨U+202E⟩", "⟨U+0085⟩"):
             assert shown in chunks, shown
@@ -98,7 +99,7 @@ ODD_TEXTS = ["\x00", "[", "[/]", "\u0301\u0301\u0301\u0301", "\ue000", " " * 5, 
 
 async def test_odd_texts_open_and_step_without_crashing() -> None:
     app = make_app("x", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         for text in ODD_TEXTS:
             app.position = Position.of(capture(text, gpt2()), detail=True)
             for move in ("next", "next", "next_round", "next_chunk", "last", "previous", "first"):
@@ -114,7 +115,7 @@ async def test_variation_selectors_never_reach_the_terminal_raw() -> None:
     """VS16 in ❤️ and 🏳️‍🌈 changes the width terminals give the emoji: it is shown as ⟨U+FE0F⟩, the text unchanged."""
     text = "I ❤️ 🏳️‍🌈 flags"
     app = make_app(text, "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         for _ in range(len(app.position.frames)):
             shown = _everything(app)
             assert "\ufe0f" not in shown

@@ -6,14 +6,14 @@ from tui.messages import Move, PairPicked, ShowRank, StepPressed, ViewRequested
 from tui.screens.decode import DecodeScreen
 from tui.screens.tables import TablesScreen
 
-from .support import Notes, cafe_app, make_app, position
+from .support import Notes, cafe_app, make_app, opened, position
 
 
 async def test_a_click_on_a_pair_row_reports_that_pair() -> None:
     """A click on the first row of the pairs pane (a a, rank 0) sends PairPicked for position 0; the app says which rule it is."""
     notes = Notes()
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.click("#pairs", offset=(4, 2))  # inside the border, below the note line: row 0
         await pilot.pause()
         assert notes.sent(PairPicked) == [PairPicked(0, ("a", "a"), 0)]
@@ -27,7 +27,7 @@ async def test_step_keys_send_steps_and_the_app_moves() -> None:
     """right and end are the encode screen's keys: they send StepPressed, and the app moves the position."""
     notes = Notes()
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "end")
         assert [m.move for m in notes.sent(StepPressed)] == [Move.NEXT, Move.LAST]  # type: ignore[attr-defined]
         assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
@@ -37,7 +37,7 @@ async def test_g_asks_for_this_rounds_rule_in_the_table() -> None:
     """g at round 1 of internationalization requests the Tables view with rank 3 (i n) to show; the Tables view shows it."""
     notes = Notes()
     app = cafe_app("internationalization")
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "g")
         await pilot.pause()
         (request,) = notes.sent(ViewRequested)
@@ -51,8 +51,7 @@ async def test_typed_ids_are_sent_to_decode() -> None:
     """Typing 19526 254 into the Decode view's input and pressing enter decodes them there (no request goes up)."""
     notes = Notes()
     app = cafe_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode", notes=notes) as pilot:
         assert notes.sent(ViewRequested) == [] and isinstance(app.screen, DecodeScreen)
         await pilot.press("slash", "1", "9", "5", "2", "6", "space", "2", "5", "4", "enter")
         await pilot.pause()
@@ -63,8 +62,7 @@ async def test_the_view_bar_reports_the_view_clicked() -> None:
     """A click on '3 Aliases' in the view bar sends ViewRequested('aliases'), and the app shows that view."""
     notes = Notes()
     app = cafe_app()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode", notes=notes) as pilot:
         await pilot.click("ViewBar", offset=(24, 0))
         await pilot.pause()
         assert notes.sent(ViewRequested) == [ViewRequested("aliases")]

@@ -16,12 +16,12 @@ from tui.widgets.code import DecodeCode
 from tui.widgets.decode_panels import DecodeSummary
 from tui.widgets.text_panel import TextPanel
 
-from .support import cafe_app, count_layouts, open_view, screen_text, settle, submit
+from .support import cafe_app, count_layouts, open_view, opened, screen_text, settle, submit
 
 
 async def test_a_decode_move_redraws_the_panels_in_its_own_handler_without_a_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     app = cafe_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with opened(app, size=(120, 40)) as pilot:
         screen = await open_view(app, pilot, "2")
         frames = screen.query_one(FramesList)
         summary, code = screen.query_one(DecodeSummary), screen.query_one(DecodeCode)
@@ -43,7 +43,7 @@ async def test_a_decode_move_redraws_the_panels_in_its_own_handler_without_a_lay
 
 async def test_an_aliases_move_describes_the_byte_in_its_own_handler_without_a_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     app = cafe_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with opened(app, size=(120, 40)) as pilot:
         screen = await open_view(app, pilot, "3")
         grid = screen.query_one(AliasGrid)
         grid.action_move(1)  # no await: the side panel already describes byte 33
@@ -61,7 +61,7 @@ async def test_under_the_grid_the_aliases_panel_always_fits_its_text() -> None:
     """At 60x18 the side panel sits under the grid and is as tall as its text: moving between a moved
     byte, a kept one and the bytes of a lookup keeps it exactly as tall as its wrapped lines."""
     app = cafe_app()
-    async with app.run_test(size=(60, 18)) as pilot:
+    async with opened(app, size=(60, 18)) as pilot:
         screen = await open_view(app, pilot, "3")
         side = screen.query_one("#aliases-side", TextPanel)
         assert screen.has_class("-narrow")

@@ -23,7 +23,7 @@ from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import row_plain
 from tui.widgets.word import render_picture
 
-from .support import BytesPane, ChunksPane, IdsPane, WordPane, make_app, pane_text, screen_text, settle
+from .support import BytesPane, ChunksPane, IdsPane, WordPane, make_app, opened, pane_text, screen_text, settle
 
 MOVED = "* moved to 256+n"
 TWELVE = "one two three four five six seven eight nine ten eleven twelve"
@@ -63,8 +63,7 @@ async def test_the_bytes_caption_is_right_on_the_first_draw_after_a_new_text() -
     """aaababcabxyz (12 bytes), then the internationalization example (20), then aaaaaaa (7): the
     caption counts the text shown, not the one before it."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         pane = app.query_one(BytesPane)
         assert pane.border_subtitle == f"7 of 12 bytes shown · {MOVED}"
         app.open_file(TRACES_DIR / "gpt2-internationalization.json")
@@ -86,8 +85,7 @@ async def test_the_bytes_caption_is_right_on_the_first_draw_after_a_new_text() -
 async def test_the_bytes_pane_follows_the_pair_of_a_late_round(size: tuple[int, int], caption: str, dec: list[int]) -> None:
     """internationalization, round 12 merges (iz ation), bytes 13–19: they were out of reach at 80x24 (bytes 1–7 only)."""
     app = make_app("internationalization", "gpt2")
-    async with app.run_test(size=size) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=size) as pilot:
         await pilot.press(*["right"] * 12)
         assert app.position.where.startswith("chunk 1/1 · round 12/14")
         assert app.query_one(BytesPane).border_subtitle == f"{caption} shown · {MOVED}"
@@ -102,8 +100,7 @@ async def test_the_bytes_pane_follows_the_scan() -> None:
     """Scan detail, round 2 of internationalization (o n): the step that finds j=17 (the second 'o',
     bytes 19 and 20) brings the word's end into view; back at step 0 the window starts at byte 1."""
     app = make_app("internationalization", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("right", "right", "d", "right")
         pane = app.query_one(BytesPane)
         assert app.position.where.endswith("round 2/14 · frame 3/16 · scan 1/2")
@@ -123,8 +120,7 @@ async def test_the_bytes_pane_follows_the_scan() -> None:
 async def test_the_word_is_shown_whole_when_it_fits() -> None:
     """internationalization round 2 at 80x24: all 19 symbols, 'in' first (it showed …t│e│r│n│…)."""
     app = make_app("internationalization", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("right", "right")
         assert rows(app, WordPane)[:4] == [
             "round 2: merge (o n) rank 5: 19 → 17 symbols",
@@ -138,8 +134,7 @@ async def test_the_word_is_shown_whole_when_it_fits() -> None:
 async def test_the_complete_new_word_is_shown_from_its_start(size: tuple[int, int]) -> None:
     """aaabdaaabac, round 2 in scan detail, last step ('the new word is complete'): 'aa│' is there."""
     app = make_app("aaabdaaabac")
-    async with app.run_test(size=size) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=size) as pilot:
         await pilot.press("d", *["right"] * 12)
         assert app.position.sentence.endswith("the new word is complete")
         assert rows(app, WordPane)[:4] == [
@@ -200,8 +195,7 @@ def test_the_word_pane_measures_only_what_it_shows(monkeypatch: pytest.MonkeyPat
 async def test_every_chunk_is_shown_when_they_fit(size: tuple[int, int]) -> None:
     """'The cat sat on the', End: all five chunks (it showed (2…)·sat│·on│⟦·the⟧)."""
     app = make_app("The cat sat on the", "gpt2")
-    async with app.run_test(size=size) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=size) as pilot:
         await pilot.press("end")
         assert rows(app, ChunksPane) == ["The│·cat│·sat│·on│⟦·the⟧"]
 
@@ -217,8 +211,7 @@ async def test_every_chunk_is_shown_when_they_fit(size: tuple[int, int]) -> None
 )
 async def test_a_window_of_chunks_around_the_current_one(size: tuple[int, int], keys: list[str], shown: str) -> None:
     app = make_app(TWELVE, "gpt2")
-    async with app.run_test(size=size) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=size) as pilot:
         await pilot.press(*keys)
         assert rows(app, ChunksPane) == [shown]
 
@@ -265,8 +258,7 @@ async def test_the_bytes_window_stays_while_the_pair_is_still_in_view() -> None:
     """internationalization at 80x24 shows 7 of its 20 bytes. Round 6 merges bytes 9–11, still inside
     round 5's window (bytes 8–14): the window stays and only the highlight moves (a step repaints one row)."""
     app = make_app("internationalization", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         pane = app.query_one(BytesPane)
         starts = []
         for _ in range(14):
@@ -284,8 +276,7 @@ async def test_a_chunk_of_5000_letters_is_drawn_only_as_far_as_the_panes_hold(mo
     the ids pane shows its newest ids, a '…' for the ones before, and measures no more than it can hold."""
     text = "".join("abcdefghij"[(n * 7) % 10] for n in range(5000))
     app = make_app(text, "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("end")
         chunks = app.query_one(ChunksPane)
         shown = chunks.render().plain.split("\n")
@@ -307,8 +298,7 @@ async def test_the_pairs_header_says_which_rows_are_in_view_of_a_long_word() -> 
     scrollbar to read), and scrolling the list updates it."""
     text = "".join("abcdefghij"[(n * 7) % 10] for n in range(300))
     app = make_app(text)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         pane = app.query_one(PairsPane)
         rows = pane.page_rows
         assert pane.header(200).plain == f"1–{rows} of 299 pairs · none is a rule"

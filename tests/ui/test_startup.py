@@ -8,16 +8,20 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from textual.app import App
 from textual.screen import Screen
+from textual.timer import Timer
 
 import tui.cli.app_options as cli
 from tui.app import BpeApp
 from tui.collector import SETTLE_AFTER
 from tui.screens.encode import EncodeScreen
 
-from .support import make_app, screen_text
+from .support import make_app, screen_text, until
 
 #: Modules the first screen never needs: each is imported by the command, view, dialog or table load that uses it.
 NOT_AT_START = (
@@ -77,8 +81,20 @@ def test_run_app_pauses_the_collector_while_the_app_runs_and_gives_it_back_froze
         gc.enable()
 
 
-async def test_the_first_settle_turns_the_collector_on_again() -> None:
-    """Started with the collector off (as run_app starts it), the app turns it on SETTLE_AFTER seconds after its first screen, heap frozen."""
+async def test_the_first_settle_turns_the_collector_on_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Started with the collector off (as run_app starts it), the app turns it on SETTLE_AFTER seconds after its first screen, heap frozen.
+
+    The SETTLE_AFTER timers are made paused and started by the test, so a busy machine cannot let them
+    run out before the first screen is looked at."""
+    held: list[Timer] = []
+
+    def paused(self: BpeApp, delay: float, callback: Callable[[], object] | None = None, **options: Any) -> Timer:
+        if delay != SETTLE_AFTER:
+            return App.set_timer(self, delay, callback, **options)
+        held.append(App.set_timer(self, delay, callback, **{**options, "pause": True}))
+        return held[-1]
+
+    monkeypatch.setattr(BpeApp, "set_timer", paused)
     app = make_app()
     gc.disable()
     try:
@@ -86,8 +102,9 @@ async def test_the_first_settle_turns_the_collector_on_again() -> None:
             await pilot.pause()
             assert not gc.isenabled()
             assert "aaababcabxyz" in screen_text(app)
-            await asyncio.sleep(SETTLE_AFTER + 0.2)
-            await pilot.pause()
+            assert len(held) == 1
+            held[0].resume()
+            await until(pilot, gc.isenabled)
             assert gc.isenabled() and gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()

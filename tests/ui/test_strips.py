@@ -13,7 +13,7 @@ from tui.widgets.pairs import PairsPane
 from tui.widgets.strips import Runs, fold, row_plain, text_row, to_strips
 from tui.widgets.styles_cache import FramedLines
 
-from .support import count_layouts, make_app, screen_text, settle
+from .support import count_layouts, make_app, opened, screen_text, settle
 
 
 def framed_widgets(app) -> list[Widget]:  # type: ignore[no-untyped-def]
@@ -36,8 +36,7 @@ async def test_framed_rows_are_the_segments_textual_draws(monkeypatch: pytest.Mo
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app("the cat sat on the mat")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("right", "right", "right")
         await settle(app, pilot)
         panes = framed_widgets(app)
@@ -53,8 +52,7 @@ async def test_framed_rows_are_the_segments_textual_draws(monkeypatch: pytest.Mo
 async def test_a_look_it_is_not_made_for_is_left_to_textual() -> None:
     """With tint on a pane, FramedLines makes no frame of its own (Textual frames every row)."""
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app):
         pairs = app.screen.query_one(PairsPane)
         base, background = pairs.background_colors
         cache = FramedLines()
@@ -122,8 +120,7 @@ async def test_a_pane_with_no_dirty_line_hands_back_its_last_lines_until_it_chan
     """Textual asks every pane for all its lines on each repaint; a pane none of whose lines changed
     answers with the same strips, and a step that changes it answers with new ones."""
     app = make_app("the cat sat on the mat")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         pairs = app.screen.query_one(PairsPane)
         region = pairs.size.region
         first = pairs.render_lines(region)
@@ -143,8 +140,7 @@ async def test_the_footer_keys_are_not_drawn_again_by_a_step_and_follow_a_view_s
     from tui.widgets.styles_cache import KeptLines
 
     app = make_app("the cat sat on the mat")
-    async with app.run_test(size=(100, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=(100, 24)) as pilot:
         keys = list(app.screen.query(FooterKey))
         assert keys and all(isinstance(key._styles_cache, KeptLines) for key in keys)
         drawn = [key.render_lines(key.size.region) for key in keys]
@@ -161,8 +157,7 @@ async def test_stepping_a_long_word_never_makes_textual_map_the_screen_again(mon
     it anyway made Textual rebuild its map of the whole screen on every step. No step does now."""
     text = "".join("abcdefghij"[(n * 7) % 10] for n in range(600))
     app = make_app(text, "gpt2")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(app, pilot)
+    async with opened(app, size=(120, 40)) as pilot:
         mapped = count_layouts(monkeypatch)
         tops = set()
         for _ in range(4):

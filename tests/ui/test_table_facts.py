@@ -10,7 +10,7 @@ from tui.engine.tables import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTER
 from tui.screens.dialogs import PickerScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import make_app, screen_text, settle
+from .support import make_app, opened, screen_text, settle
 
 
 def top(app) -> str:  # type: ignore[no-untyped-def]
@@ -20,10 +20,7 @@ def top(app) -> str:  # type: ignore[no-untyped-def]
 
 async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -> None:
     app = make_app("hello world", "cl100k_base")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("4")
-        await settle(app, pilot)
+    async with opened(app, "tables") as pilot:
         assert isinstance(app.screen, TablesScreen)
         assert top(app) == (
             "cl100k_base: a tiktoken rank file, no merge list, no per-chunk cache · p regex\n"
@@ -55,10 +52,7 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
 
 async def test_gpt2s_table_says_both_rules_give_its_ids_on_the_current_text() -> None:
     app = make_app("分词是大模型许多怪现象的根源。", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("4")
-        await settle(app, pilot)
+    async with opened(app, "tables") as pilot:
         assert top(app).startswith("built by get_encoder() from vocab.bpe + encoder.json:")
         await pilot.press("p")
         assert top(app) == (
@@ -74,7 +68,7 @@ async def test_gpt2s_table_says_both_rules_give_its_ids_on_the_current_text() ->
 
 async def test_the_picker_says_what_each_example_shows() -> None:
     app = make_app("q", "teaching")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("x")
         assert isinstance(app.screen, PickerScreen)
         options = app.screen.query_one(OptionList)
@@ -89,10 +83,7 @@ async def test_the_picker_says_what_each_example_shows() -> None:
 async def test_at_60x18_p_shows_the_facts_in_the_checks_place(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app("hello world", "cl100k_base")
-    async with app.run_test(size=(60, 18)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("4")
-        await settle(app, pilot)
+    async with opened(app, "tables", size=(60, 18)) as pilot:
         assert "16 unused" not in screen_text(app)  # below 24 rows the check and the rules come first
         await pilot.press("p")
         await settle(app, pilot)

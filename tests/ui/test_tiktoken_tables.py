@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from tui.widgets.chunks import ChunksPane
 
-from .support import ids, make_app, position, sentence, settle, word
+from .support import ids, make_app, opened, position, sentence, settle, word
 
 
 async def test_a_chunk_that_is_a_token_is_shown_whole_with_its_one_id() -> None:
     """' world' is one cl100k_base token: tiktoken emits it without merging; the word pane shows it as one symbol."""
     app = make_app("hello world", "cl100k_base")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("end")
         await settle(app, pilot)
         assert position(app) == "chunk 2/2 · round 0/0 · frame 4/4"
@@ -25,8 +24,7 @@ async def test_a_chunk_that_is_a_token_is_shown_whole_with_its_one_id() -> None:
 
 async def test_a_step_names_its_rank_and_id_as_the_pairs_pane_does() -> None:
     app = make_app("HelloWorld", "cl100k_base")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
+    async with opened(app) as pilot:
         await pilot.press("right", "right")
         assert (
             sentence(app)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -14,7 +12,7 @@ from tui.tour.app import TourApp
 from tui.tour.caption import TourBar
 from tui.tour.scenes import SCENES
 
-from .support import Notes, ids, screen_text, sentence, settle
+from .support import Notes, ids, opened, screen_text, sentence, settle, until
 
 #: (view, keys pressed in the scene, strings the screen then shows), one per scene in order.
 EXPECTED: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
@@ -50,7 +48,7 @@ def caption(app: TourApp) -> str:
 
 async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
     app = TourApp()
-    async with app.run_test(size=(100, 26)) as pilot:
+    async with opened(app, size=(100, 26)) as pilot:
         await ready(app, pilot)
         assert app.shown_view == "encode" and app.scene == 0
         top = caption(app)
@@ -62,7 +60,7 @@ async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
 async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes: Notes) -> None:
     assert len(EXPECTED) == len(SCENES)
     app = TourApp()
-    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
+    async with opened(app, size=(100, 26), notes=notes) as pilot:
         await ready(app, pilot)
         for n, (view, keys, shown) in enumerate(EXPECTED):
             if n:
@@ -84,7 +82,7 @@ async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes:
 
 async def test_the_animator_keys_work_inside_a_scene_and_p_goes_back(notes: Notes) -> None:
     app = TourApp()
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await ready(app, pilot)
         await pilot.press("n", "n", "n", "n")  # internationalization
         await ready(app, pilot)
@@ -109,7 +107,7 @@ async def test_the_animator_keys_work_inside_a_scene_and_p_goes_back(notes: Note
 async def test_n_and_p_win_over_a_views_own_p() -> None:
     """In the Decode view p is the errors policy; in the tour it is the previous scene (the palette still has the policy)."""
     app = TourApp()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await ready(app, pilot)
         for _ in range(6):
             await pilot.press("n")
@@ -122,23 +120,17 @@ async def test_n_and_p_win_over_a_views_own_p() -> None:
 
 async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(notes: Notes) -> None:
     app = TourApp(play=True, loop=True, fps=60, hold=0.05)
-    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            seen = [m.index for m in scenes_sent(notes)]
-            if seen[-2:] == [10, 0]:
-                break
-            await pilot.pause(0.05)
+    async with opened(app, size=(100, 26), notes=notes) as pilot:
+        await until(pilot, lambda: [m.index for m in scenes_sent(notes)][-2:] == [10, 0])
+        seen = [m.index for m in scenes_sent(notes)]
         assert seen[: len(SCENES) + 1] == [*range(len(SCENES)), 0]
         assert "▶ scene" in caption(app)
 
 
 async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> None:
     app = TourApp(SCENES[-2:], play=True, fps=60, hold=0.05)
-    async with app.run_test(size=(100, 26), message_hook=notes) as pilot:
-        deadline = time.monotonic() + 30
-        while "The tour is over: p goes back, q quits." not in notes.messages and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+    async with opened(app, size=(100, 26), notes=notes) as pilot:
+        await until(pilot, lambda: "The tour is over: p goes back, q quits." in notes.messages)
         assert [m.index for m in scenes_sent(notes)] == [0, 1]
         assert not app.playing and caption(app).startswith(" scene 2/2: Training the cat the hat")
 
@@ -147,7 +139,7 @@ async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> Non
 async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> None:
     """In every scene the bar has rows of its own: no other widget's region meets it, and it shows the whole caption."""
     app = TourApp()
-    async with app.run_test(size=size) as pilot:
+    async with opened(app, size=size) as pilot:
         for n in range(len(SCENES)):
             if n:
                 await pilot.press("n")

@@ -13,7 +13,7 @@ from tui.explain.training_sides import train_both
 from tui.screens.train import TrainScreen
 from tui.widgets.training_panes import SidePane, side_lines
 
-from .support import Notes, ids, make_app, screen_text, settle
+from .support import Notes, ids, make_app, opened, screen_text, settle, until
 
 SEED = "the cat the hat"
 
@@ -46,7 +46,7 @@ async def open_training(app: BpeApp, pilot: Pilot, merges: int | None = 3) -> Tr
 async def test_the_cat_the_hat_round_by_round_with_chunks_and_without() -> None:
     """Round 1 `th` (2, a three-way tie), round 2 `the` (2), round 3 `at` (2) in chunks but (257, 32) `the·` without."""
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = await open_training(app, pilot)
         assert screen.both is not None and screen.both.rounds == 3
         chunked = side(app, "chunked")
@@ -89,7 +89,7 @@ async def test_the_figures_come_from_the_engine() -> None:
     """What the panes say is the engine's training of the same text, round for round."""
     app = make_app(SEED)
     expected = train(SEED, 3), train(SEED, 3, pattern=None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_training(app, pilot)
         for r in range(3):
             for which, result in zip(("chunked", "plain"), expected, strict=True):
@@ -102,7 +102,7 @@ async def test_the_figures_come_from_the_engine() -> None:
 async def test_stepping_back_returns_to_earlier_rounds() -> None:
     """left, home and end read earlier or later rounds; nothing is trained again."""
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = await open_training(app, pilot)
         both = screen.both
         await pilot.press("end")
@@ -121,7 +121,7 @@ async def test_stepping_back_returns_to_earlier_rounds() -> None:
 async def test_using_the_table_makes_view_1_encode_with_it(notes: Notes) -> None:
     """u hands the trained table to the app: view 1 encodes the text with ids 256+, and t cycles back to it."""
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         await open_training(app, pilot)
         await pilot.press("u")
         await settle(app, pilot)
@@ -145,7 +145,7 @@ async def test_bad_input_is_one_sentence_and_loses_nothing(tmp_path: Path, notes
     bad.write_bytes(b"caf\xe9")
     empty.write_bytes(b"")
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         screen = await open_training(app, pilot)
         both = screen.both
         await pilot.press("m")
@@ -172,7 +172,7 @@ async def test_bad_input_is_one_sentence_and_loses_nothing(tmp_path: Path, notes
 async def test_more_merges_than_the_text_allows_stops_and_says_after_how_many(notes: Notes) -> None:
     """20 merges of `the cat the hat`: 8 with chunks, 10 without; the view says so and steps through all 10."""
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         screen = await open_training(app, pilot, merges=20)
         assert "Stopped early: 8 with chunks and 10 without, of 20 merges asked; no pair was left." in notes.messages
         await pilot.press("end")
@@ -186,7 +186,7 @@ async def test_a_file_and_the_examples_can_be_trained(tmp_path: Path) -> None:
     text_file = tmp_path / "seed.txt"
     text_file.write_text("aaa aaa", encoding="utf-8")
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await open_training(app, pilot)
         await pilot.press("f")
         await pilot.pause()
@@ -204,7 +204,7 @@ async def test_a_file_and_the_examples_can_be_trained(tmp_path: Path) -> None:
 async def test_narrow_screens_show_one_side_and_s_switches() -> None:
     """At 60x18 one side is shown at a time; s shows the other. NO_COLOR is in the robust suite's hands."""
     app = make_app(SEED)
-    async with app.run_test(size=(60, 18)) as pilot:
+    async with opened(app, size=(60, 18)) as pilot:
         await open_training(app, pilot)
         await pilot.press("end")
         shown = screen_text(app)
@@ -230,16 +230,13 @@ async def test_a_long_training_shows_its_progress_and_escape_cancels_it(monkeypa
         raise training_sides.TrainingCancelled
 
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24), message_hook=notes) as pilot:
+    async with opened(app, notes=notes) as pilot:
         screen = await open_training(app, pilot)
         both = screen.both
         monkeypatch.setattr(train_module, "train_both", slow)
         monkeypatch.setattr(train_module, "PROGRESS_EVERY", 0.0)
         await pilot.press("x")
-        for _ in range(250):  # up to 5 s: under a loaded parallel run the worker may start late
-            await pilot.pause(0.02)
-            if "50%" in status(app, 2):
-                break
+        await until(pilot, lambda: "50%" in status(app, 2))  # under a loaded parallel run the worker may start late
         assert "training… 50% (escape cancels)" in status(app, 2)
         await pilot.press("escape")
         await settle(app, pilot)
@@ -251,7 +248,7 @@ async def test_a_long_training_shows_its_progress_and_escape_cancels_it(monkeypa
 async def test_p_switches_the_regex_and_a_new_text_is_trained_when_the_view_returns() -> None:
     """p trains again under cl100k_base's regex; after an edit in view 1, view 7 trains the new text."""
     app = make_app(SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         screen = await open_training(app, pilot)
         await pilot.press("p")
         await settle(app, pilot)

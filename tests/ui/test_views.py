@@ -12,7 +12,7 @@ from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import CAFE_IDS, GPT2_TITLE, cafe_app, header, make_app, playing, screen_text, settle, submit, type_ids
+from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -21,7 +21,7 @@ async def test_number_keys_switch_views_and_step_keys_stay_with_the_animator() -
     """2–5 open the views over the animator (the view bar brackets the current one); right/space/end
     do not step the animator meanwhile; 1 returns to it and its step keys work again."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         for key, screen in (("2", DecodeScreen), ("3", AliasesScreen), ("4", TablesScreen), ("5", SpecialScreen)):
             await pilot.press(key)
             await pilot.pause()
@@ -41,7 +41,7 @@ async def test_number_keys_switch_views_and_step_keys_stay_with_the_animator() -
 async def test_inputs_keep_the_keys_the_app_binds() -> None:
     """Typed into the ids input, digits, space, home, end, left and right edit the text."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("2", "slash", "2", "5", "4", "home", "1", "9", "5", "2", "6", "space", "end", "left", "right")
         assert app.screen.query_one("#decode-ids").value == "19526 254"  # type: ignore[attr-defined]
         await pilot.press("enter")
@@ -53,7 +53,7 @@ async def test_inputs_keep_the_keys_the_app_binds() -> None:
 async def test_palette_and_help_list_the_views() -> None:
     """The command palette and the help page name every view; under the help, number keys do nothing."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for title in ("View 1: Encode (the animator)", "View 2: Decode, frame by frame", "View 3: the 256 byte aliases",
                       "View 4: tables, rank vs id, all rules", "View 5: special tokens", "This round's rule in the rule table"):  # fmt: skip
@@ -71,9 +71,7 @@ async def test_palette_and_help_list_the_views() -> None:
 async def test_decode_shows_the_trace_ids_with_streaming() -> None:
     """The trace's ids by default: per token bytes, ✓/✗ alone, released text and held bytes."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+    async with opened(app, "decode") as pilot:
         screen = app.screen
         assert isinstance(screen, DecodeScreen) and screen.run is not None and list(screen.run.ids) == CAFE_IDS
         text = screen_text(app)
@@ -92,8 +90,7 @@ async def test_decode_shows_the_trace_ids_with_streaming() -> None:
 async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
     """[19526] and [254] alone are '�'; [19526, 254] is 你 the right way, �� the wrong way; 99999 is named."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode") as pilot:
         await type_ids(pilot, "19526")
         text = screen_text(app)
         assert "Decode · 1 id · typed ids" in text and "✗ incomplete: 2 of its 3 bytes" in text
@@ -114,8 +111,7 @@ async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
 async def test_decode_strict_versus_replace() -> None:
     """p switches the policy: strict shows the exact UnicodeDecodeError and its position."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode") as pilot:
         await type_ids(pilot, "19526")
         assert "errors: [replace] strict" in screen_text(app)
         await pilot.press("p")
@@ -129,13 +125,11 @@ async def test_decode_strict_versus_replace() -> None:
         assert "✓ decode(1 id, errors='replace') = '\ufffd'" in screen_text(app)
 
 
-async def test_decode_bad_input_is_reported_and_c_restores_trace_ids() -> None:
+async def test_decode_bad_input_is_reported_and_c_restores_trace_ids(notes: Notes) -> None:
     app = cafe_app()
-    notes: list[str] = []
-    async with app.run_test(size=(80, 24), message_hook=lambda m: notes.append(str(getattr(m, "notification", "")))) as pilot:
-        await pilot.press("2")
+    async with opened(app, "decode", notes=notes) as pilot:
         await type_ids(pilot, "12 abc")
-        assert any("'abc' is not an id" in n for n in notes)
+        assert any("'abc' is not an id" in n for n in notes.messages)
         await pilot.press("escape", "c")
         await pilot.pause()
         assert "Decode · 8 ids · the trace" in screen_text(app)
@@ -147,9 +141,7 @@ async def test_decode_bad_input_is_reported_and_c_restores_trace_ids() -> None:
 async def test_aliases_grid_counts_selection_and_lookups() -> None:
     """188 kept, 68 moved; byte 32 → Ġ → id 220; right selects '!' (id 0); lookups both ways."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+    async with opened(app, "aliases") as pilot:
         text = screen_text(app)
         assert "188 kept · 68 moved*" in text
         assert "2_ ▸ Ġ* !" in text  # row 2, byte 32 selected: its alias is moved (*)
@@ -172,9 +164,7 @@ async def test_aliases_grid_counts_selection_and_lookups() -> None:
 async def test_tables_sizes_check_jump_and_search() -> None:
     """Sizes of what initialisation builds; the check over 50,000 rules; jump to a rank; search."""
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+    async with opened(app, "tables") as pilot:
         text = screen_text(app)
         assert "✓ encoder[left + right] == 256 + rank holds for 50,000 of 50,000 rules" in text
         assert "0–255 (bytes) and 50256 '<|endoftext|>' (special) have no rank." in text
@@ -199,7 +189,7 @@ async def test_encode_key_g_jumps_to_the_rounds_rule_with_neighbours() -> None:
     """From round 1 of 'internationalization' (rank 3, i n), g shows that rule among ranks 2 and 4;
     the other ranks the text used are marked •, and u steps to the next one."""
     app = cafe_app("internationalization")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.press("right", "g")
         await pilot.pause()
         assert isinstance(app.screen, TablesScreen)
@@ -216,9 +206,7 @@ async def test_encode_key_g_jumps_to_the_rounds_rule_with_neighbours() -> None:
 
 async def test_tables_teaching_table() -> None:
     app = make_app("aaababcabxyz", "teaching")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+    async with opened(app, "tables"):
         text = screen_text(app)
         assert "holds for 9 of 9 rules" in text and "Rules · teaching · 9 by rank" in text
 
@@ -228,9 +216,7 @@ async def test_tables_teaching_table() -> None:
 
 async def test_special_scene_and_decode_50256() -> None:
     app = cafe_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
-        await pilot.pause()
+    async with opened(app, "special") as pilot:
         text = screen_text(app)
         assert "encode('<|endoftext|>') = [27, 91, 437, 1659, 5239, 91, 29]" in text
         assert "encoder['<|endoftext|>'] = 50256" in text and "decode([50256]) = '<|endoftext|>'" in text
@@ -244,9 +230,7 @@ async def test_special_scene_and_decode_50256() -> None:
 
 async def test_special_scene_uses_gpt2_for_the_teaching_table() -> None:
     app = make_app("aaa", "teaching")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
-        await pilot.pause()
+    async with opened(app, "special"):
         text = screen_text(app)
         assert "(the teaching table has no special token: this scene uses GPT-2's)" in text
         assert "[27, 91, 437, 1659, 5239, 91, 29]" in text
@@ -259,9 +243,7 @@ async def test_t_in_any_view_switches_the_app_table_and_every_view_follows() -> 
     """`t` in the Tables view recaptures the text under the next table: the Tables view, the Decode
     view and the animator all show GPT-2 afterwards (before, `t` there changed that view alone)."""
     app = make_app("aaababcabxyz", "teaching")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+    async with opened(app, "tables") as pilot:
         assert "holds for 9 of 9 rules" in screen_text(app)
         await pilot.press("t")
         await settle(app, pilot)

@@ -18,7 +18,7 @@ from tui.screens import tables
 from tui.screens.dialogs import help_text
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import Notes, PairsPane, make_app, pairs, screen_text, settle, submit, word
+from .support import Notes, PairsPane, make_app, opened, pairs, screen_text, settle, submit, word
 
 WHY_BC = (
     "rule 2: b + c → bc, id 258. Rank 2 orders the rule; id 258 names its token.\n"
@@ -48,7 +48,7 @@ def shown(app: BpeApp, selector: str) -> str:
 
 async def test_the_tables_view_says_what_a_rank_and_an_id_each_mean() -> None:
     app = make_app("internationalization", "gpt2")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await tables_view(pilot)
         assert shown(app, "#tables-check") == (
             "✓ encoder[left + right] == 256 + rank holds for 50,000 of 50,000 rules\n"
@@ -61,7 +61,7 @@ async def test_the_tables_view_says_what_a_rank_and_an_id_each_mean() -> None:
 async def test_a_picked_pair_names_its_rank_and_its_id_apart(notes: Notes) -> None:
     """Round 1 of the teaching text: a click on (a b) at position 2 says rank 1 orders it and id 257 names its token."""
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.press("right")
         await pilot.click("#pairs", offset=(4, 4))  # row 2: a b
         await pilot.pause()
@@ -77,7 +77,7 @@ async def test_a_picked_pair_names_its_rank_and_its_id_apart(notes: Notes) -> No
 
 async def test_the_word_pane_bounds_the_rounds_not_the_time_at_a_chunks_start_and_end() -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.pause()
         assert word(app).note == "At most 11 rounds, as each merges a pair; not a time bound: each rescans the word."
         text = screen_text(app)
@@ -96,7 +96,7 @@ async def test_the_word_pane_bounds_the_rounds_not_the_time_at_a_chunks_start_an
 
 async def test_tiktokens_steps_are_bounded_the_same_way() -> None:
     app = make_app("HelloWorld", "cl100k_base")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.pause()
         assert word(app).note == "At most 9 steps, as each joins one pair; not a time bound: each rescans the word."
         await pilot.press("end")
@@ -131,7 +131,7 @@ async def test_a_custom_vocab_shows_what_gpt2s_loader_would_drop_beside_what_thi
     """Without its final newline the custom file loses its last rule to split('\\n')[1:-1]; with it, nothing."""
     table = custom_table(tmp_path, vocab)
     app = BpeApp(capture("abc", table), custom=table)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await tables_view(pilot)
         assert shown(app, "#tables-loader") == sentence
         assert app.screen.query_one(RulesList).count == 2  # this loader kept both either way
@@ -141,7 +141,7 @@ async def test_a_custom_vocab_shows_what_gpt2s_loader_would_drop_beside_what_thi
 
 async def test_the_built_in_tables_say_their_file_ends_with_a_newline() -> None:
     app = make_app("abc", "teaching")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await tables_view(pilot)
         assert shown(app, "#tables-loader") == (
             "✓ the teaching rules are built in; written as a vocab.bpe they have a header and end with a newline, "
@@ -161,7 +161,7 @@ async def test_the_built_in_tables_say_their_file_ends_with_a_newline() -> None:
 async def test_the_last_frame_lists_the_rules_never_chosen_and_w_says_why(notes: Notes) -> None:
     """Seed 000: (b c) and (c a) were candidates in rounds 1–2; round 2's (a b) took their symbols."""
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.press("end")
         await pilot.pause()
         assert [(w.pair, w.rank, w.last_round) for w in pairs(app).never] == [(("b", "c"), 2, 2), (("c", "a"), 3, 2)]
@@ -181,7 +181,7 @@ async def test_the_last_frame_lists_the_rules_never_chosen_and_w_says_why(notes:
 async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(notes: Notes) -> None:
     """At round 1, down selects this round's pair (a a), then down moves on; w on (b c) at position 5 says why not."""
     app = make_app()
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.press("right", "down")
         pane = app.query_one(PairsPane)
         assert pane.selected == 0 and pane.row(0, 30, False).plain == "▶ 0  a a       0"  # the chosen row keeps its ▶
@@ -197,7 +197,7 @@ async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(n
 async def test_w_with_no_pair_says_so(notes: Notes) -> None:
     """A cache hit lists no pairs: w says there is nothing to explain."""
     app = make_app("abc!abc")
-    async with app.run_test(size=(80, 24), message_hook=notes, notifications=True) as pilot:
+    async with opened(app, notes=notes, notifications=True) as pilot:
         await pilot.press("end", "w")
         await pilot.pause()
         assert notes.messages[-1] == "No pair to explain here: the pairs pane is empty at this frame."
@@ -218,7 +218,7 @@ async def test_the_tables_view_on_cl100k_base_recovers_parts_in_a_worker(monkeyp
     monkeypatch.setattr(tables, "recover_all", held)
     monkeypatch.setattr(tables, "CHECKS", {})
     app = make_app("hello world", "cl100k_base")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with opened(app) as pilot:
         await pilot.pause()
         assert not [w for w in app.workers if w.group == "tables-parts"]  # nothing at start-up
         await tables_view(pilot)
@@ -248,7 +248,7 @@ async def test_at_60x18_the_tables_view_keeps_the_sentences_and_some_rules(tmp_p
     """Below 24 rows the sizes give way: the check, the two sentences and rule rows all stay on screen."""
     table = custom_table(tmp_path, "#version: 0.2\na b\nab c")
     app = BpeApp(capture("abc", table), custom=table)
-    async with app.run_test(size=(60, 18)) as pilot:
+    async with opened(app, size=(60, 18)) as pilot:
         await tables_view(pilot)
         text = screen_text(app)
         assert "byte_encoder" not in text and "✓ encoder[left + right] == 256 + rank holds for 2 of 2" in text
