@@ -27,6 +27,7 @@ from .commands import BY_VIEW, VIEWS, palette
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table
+from .engine.texts import MAX_TEXT
 from .explain.position import Position
 from .notes import OneAtATime, note, pair_sentence
 from .playback import Playback
@@ -34,9 +35,6 @@ from .player import Player, PlayKeys, played
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import fit
-
-DEFAULT_TEXT = "aaababcabxyz"
-MAX_TEXT = 1_000_000  # characters; see README, "Limits"
 
 #: Views after the first: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}

@@ -20,9 +20,10 @@ import resource
 import statistics
 from time import perf_counter
 
-from tui.app import MAX_TEXT, BpeApp
+from tui.app import BpeApp
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import gpt2
+from tui.engine.texts import MAX_TEXT
 
 from .apptime import shown
 from .texts import multilingual

@@ -16,9 +16,10 @@ from time import perf_counter
 
 import pytest
 
-from tui.app import MAX_TEXT, BpeApp
+from tui.app import BpeApp
 from tui.engine import tables
 from tui.engine.bpe import capture
+from tui.engine.texts import MAX_TEXT
 from tui.messages import StepPressed
 
 from .apptime import BPE_TUI, MINIMAL, SPACING, move_message, move_start, pty_keypresses, refreshed, settled, startup_env

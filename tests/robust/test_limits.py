@@ -8,7 +8,7 @@ import time
 import pytest
 from textual.worker import WorkerState
 
-from tui.app import MAX_TEXT
+from tui.engine.texts import MAX_TEXT
 
 from .apphelp import Notes, assert_alive, make_app, opened, settle, type_text, until
 from .conftest import assert_one_sentence

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tui.app import MAX_TEXT
 from tui.engine import files
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
+from tui.engine.texts import MAX_TEXT
 from tui.engine.tracefile import TraceError, dumps, load, save
 from tui.screens.dialogs import ConfirmScreen, EditBox, PathScreen
 

@@ -1,0 +1,47 @@
+"""Textual's private modules are used in one place (tui/widgets/styles_cache.py), written against one Textual version.
+
+When Textual is upgraded these tests fail first: read styles_cache.py against the new `textual._styles_cache`
+and `textual._border`, then move the pin.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from importlib.metadata import version
+from pathlib import Path
+
+from textual._border import get_box
+from textual._styles_cache import StylesCache
+
+import tui
+from tui.widgets.styles_cache import FramedLines
+
+#: The Textual release styles_cache.py's overrides were read against.
+WRITTEN_FOR = "8.2.8"
+
+
+def test_textual_is_the_version_the_overrides_were_written_for() -> None:
+    assert version("textual") == WRITTEN_FOR
+
+
+def test_the_overridden_methods_keep_textuals_signatures() -> None:
+    """FramedLines.render_line is called by Textual with StylesCache.render_line's parameters, in that order."""
+    ours = list(inspect.signature(FramedLines.render_line).parameters)
+    theirs = list(inspect.signature(StylesCache.render_line).parameters)
+    assert ours == theirs
+    assert list(inspect.signature(StylesCache.render_widget).parameters) == ["self", "widget", "crop"]
+    assert list(inspect.signature(StylesCache.get_inner_outer).parameters) == ["cls", "base_background", "background"]
+    assert list(inspect.signature(get_box).parameters) == ["name", "inner_style", "outer_style", "style"]
+
+
+def test_only_styles_cache_imports_textuals_private_modules() -> None:
+    """Every `textual._…` import of the package is in tui/widgets/styles_cache.py."""
+    root = Path(tui.__file__).parent
+    importers = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in getattr(node, "names", [])]
+            if isinstance(node, ast.Import | ast.ImportFrom) and any(n.startswith("textual._") for n in names):
+                importers.add(path.relative_to(root).as_posix())
+    assert importers == {"widgets/styles_cache.py"}
