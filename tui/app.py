@@ -26,7 +26,7 @@ from . import messages as msg
 from .commands import BY_VIEW, QUIT, VIEWS
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
-from .engine.tables import Table, resolver, table_cycle
+from .engine.tables import Table, label, resolver, table_cycle
 from .explain.position import Position
 from .playback import Playback
 from .safe import sentence, visible
@@ -286,7 +286,7 @@ class BpeApp(App[None]):
                 if isinstance(screen, ViewScreen):
                     screen.tables = self.tables
         self.notify(
-            f"{visible(table.title)}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
+            f"{visible(label(table))}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
             + (f" {message.note}" if message.note else ""),
             timeout=5,
         )

@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..engine.bpe import CaptureError, capture, encode, utf8
+from ..engine.files import utf8_text
 from ..engine.tables import Table, resolver
-from .inputs import UsageError, custom_table, read_ids, read_text, read_utf8, resolve_table, summary
+from .inputs import UsageError, custom_table, read_ids, read_text, resolve_table, summary
 
 
 def cmd_capture(args: argparse.Namespace) -> None:
@@ -32,7 +33,7 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
     import json
 
     for number, line in enumerate(sys.stdin.buffer, start=1):
-        text = read_utf8(line, f"standard input line {number}")
+        text = utf8_text(line, f"standard input line {number}", UsageError)
         if not text.strip():
             continue
         try:

@@ -7,7 +7,7 @@ import sys
 from typing import NoReturn
 
 from ..engine.bpe import Trace
-from ..engine.files import read_bytes
+from ..engine.files import read_utf8, utf8_text
 from ..engine.tables import DEFAULT, Table, get_table, load_two_files
 from ..explain.frames import count
 
@@ -44,15 +44,8 @@ def read_text(args: argparse.Namespace) -> str:
     if args.text is not None:
         return args.text
     if args.text_file is not None:
-        return read_utf8(read_bytes(args.text_file, UsageError, kind="text file"), args.text_file)
-    return read_utf8(sys.stdin.buffer.read(), "standard input")
-
-
-def read_utf8(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
+        return read_utf8(args.text_file, UsageError, kind="text file")
+    return utf8_text(sys.stdin.buffer.read(), "standard input", UsageError)
 
 
 def read_ids(words: list[str]) -> list[int]:

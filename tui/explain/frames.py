@@ -21,6 +21,7 @@ from operator import add
 from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
+from ..engine.tables import OFFSET
 
 Kind = Literal["start", "round", "done"]
 
@@ -148,7 +149,7 @@ def narrate(trace: Trace, frame: Frame) -> str:
             return (
                 f"step {frame.round}: of {pairs} adjacent join{'s' * (pairs != 1)}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
-                f"(rank {rnd.rank}, id {rnd.rank + 256}, leftmost if tied); merging that one"
+                f"(rank {rnd.rank}, id {rnd.rank + OFFSET}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} pair{'s' * (pairs != 1)} is {rnd.rank} "

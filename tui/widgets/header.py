@@ -6,7 +6,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 
-from ..engine.tables import rule_name
+from ..engine.tables import label, rule_name
 from ..explain.position import Position
 from ..safe import visible
 from .strips import Row, StripRows, text_row
@@ -77,15 +77,15 @@ class Status(StripRows):
         """
         width = self.content_size.width
         table, figures = view.trace.table, view.figures
-        parts = table.title.split(" · ")
+        parts = label(table).split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
         title = next((t for t in titles if cell_len(t) + 4 + cell_len(figures) <= width), None)
         text = Text()
-        text.append(f" {title or table.title} ", style="bold reverse")
+        text.append(f" {title or titles[0]} ", style="bold reverse")
         if title is not None:
             text.append(f"  {figures}")
             rule = rule_name(table)
-            if title == table.title and text.cell_len + 4 + cell_len(rule) <= width:
+            if title == titles[0] and text.cell_len + 4 + cell_len(rule) <= width:
                 text.append(f"  ·  {rule}", style="dim")
             text.append("\n")
         else:

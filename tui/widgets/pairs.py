@@ -8,7 +8,6 @@ select a row; w (or a click) asks why that pair was or was not chosen (PairPicke
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +21,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from ..engine.chunk import ChunkTrace
+from ..engine.tables import NO_RULE
 from ..explain.position import Position
 from ..messages import PairPicked
 from ..safe import visible
@@ -42,10 +42,6 @@ SELECTED = Style(bold=True, underline=True, dim=False)  # with the › mark: the
 CHOSEN = Style(bold=True, reverse=True)  # with ▶: the pair this round merges
 NO_RULE_STYLE = Style(dim=True)
 PLAIN = Style(dim=False)
-
-
-#: A pair that is no rule, among a word's ranks: larger than any rank, so the lowest is found in C.
-NO_RULE = sys.maxsize
 
 
 class Rows(Sequence[tuple[int, tuple[str, str], "int | None"]]):
