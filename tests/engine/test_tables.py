@@ -349,6 +349,13 @@ def test_resolver_knows_the_custom_table(teaching_table):
         tables.resolver()("custom")
 
 
+def test_a_table_is_built_with_keywords():
+    """Every field is named: a positional Table is refused."""
+    with pytest.raises(TypeError):
+        tables.Table("custom", (), {}, "ab" * 32)
+    assert tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32).rule == "gpt2"
+
+
 def test_labels_come_from_the_registry(teaching_table):
     """Titles are the entries' labels; a custom table is named by its name, merge count and hash."""
     assert tables.label(teaching_table) == "teaching · 9 rules"

@@ -63,6 +63,7 @@ def merge_parts(
     get = ranks.get
     nxt = list(range(1, n + 1))
     prv = list(range(-1, n - 1))
+    sym: list[str] = list(cast(str, text)) if every else []  # GPT-2's rule: each part's symbol, at its start (a pair is looked up by them)
     keys: Iterable[object] = pairwise(text) if every else map(bytes, pairwise(cast(bytes, text)))
     current = list(map(get, keys, repeat(NO_RULE)))
     current.append(NO_RULE)  # the last part has no next one
@@ -73,44 +74,48 @@ def merge_parts(
     later, push = ([], list.append) if every else (heap, heappush)
     if log is not None:
         at_add, cut_add, end_add, rank_add = log.at.append, log.cut.append, log.end.append, log.rank.append
-    while heap:
-        rank, s = heappop(heap)
-        if current[s] == rank:
-            m = nxt[s]  # the right part, m..e, is absorbed
-            e = nxt[m]
-            if log is not None:
-                at_add(s)
-                cut_add(m)
-                end_add(e)
-                rank_add(rank)
-            current[m] = -1
-            nxt[s] = e
-            if every:
-                joined = text[s:e]
-            if e < n:
-                prv[e] = s
-                r = get((joined, text[e : nxt[e]])) if every else get(text[s : nxt[e]])
-                if r is None:
-                    current[s] = NO_RULE
-                else:
-                    current[s] = r
-                    push(later, (r, s))
-            else:
-                current[s] = NO_RULE
-            p = prv[s]
-            if p >= 0:
-                r = get((text[p:s], joined)) if every else get(text[p:e])
-                if r is None:
-                    current[p] = NO_RULE
-                else:
-                    current[p] = r
-                    push(later, (r, p))
+    rank = -1
+    while True:  # not `while heap`: 3.11 specialises a loop's code only after unconditional jumps back
         if every and (not heap or heap[0][0] != rank):  # the round is over: its joins may be taken now
+            if ends is not None and log is not None and len(log.at) != (ends[-1] if ends else 0):
+                ends.append(len(log.at))
             for entry in later:
                 heappush(heap, entry)
             later.clear()
-            if ends is not None and log is not None and len(log.at) != (ends[-1] if ends else 0):
-                ends.append(len(log.at))
+        if not heap:
+            break
+        rank, s = heappop(heap)
+        if current[s] != rank:
+            continue
+        m = nxt[s]  # the right part, m..e, is absorbed
+        e = nxt[m]
+        if log is not None:
+            at_add(s)
+            cut_add(m)
+            end_add(e)
+            rank_add(rank)
+        current[m] = -1
+        nxt[s] = e
+        if every:
+            joined = sym[s] = sym[s] + sym[m]
+        if e < n:
+            prv[e] = s
+            r = get((joined, sym[e])) if every else get(text[s : nxt[e]])
+            if r is None:
+                current[s] = NO_RULE
+            else:
+                current[s] = r
+                push(later, (r, s))
+        else:
+            current[s] = NO_RULE
+        p = prv[s]
+        if p >= 0:
+            r = get((sym[p], joined)) if every else get(text[p:e])
+            if r is None:
+                current[p] = NO_RULE
+            else:
+                current[p] = r
+                push(later, (r, p))
     bounds = [0]
     s = 0
     while s < n:
