@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from . import collector
 from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from .engine.growing import GrowingTrace
-from .engine.tables import Table, TableError
+from .engine.tables import Table, TableError, label
 from .explain.position import Position
 from .messages import CaptureFailed, CaptureProgressed, CaptureRequested, TextEdited, TraceCaptured, TraceFileChosen
 from .safe import sentence, visible
@@ -171,7 +171,7 @@ class Captures:
     def added(self, table: Table, note: str) -> None:
         """A table just added to the `t` cycle (the training view's): say so, and encode the text with it."""
         self._state.notify(
-            f"{visible(table.title)}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
+            f"{visible(label(table))}: view 1 encodes with it, t reaches it. New input is encoded with its fixed ranks, no counts."
             + (f" {note}" if note else ""),
             timeout=5,
         )

@@ -93,3 +93,20 @@ def test_gpt2_loads_on_first_use_only():
         """
     )
     assert out == {"before": 0, "after": 1, "misses": 1}
+
+
+def test_no_import_circle_in_the_engine():
+    """No engine module reaches itself again through the engine's imports, function-level ones included
+    (an import only for type checking runs nothing and is left out): e.g. `Table` never imports the registry."""
+    import grimp
+
+    graph = grimp.build_graph("tui", exclude_type_checking_imports=True, cache_dir=None)
+    engine = {m for m in graph.modules if m.startswith("tui.engine")}
+    assert "tui.engine.tables.registry" in engine and "tui.engine.heap" in engine
+    circles = [
+        (importer, imported)
+        for importer in sorted(engine)
+        for imported in sorted(graph.find_modules_directly_imported_by(importer) & engine)
+        if graph.chain_exists(importer=imported, imported=importer)
+    ]
+    assert circles == []

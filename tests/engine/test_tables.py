@@ -57,7 +57,7 @@ def test_teaching_decoder_inverts_encoder(teaching_table):
 
 def test_teaching_title():
     """The interface names the table with its rule count."""
-    assert get_table("teaching").title == "teaching · 9 rules"
+    assert tables.label(get_table("teaching")) == "teaching · 9 rules"
 
 
 # ---------------------------------------------------------------- gpt2
@@ -125,7 +125,7 @@ def test_gpt2_ranks_equal_the_original_loaders_ranks(gpt2_table):
 
 def test_gpt2_title(gpt2_table):
     """The interface names the official table with its merge count and hash prefix."""
-    assert gpt2_table.title == "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"
+    assert tables.label(gpt2_table) == "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"
 
 
 def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
@@ -227,7 +227,7 @@ def test_parse_rejects_duplicate_rules():
 
 def test_parse_rejects_invalid_utf8():
     """A rule file that is not UTF-8 is refused with the offset of the bad byte."""
-    with pytest.raises(TableError, match=r"^v\.bpe is not valid UTF-8 \(bad byte at offset 4\)\.$"):
+    with pytest.raises(TableError, match=r"^v\.bpe is not valid UTF-8 \(bad byte 0xff at offset 4\)\.$"):
         parse_vocab_bpe(b"a b\n\xff c\n", "v.bpe")
 
 
@@ -237,7 +237,7 @@ def test_parse_rejects_invalid_utf8():
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"\xff", r"^e\.json is not valid UTF-8 \(bad byte at offset 0\)\.$"),
+        (b"\xff", r"^e\.json is not valid UTF-8 \(bad byte 0xff at offset 0\)\.$"),
         (b"{", r"^e\.json is not valid JSON \("),
         (b"[1, 2]", r"^e\.json must hold a JSON object mapping symbols to ids\.$"),
         (b'{"a": -1}', r"^e\.json: the id of 'a' is not a non-negative integer\.$"),
@@ -336,24 +336,31 @@ def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
     assert tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base") and tables.DEFAULT == "teaching"
     assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base"]
-    custom = tables.Table("custom", (), {}, "ab" * 32)
+    custom = tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32)
     assert tables.table_cycle(custom) == ["teaching", "gpt2", "cl100k_base", "o200k_base", "custom"]
 
 
 def test_resolver_knows_the_custom_table(teaching_table):
     """The resolver gives the custom table under its name and the built-in ones by theirs."""
-    custom = tables.Table("custom", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "1234abcd" + "0" * 56)
+    custom = tables.Table(name="custom", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="1234abcd" + "0" * 56)
     resolve = tables.resolver(custom)
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
     with pytest.raises(TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base\.$"):
         tables.resolver()("custom")
 
 
+def test_a_table_is_built_with_keywords():
+    """Every field is named: a positional Table is refused."""
+    with pytest.raises(TypeError):
+        tables.Table("custom", (), {}, "ab" * 32)
+    assert tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32).rule == "gpt2"
+
+
 def test_labels_come_from_the_registry(teaching_table):
     """Titles are the entries' labels; a custom table is named by its name, merge count and hash."""
-    assert teaching_table.title == "teaching · 9 rules" == tables.label(teaching_table)
-    custom = tables.Table("custom", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "1234abcd" + "0" * 56)
-    assert custom.title == "custom · 1 merges · vocab.bpe 1234abcd…"
+    assert tables.label(teaching_table) == "teaching · 9 rules"
+    custom = tables.Table(name="custom", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="1234abcd" + "0" * 56)
+    assert tables.label(custom) == "custom · 1 merges · vocab.bpe 1234abcd…"
 
 
 def test_cli_table_choices_come_from_the_registry(cli):
@@ -370,6 +377,6 @@ def test_start_up_does_not_import_importlib_metadata():
     import subprocess
     import sys
 
-    code = "import sys; from tui.engine.tables import get_table; get_table('teaching').title; print('importlib.metadata' in sys.modules)"
+    code = "import sys; from tui.engine.tables import get_table, label; label(get_table('teaching')); print('importlib.metadata' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -12,7 +12,7 @@ import pytest
 import tiktoken_ext.openai_public as openai_public
 
 from tui.engine import tables
-from tui.engine.tables import TableError, id_space, parts, rule_name, space_only_entries
+from tui.engine.tables import TableError, id_space, label, parts, rule_name, space_only_entries
 from tui.engine.tables.tiktoken_files import CL100K, O200K, RANK_FILES, carrier_file, load_rank_file, unpack
 from tui.engine.tables.tiktoken_parts import split_below
 
@@ -69,8 +69,8 @@ def test_space_only_entries(cl100k_table, o200k_table, gpt2_table):
 
 
 def test_labels_say_the_rule(cl100k_table, o200k_table, gpt2_table):
-    assert cl100k_table.title == "cl100k_base · tiktoken rule · 100,256 ranks"
-    assert o200k_table.title == "o200k_base · tiktoken rule · 199,998 ranks"
+    assert label(cl100k_table) == "cl100k_base · tiktoken rule · 100,256 ranks"
+    assert label(o200k_table) == "o200k_base · tiktoken rule · 199,998 ranks"
     assert rule_name(cl100k_table).startswith("tiktoken rule") and rule_name(gpt2_table).startswith("GPT-2 rule")
     assert cl100k_table.rule == "tiktoken" and gpt2_table.rule == "gpt2"
 

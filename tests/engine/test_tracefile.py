@@ -291,7 +291,7 @@ def test_load_reports_missing_directory_and_non_utf8(tmp_path):
         load(tmp_path)
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"text": "\xff"}')
-    with pytest.raises(TraceError, match=r"bad\.json is not UTF-8 text \(bad byte at offset 10\)\.$"):
+    with pytest.raises(TraceError, match=r"bad\.json is not valid UTF-8 \(bad byte 0xff at offset 10\)\.$"):
         load(bad)
 
 

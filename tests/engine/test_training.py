@@ -56,14 +56,25 @@ def test_invariants_of_every_round(seed: int) -> None:
     """Replaced ≤ count (equal when the two symbols differ); tokens = bytes − everything replaced."""
     rng = random.Random(100 + seed)
     text = "".join(rng.choice("aab ba\n") for _ in range(500))
-    result = train(text, 60)
+    result = train(text, 60, leaders=8)
     for r in result.rounds:
         assert r.replaced <= r.count
         a, b = r.pair
         if a != b:
             assert r.replaced == r.count
-        assert r.leaders[0] == (r.pair, r.count)
+        assert r.leaders[0] == (r.pair, r.count) and len(r.leaders) <= 8
     assert result.tokens == result.byte_count - sum(r.replaced for r in result.rounds)
+
+
+def test_each_round_keeps_as_many_leading_counts_as_asked() -> None:
+    """'the cat the hat', three leaders a round (the chosen pair first among equals); none unless asked."""
+    result = train("the cat the hat", 3, leaders=3)
+    assert [r.leaders for r in result.rounds] == [
+        (((116, 104), 2), ((104, 101), 2), ((97, 116), 2)),
+        (((256, 101), 2), ((97, 116), 2), ((32, 99), 1)),
+        (((97, 116), 2), ((32, 99), 1), ((99, 97), 1)),
+    ]
+    assert [r.leaders for r in train("the cat the hat", 3).rounds] == [(), (), ()]
 
 
 def test_training_stops_when_no_pair_is_left() -> None:

@@ -47,5 +47,5 @@ def test_the_tables_view_sentence_for_each_kind_of_table(tmp_path: Path) -> None
     assert loader_note(cl100k_base()) == (
         "cl100k_base comes from a tiktoken rank file, not a vocab.bpe: GPT-2's split('\\n')[1:-1] never reads it."
     )
-    other = Table("json", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "0" * 64, "tokenizer.json")
+    other = Table(name="json", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64, source="tokenizer.json")
     assert loader_note(other) == "these rules were not read from a vocab.bpe, so GPT-2's split('\\n')[1:-1] does not apply to them."

@@ -174,7 +174,7 @@ def test_every_example_passes_check(cli) -> None:  # type: ignore[no-untyped-def
 @pytest.mark.parametrize(
     "make, words",
     [
-        (lambda p: p.write_bytes(b'{"text": "caf\xe9"}'), ("is not UTF-8 text", "offset 13")),
+        (lambda p: p.write_bytes(b'{"text": "caf\xe9"}'), ("is not valid UTF-8", "offset 13")),
         (lambda p: p.mkdir(), ("is a directory",)),
         (lambda p: None, ("does not exist",)),
     ],

@@ -13,6 +13,7 @@ import time
 import pytest
 
 from tui.app import BpeApp
+from tui.engine.tables import label
 from tui.explain.tokens import shown_ids
 from tui.screens.toosmall import TooSmallScreen
 from tui.widgets.status import Status
@@ -77,7 +78,7 @@ def check_invariants(app: BpeApp, where: str) -> None:
     assert shown_ids(view) == expected_ids(app), where
     assert view.trace.ids[: len(shown_ids(view))] == shown_ids(view), where
     header = str(app.query_one(Status).render())
-    assert header.startswith(f" {view.trace.table.title.split(' · ')[0]}"), (where, header[:200])  # the table's name, at least
+    assert header.startswith(f" {label(view.trace.table).split(' · ')[0]}"), (where, header[:200])  # the table's name, at least
 
 
 async def monkey(seed: int, presses: int, table: str) -> dict[str, int]:

@@ -11,6 +11,7 @@ from textual.widgets import Input, OptionList, Static
 
 from tui.engine.examples import EXAMPLES, TRACES_DIR
 from tui.engine.tables import get_table
+from tui.engine.tables import label as table_label
 from tui.engine.tracefile import load
 from tui.screens.dialogs import ConfirmScreen, EditBox, EditScreen, HelpScreen, PathScreen, PickerScreen
 
@@ -204,7 +205,7 @@ async def test_x_opens_each_example_trace(notes: Notes) -> None:
             await settle(app, pilot)
             assert len(app.screen_stack) == 1, name
             assert app.position.trace.text == text, name
-            assert names_table(header(app)[0], get_table(table).title), name
+            assert names_table(header(app)[0], table_label(get_table(table))), name
             assert position(app).startswith("chunk 1/"), name
             assert notes.messages[-1] == f"Opened {TRACES_DIR / name}."
         assert notes.errors == []
@@ -240,7 +241,7 @@ async def _open(app, pilot, path: str) -> None:  # type: ignore[no-untyped-def]
     [
         (None, "does not exist"),
         (b"{not json", "is not valid JSON"),
-        (b"\xff\xfe", "is not UTF-8"),
+        (b"\xff\xfe", "is not valid UTF-8"),
         (b'{"format": "bpe-trace/1", "table": {"name": "teaching"}, "text": "abc"}', ""),
     ],
     ids=["missing", "corrupt-json", "not-utf8", "incomplete"],

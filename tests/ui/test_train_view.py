@@ -154,7 +154,7 @@ async def test_bad_input_is_one_sentence_and_loses_nothing(tmp_path: Path, notes
         await settle(app, pilot)
         assert notes.errors[-1].message == "The number of merges must be at least 1, not 0; nothing was changed."
         files = (
-            (bad, f"{bad} is not UTF-8 text (bad byte 0xe9 at offset 3)."),
+            (bad, f"{bad} is not valid UTF-8 (bad byte 0xe9 at offset 3)."),
             (tmp_path / "nope.txt", f"{tmp_path / 'nope.txt'} does not exist."),
             (empty, "The text is empty: there is nothing to train on."),
         )

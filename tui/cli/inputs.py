@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import NoReturn
 
 from ..engine.bpe import Trace
-from ..engine.files import read_bytes
+from ..engine.files import read_utf8, utf8_text
 from ..engine.tables import DEFAULT, Table, get_table, load_two_files, names
 from ..engine.tables.registry import about
 from ..explain.words import count
@@ -70,8 +70,8 @@ def read_text(args: argparse.Namespace) -> str:
     if args.text is not None:
         return args.text
     if args.text_file is not None:
-        return read_utf8(read_bytes(args.text_file, UsageError, kind="text file"), args.text_file)
-    return read_utf8(sys.stdin.buffer.read(), "standard input")
+        return read_utf8(args.text_file, UsageError, kind="text file")
+    return utf8_text(sys.stdin.buffer.read(), "standard input", UsageError)
 
 
 def jsonl_texts() -> Iterator[tuple[int, str]]:
@@ -79,7 +79,7 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
     import json
 
     for number, line in enumerate(sys.stdin.buffer, start=1):
-        text = read_utf8(line, f"standard input line {number}")
+        text = utf8_text(line, f"standard input line {number}", UsageError)
         if not text.strip():
             continue
         try:
@@ -89,13 +89,6 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
         if not isinstance(value, str):
             raise UsageError(f"standard input line {number} is not a JSON string.")
         yield number, value
-
-
-def read_utf8(data: bytes, name: str) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
 
 
 def read_ids(words: list[str]) -> list[int]:

@@ -3,7 +3,7 @@
 `capture()` records every round; `encode()` is the very same loop with recording off. The loop
 cuts the text with the table's own regex and merges each chunk by the table's rule (`Table.rule`):
 GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktoken's
-(`ranked.merge_ranked`, one position per step, after emitting a chunk that is itself a token).
+(`heap.merge_ranked`, one position per step, after emitting a chunk that is itself a token).
 
 >>> from .tables import teaching
 >>> capture("aaababcabxyz", teaching()).chunks[0].symbols
@@ -15,7 +15,6 @@ GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktok
 from __future__ import annotations
 
 import gc
-import sys
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -25,11 +24,10 @@ from itertools import pairwise, repeat
 
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
-from .pairheap import LONG_WORD, merge_long
+from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
 from .pretokenize import chunker
-from .ranked import merge_ranked
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
-from .tables import Pair, Table
+from .tables import NO_RULE, Pair, Table
 
 __all__ = [
     "CHECKPOINT",
@@ -46,16 +44,13 @@ __all__ = [
     "merge_pair",
 ]
 
-#: Stands for "not a rule" in the rank lookups of `_bpe`: larger than every rank, and an int (fast to compare).
-NO_RULE = sys.maxsize
-
 
 class CaptureError(ValueError):
     """The text cannot be captured; the message is one sentence for the user."""
 
 
 class _OverBudget(Exception):
-    """A long word needs more rounds than the scan is given: the heap (pairheap.py) takes it over."""
+    """A long word needs more rounds than the scan is given: the heap (heap.merge_long) takes it over."""
 
 
 #: Rounds the scan may run on a word over LONG_WORD symbols before the heap takes over: a long run
@@ -174,39 +169,24 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         aliases = to_aliases(data)
         rounds: list[Round] | None = Recording(made) if record else None
         words: list[Word] | None = [] if record else None
-        if len(aliases) > LONG_WORD:
+        cuts: array | None = None
+        ends: array | None = None
+        if len(aliases) <= LONG_WORD:
+            symbols, state = _bpe(aliases, ranks, cache, rounds, words)
+        else:
             try:  # a few rounds of the scan, with checkpoint words ...
                 symbols, state = _bpe(aliases, ranks, cache, rounds, words, LONG_WORD_ROUNDS + 1)
-            except _OverBudget:  # ... or the same rounds by a heap, boundaries kept instead of words
-                symbols = ()
-            if symbols:
-                ids = tuple([encoder[s] for s in symbols])
-                seen[token] = (token, data, aliases, symbols, ids, index)
-                if traces:
-                    yield chunk_trace(
-                        index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ())
-                    )
-                else:
-                    yield ids
-                continue
-            rounds = [] if record else None
-            cuts, ends = (array("i"), array("i")) if record else (None, None)
-            symbols = cache[aliases] = merge_long(tuple(aliases), ranks, rounds, cuts, ends)
-            ids = tuple([encoder[s] for s in symbols])
-            seen[token] = (token, data, aliases, symbols, ids, index)
-            if traces:
-                yield chunk_trace(
-                    index, match.start(), token, data, aliases, "miss", tuple(rounds or ()), symbols, ids, None, (), cuts, ends
-                )
-            else:
-                yield ids
-            continue
-        symbols, state = _bpe(aliases, ranks, cache, rounds, words)
+            except _OverBudget:  # ... or the same rounds by the heap, boundaries kept instead of words
+                log, ends = (RoundLog(aliases), array("i")) if record else (None, None)
+                symbols, state, words = merge_long(aliases, ranks, log, ends), "miss", None
+                cache[aliases] = symbols
+                if log is not None and ends is not None:
+                    rounds, cuts = long_rounds(log, ends), log.cuts()
         ids = tuple([encoder[s] for s in symbols])
         seen[token] = (token, data, aliases, symbols, ids, index)
         if traces:
             yield chunk_trace(
-                index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ())
+                index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ()), cuts, ends
             )
         else:
             yield ids
@@ -318,7 +298,7 @@ class Trace:
 
     @cached_property
     def most_rounds(self) -> int:
-        """The most rounds any one chunk has (the position line's widest count)."""
+        """The most rounds any one chunk has."""
         return max((len(c.rounds) for c in self.chunks), default=0)
 
     @cached_property
@@ -328,7 +308,7 @@ class Trace:
 
     @cached_property
     def round_chunks(self) -> array[int]:
-        """The index of every chunk that has rounds, in order (frames.Frames places the frames by them)."""
+        """The index of every chunk that has rounds, in order."""
         return array("q", (i for i, c in enumerate(self.chunks) if c.rounds))
 
 

@@ -1,7 +1,7 @@
 """GPT-2's decode(), frame by frame: look each id up, restore its alias string to bytes, join, read UTF-8 once.
 
-`decode_frames()` records a frame per id (the Decode view and `bpe-tui decode --explain` show
-them); `decode()` is the very same loop with recording off, as `encode()` is to `capture()`.
+`decode_frames()` records a frame per id (the id, its alias, its bytes, the buffer before and after
+the UTF-8 read); `decode()` is the very same loop with recording off, as `encode()` is to `capture()`.
 Both stop at the first id the table cannot decode and say so in the same sentences.
 
 >>> from .tables import gpt2

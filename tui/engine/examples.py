@@ -30,8 +30,8 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("gpt2-hello-world-four-spaces", "gpt2", "    hello world!!!"),
 )
 
-#: Seed 004 on cl100k_base and o200k_base, in traces/tiktoken/ until the example picker shows these
-#: tables (it lists traces/*.json); `bpe-tui examples` writes them with the others.
+#: Seed 004 on cl100k_base and o200k_base, kept in traces/tiktoken/; `bpe-tui examples` writes them
+#: with the others.
 TIKTOKEN_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("cl100k-hello-ve-world", "cl100k_base", "Hello've world123 how's are you!!!?"),
     ("o200k-hello-ve-world", "o200k_base", "Hello've world123 how's are you!!!?"),
@@ -47,7 +47,7 @@ TIKTOKEN_EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("o200k-camel-case", "o200k_base", "HelloWorld getElementById"),
 )
 
-#: What each example shows, by file stem (the picker's label; EXAMPLES stays (stem, table, text)).
+#: What each example is about, by file stem (its label in a list; EXAMPLES stays (stem, table, text)).
 LABELS: dict[str, str] = {
     "teaching-aaababcabxyz": "seed 000: nine rules, three tokens",
     "teaching-aaa": "seed 000: one occurrence per scan step, 'aa' then 'a'",
@@ -100,7 +100,7 @@ def bundled() -> list[Path]:
 
 def render(table: str, text: str) -> str:
     """The trace file contents for one example."""
-    from .tracefile import dumps  # json: not at the app's start-up, which only needs TRACES_DIR
+    from .tracefile import dumps  # json: not on importing this module, which mostly needs TRACES_DIR
 
     return dumps(capture(text, get_table(table)))
 

@@ -1,4 +1,4 @@
-"""Reading a user's file: the bytes, or one sentence saying why not.
+"""Reading a user's file (its bytes, or its UTF-8 text) and writing files atomically; every failure is one sentence.
 
 >>> read_bytes("/nonexistent.json", ValueError, kind="trace file")
 Traceback (most recent call last):
@@ -26,6 +26,24 @@ def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", 
         raise error(f"{path} is a directory, not a {kind}.") from None
     except OSError as exc:
         raise error(f"{path} cannot be read ({exc.strerror}).") from None
+
+
+def utf8_text(data: bytes, name: str | Path, error: type[Exception]) -> str:
+    """`data` decoded as UTF-8; bytes that are not raise `error` naming `name`, the first bad byte and its offset.
+
+    >>> utf8_text(b"caf\\xe9!", "menu.txt", ValueError)
+    Traceback (most recent call last):
+    ValueError: menu.txt is not valid UTF-8 (bad byte 0xe9 at offset 3).
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name} is not valid UTF-8 (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
+
+
+def read_utf8(path: str | Path, error: type[Exception], *, kind: str = "file", limit: int | None = None) -> str:
+    """The text of the UTF-8 file at `path`: `read_bytes`, then `utf8_text`."""
+    return utf8_text(read_bytes(path, error, kind=kind, limit=limit), path, error)
 
 
 def sha256_hex(data: bytes) -> str:

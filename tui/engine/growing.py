@@ -2,8 +2,8 @@
 
 Each figure of a trace (`Trace.byte_count`, `token_count`, `merges_fired`, `round_count`,
 `cache_hits`, `round_chunks`, `most_rounds`, `widest`) is a walk over every chunk record. Over a finished 1 MB trace
-(270,000 records in 100 MB) each walk takes 10–35 ms, most of it waiting for memory, and the app
-needs them all at once, on the UI thread, just as the trace is shown. Here they are summed over each
+(270,000 records in 100 MB) each walk takes 10–35 ms, most of it waiting for memory, and all of
+them are asked for at once, as soon as the capture ends. Here they are summed over each
 batch as soon as the loop has made it, four quick passes over every chunk and the rest over the
 misses only (a hit, a single symbol or a whole token has no rounds and merges nothing). A trace made
 here holds the very values its properties would compute.

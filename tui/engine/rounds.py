@@ -5,9 +5,9 @@ position per step, so a long piece has as many rounds as merges; `RoundLog` keep
 per round in arrays and makes each `Round` only when it is read.
 
 >>> log = RoundLog("aaa")
->>> log.add(0, 1, 1, 300)
->>> log[0], len(log), log.cut(0)
-(Round(pair=('a', 'a'), rank=44, merged=1, at=0), 1, 1)
+>>> log.add(0, 1, 2, 300)
+>>> log[0], len(log), log.cuts()
+(Round(pair=('a', 'a'), rank=44, merged=1, at=0), 1, array('i', [1]))
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast, overload
 
-Pair = tuple[str, str]
-#: tiktoken's rank of a token is its id; the rule rank (position in `Table.merges`) is that minus 256.
-OFFSET = 256
+from .tables.ranks import OFFSET, Pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,38 +72,43 @@ class Recording(list[Round]):
 
 
 class RoundLog(Sequence[Round]):
-    """tiktoken-rule rounds of one chunk as arrays: where the left part starts, both lengths, the rank."""
+    """Merge steps as arrays: where the left part starts, the boundary removed, where the right part ends, the rank.
 
-    __slots__ = ("_aliases", "_at", "_left", "_rank", "_right")
+    Read as a sequence, each step is one tiktoken-rule Round (its rank is the joined token's minus OFFSET);
+    GPT-2's rule on a long word records its steps here too and groups them into rounds (heap.merge_long).
+    """
+
+    __slots__ = ("_aliases", "at", "cut", "end", "rank")
 
     def __init__(self, aliases: str) -> None:
         self._aliases = aliases
-        self._at = array("i")
-        self._left = array("i")
-        self._right = array("i")
-        self._rank = array("i")
+        self.at = array("i")
+        self.cut = array("i")
+        self.end = array("i")
+        self.rank = array("i")
 
     def attach(self, aliases: str) -> None:
         """Give the log its chunk's aliases (known only after merging when only bytes were merged)."""
         self._aliases = aliases
 
-    def add(self, at: int, left: int, right: int, token_rank: int) -> None:
-        """Record a merge of the part at alias offset `at` (`left` long) with the next (`right` long)."""
-        self._at.append(at)
-        self._left.append(left)
-        self._right.append(right)
-        self._rank.append(token_rank - OFFSET)
+    def add(self, at: int, cut: int, end: int, rank: int) -> None:
+        """Record a merge of the part at alias offset `at` (up to `cut`) with the next (up to `end`)."""
+        self.at.append(at)
+        self.cut.append(cut)
+        self.end.append(end)
+        self.rank.append(rank)
 
-    def cut(self, r: int) -> int:
-        """The boundary (alias offset) that round `r` (0-based) removed."""
-        return self._at[r] + self._left[r]
+    def pair(self, r: int) -> Pair:
+        """The (left, right) parts step `r` joined."""
+        a, cut = self._aliases, self.cut[r]
+        return a[self.at[r] : cut], a[cut : self.end[r]]
 
     def cuts(self) -> array:
-        """Every removed boundary, in round order."""
-        return array("i", map(int.__add__, self._at, self._left))
+        """Every removed boundary, in step order (the log's own array)."""
+        return self.cut
 
     def __len__(self) -> int:
-        return len(self._at)
+        return len(self.at)
 
     @overload
     def __getitem__(self, index: int) -> Round: ...
@@ -114,9 +117,7 @@ class RoundLog(Sequence[Round]):
     def __getitem__(self, index: int | slice) -> Round | list[Round]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        at, left, right = self._at[index], self._left[index], self._right[index]
-        a = self._aliases
-        return Round((a[at : at + left], a[at + left : at + left + right]), self._rank[index], 1, at)
+        return Round(self.pair(index), self.rank[index] - OFFSET, 1, self.at[index])
 
     def __iter__(self) -> Iterator[Round]:
         for i in range(len(self)):
@@ -124,4 +125,4 @@ class RoundLog(Sequence[Round]):
 
     def nbytes(self) -> int:
         """Memory the arrays hold."""
-        return sum(a.buffer_info()[1] * a.itemsize for a in (self._at, self._left, self._right, self._rank))
+        return sum(a.buffer_info()[1] * a.itemsize for a in (self.at, self.cut, self.end, self.rank))

@@ -1,7 +1,7 @@
 """Trace files: JSON in format bpe-trace/1, written atomically and loaded only when fully consistent.
 
 A loaded file is checked field by field against a fresh capture of its text with the
-same table, so a trace on screen is always what the encoder really does.
+same table, so a loaded trace is always what the encoder really does.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .bpe import CaptureError, ChunkTrace, Round, Trace, capture
-from .files import read_bytes, write_atomic
+from .files import read_utf8, write_atomic
 from .pretokenize import GPT2_PATTERN
 from .tables import Table, TableError, get_table
 
@@ -105,12 +105,7 @@ def loads(text: str, tables: TableResolver = get_table, source: str = "the trace
 def load(path: str | Path, tables: TableResolver = get_table) -> Trace:
     """Read and validate a trace file."""
     path = Path(path)
-    raw = read_bytes(path, TraceError, kind="trace file", limit=MAX_FILE_BYTES)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TraceError(f"{path} is not UTF-8 text (bad byte at offset {exc.start}).") from None
-    return loads(text, tables, str(path))
+    return loads(read_utf8(path, TraceError, kind="trace file", limit=MAX_FILE_BYTES), tables, str(path))
 
 
 def _expect(ok: bool, where: str, what: str) -> None:

@@ -28,11 +28,9 @@ from operator import itemgetter
 import regex
 
 from .pretokenize import GPT2_PATTERN
+from .tables.ranks import OFFSET
 
 Pair = tuple[int, int]  # two ids (seed 004's symbols are ids, not alias strings)
-
-#: How many of the leading pair counts each round keeps (the view's bar chart).
-TOP = 8
 
 
 class TrainingError(ValueError):
@@ -44,7 +42,8 @@ class TrainRound:
     """One round: the chosen pair (ids), its count, the id it gets, and how many occurrences were replaced.
 
     `tied` is how many pairs shared the top count (1: no tie); the chosen one is the first inserted.
-    `leaders` are the TOP highest counts of the round as (pair, count), the chosen pair first among equals.
+    `leaders` are the round's highest counts as (pair, count), as many as `train` was asked to keep, the
+    chosen pair first among equals.
     """
 
     index: int
@@ -111,11 +110,13 @@ def pieces(text: str, pattern: str | None) -> list[str]:
     return regex.findall(pattern, text)
 
 
-def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN, progress: Callable[[int], bool] | None = None) -> TrainResult:
+def train(
+    text: str, merges: int, pattern: str | None = GPT2_PATTERN, progress: Callable[[int], bool] | None = None, *, leaders: int = 0
+) -> TrainResult:
     """Learn up to `merges` rules from `text`; stops early when no chunk has a pair left.
 
     `progress`, if given, is called with the number of rounds done after each round; training stops
-    there when it returns False (a cancelled worker).
+    there when it returns False (a cancelled worker). Each round keeps its `leaders` highest pair counts.
     """
     if merges < 1:
         raise TrainingError(f"the number of merges must be at least 1, not {merges}.")
@@ -146,8 +147,8 @@ def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN, progress: 
         top = max(counts.values())
         tied = [p for p, n in counts.items() if n == top]
         pair = tied[0] if len(tied) == 1 else min(tied, key=lambda p: _first_occurrence(words, where[p], p))
-        idx = 256 + i
-        leaders = _leaders(counts, pair, words, where)
+        idx = OFFSET + i
+        top_counts = _leaders(counts, pair, words, where, leaders) if leaders else ()
         replaced = 0
         for c in sorted(where[pair]):
             old = words[c]
@@ -158,7 +159,7 @@ def train(text: str, merges: int, pattern: str | None = GPT2_PATTERN, progress: 
             _count_in(counts, where, new, c, freq[c])
         tokens -= replaced
         vocab[idx] = vocab[pair[0]] + vocab[pair[1]]
-        rounds.append(TrainRound(i + 1, pair, idx, top, replaced, len(tied), leaders, tokens))
+        rounds.append(TrainRound(i + 1, pair, idx, top, replaced, len(tied), top_counts, tokens))
         if progress is not None and not progress(i + 1):
             break
     return TrainResult(text, pattern, len(text.encode("utf-8")), len(chunks), tuple(rounds), vocab, merges)
@@ -194,10 +195,12 @@ def _first_occurrence(words: list[list[int]], chunks: set[int], pair: Pair) -> P
     return c, next(k for k in range(len(word) - 1) if word[k] == a and word[k + 1] == b)
 
 
-def _leaders(counts: dict[Pair, int], chosen: Pair, words: list[list[int]], where: dict[Pair, set[int]]) -> tuple[tuple[Pair, int], ...]:
-    """The TOP highest counts, in the plain loop's order among equals (the chosen pair first of its count)."""
-    best = heapq.nlargest(TOP * 4, counts.items(), key=itemgetter(1))
+def _leaders(
+    counts: dict[Pair, int], chosen: Pair, words: list[list[int]], where: dict[Pair, set[int]], keep: int
+) -> tuple[tuple[Pair, int], ...]:
+    """The `keep` highest counts, in the plain loop's order among equals (the chosen pair first of its count)."""
+    best = heapq.nlargest(keep * 4, counts.items(), key=itemgetter(1))
     if all(pair != chosen for pair, _ in best):  # among many equal counts, the chosen one may be left out
         best.append((chosen, counts[chosen]))
     best.sort(key=lambda item: (-item[1], _first_occurrence(words, where[item[0]], item[0])))
-    return tuple(best[:TOP])
+    return tuple(best[:keep])

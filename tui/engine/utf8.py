@@ -1,4 +1,4 @@
-"""UTF-8 as the views read it: how long a sequence is, why some bytes are not a character yet, where a token starts.
+"""UTF-8 byte by byte: how long a sequence is, why some bytes are not a character yet, where a token starts.
 
 >>> utf8_note(bytes([228, 189])), hexbytes(bytes([228, 189, 160]))
 ('incomplete: 2 of its 3 bytes', 'e4 bd a0')
@@ -23,40 +23,49 @@ def utf8_length(lead: int) -> int | None:
     return None
 
 
+#: Each state of some bytes read as UTF-8 on their own, in a few words and in two or three.
+WORDINGS: dict[str, tuple[str, str]] = {
+    "no bytes": ("no bytes", "no bytes"),
+    "complete": ("complete", "complete"),
+    "incomplete": ("incomplete: {have} of its {need} bytes", "{have} of {need} bytes"),
+    "continuation": ("starts with continuation byte 0x{byte:02x}", "continuation"),
+    "invalid": ("byte 0x{byte:02x} at {at}: {reason}", "invalid 0x{byte:02x}"),
+}
+
+
+def utf8_state(data: bytes) -> tuple[str, dict[str, int | str]]:
+    """Whether `data` is complete UTF-8 on its own, and if not why: a WORDINGS key and its facts.
+
+    >>> utf8_state(bytes([228, 189]))
+    ('incomplete', {'byte': 228, 'at': 0, 'reason': 'unexpected end of data', 'have': 2, 'need': 3})
+    """
+    if not data:
+        return "no bytes", {}
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = data[exc.start]
+        facts: dict[str, int | str] = {"byte": byte, "at": exc.start, "reason": exc.reason}
+        if exc.reason == "unexpected end of data":
+            return "incomplete", facts | {"have": len(data) - exc.start, "need": utf8_length(byte) or 0}
+        return ("continuation" if 0x80 <= byte <= 0xBF and exc.start == 0 else "invalid"), facts
+    return "complete", {}
+
+
 def utf8_note(data: bytes) -> str:
     """Why `data` is, or is not, complete UTF-8 on its own, in a few words.
 
     >>> utf8_note(bytes([228, 189])), utf8_note(bytes([160]))
     ('incomplete: 2 of its 3 bytes', 'starts with continuation byte 0xa0')
     """
-    if not data:
-        return "no bytes"
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        byte = data[exc.start]
-        if exc.reason == "unexpected end of data":
-            need = utf8_length(byte) or 0
-            have = len(data) - exc.start
-            return f"incomplete: {have} of its {need} bytes"
-        if 0x80 <= byte <= 0xBF and exc.start == 0:
-            return f"starts with continuation byte 0x{byte:02x}"
-        return f"byte 0x{byte:02x} at {exc.start}: {exc.reason}"
-    return "complete"
+    state, facts = utf8_state(data)
+    return WORDINGS[state][0].format(**facts)
 
 
 def utf8_short(data: bytes) -> str:
-    """utf8_note in two or three words, for narrow columns: 'complete', '2 of 3 bytes', 'continuation'."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        byte = data[exc.start]
-        if exc.reason == "unexpected end of data":
-            return f"{len(data) - exc.start} of {utf8_length(byte) or 0} bytes"
-        if 0x80 <= byte <= 0xBF and exc.start == 0:
-            return "continuation"
-        return f"invalid 0x{byte:02x}"
-    return "complete" if data else "no bytes"
+    """utf8_note in two or three words: 'complete', '2 of 3 bytes', 'continuation'."""
+    state, facts = utf8_state(data)
+    return WORDINGS[state][1].format(**facts)
 
 
 def char_spans(data: bytes) -> list[tuple[int, int, str]]:

@@ -21,6 +21,7 @@ from operator import add
 from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
+from ..engine.tables import OFFSET
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -133,7 +134,7 @@ def narrate(trace: Trace, frame: Frame) -> str:
             return (
                 f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
-                f"(rank {rnd.rank}, id {rnd.rank + 256}, leftmost if tied); merging that one"
+                f"(rank {rnd.rank}, id {rnd.rank + OFFSET}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "

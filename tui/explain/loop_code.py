@@ -1,7 +1,7 @@
 """The merge loop and the decoder as short code listings, and which line of them a frame stands on.
 
 The listings are this project's own condensed Python for what the engine runs (`bpe._bpe` with
-`chunk.merge_pair` for GPT-2's rule, `ranked.merge_ranked` for tiktoken's, `decoding.decode_frames`):
+`chunk.merge_pair` for GPT-2's rule, `heap.merge_ranked` for tiktoken's, `decoding.decode_frames`):
 written to be read beside the animation, not executed. Each line that some frame stands on carries
 an operation name (`op`); `mark()` says, from what a frame records, which line it is on, which other
 lines the same frame runs (its trail), and the values of the variables beside them. Values are plain

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ..engine.bpe import NO_RULE
 from ..engine.chunk import ChunkTrace
+from ..engine.tables import NO_RULE
 from .position import Position
 from .word import first_merged, merge_order
 from .words import plural

@@ -29,7 +29,15 @@ def as_tiktoken(table: Table) -> Table:
     special = table.special
     byte_ranks = {from_aliases(s): i for s, i in table.encoder.items() if s not in special}
     return Table(
-        f"{table.name}-tiktoken-rule", (), table.encoder, table.sha256, table.source, "tiktoken", table.pattern, byte_ranks, special
+        name=f"{table.name}-tiktoken-rule",
+        merges=(),
+        encoder=table.encoder,
+        sha256=table.sha256,
+        source=table.source,
+        rule="tiktoken",
+        pattern=table.pattern,
+        byte_ranks=byte_ranks,
+        specials=special,
     )
 
 

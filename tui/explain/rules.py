@@ -16,12 +16,9 @@ from typing import Literal
 
 from ..engine.aliases import bytes_to_unicode, unicode_to_bytes
 from ..engine.bpe import Trace
-from ..engine.tables import Table
+from ..engine.tables import OFFSET, Table
 from .aliasgrid import spell
 from .words import plural
-
-#: A merged symbol's id is OFFSET + its rank in the official table (ids 0..255 are the byte symbols).
-OFFSET = 256
 
 
 @dataclass(frozen=True, slots=True)

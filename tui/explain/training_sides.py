@@ -25,6 +25,7 @@ import regex
 from ..engine.training import Pair, TrainResult, merge, train
 
 SHOWN_BYTES = 600  # how much of the text each round keeps as symbols (a few lines of a pane)
+LEADERS = 8  # how many of each round's highest pair counts a training keeps
 
 Piece = tuple[int, ...]
 
@@ -139,7 +140,7 @@ def train_both(
         def tick(done: int, n: int = n) -> bool:
             return progress is None or progress((n * merges + done) / (2 * merges))
 
-        result = train(text, merges, side_pattern, tick)
+        result = train(text, merges, side_pattern, tick, leaders=LEADERS)
         if progress is not None and not progress((n + 1) / 2):
             raise TrainingCancelled
         sides.append(replay(result))

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table, resolver, table_cycle
+from ..engine.tables import label as table_label
 from ..explain.position import Position
 from ..messages import TableSwitchRequested, Then, ViewRequested
 from ..widgets.text import clip
@@ -187,4 +188,4 @@ class ViewScreen(Screen[None]):
 
     def set_bar_note(self) -> None:
         for bar in self.query(ViewBar):
-            bar.note = self.table.title
+            bar.note = table_label(self.table)

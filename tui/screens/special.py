@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ..commands import SPECIAL
 from ..engine.pretokenize import split
-from ..engine.tables import Table, TableError, gpt2, short_name
+from ..engine.tables import Table, TableError, gpt2, label, short_name
 from ..explain.special import ENDOFTEXT, SpecialScene, special_scene
 from ..messages import DecodeIds, ViewRequested
 from ..safe import visible
@@ -105,7 +105,7 @@ class SpecialScreen(ViewScreen):
     def reload(self) -> None:
         table = self.scene_table()
         for bar in self.query(ViewBar):
-            bar.note = table.title + ("" if table is self.table else " (this table has no special token)")
+            bar.note = label(table) + ("" if table is self.table else " (this table has no special token)")
         self.draw()
 
     def on_resize(self) -> None:

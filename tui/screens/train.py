@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.worker import Worker, get_current_worker
 
 from ..commands import TRAIN
-from ..engine.files import read_bytes
+from ..engine.files import read_utf8
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
@@ -43,15 +43,6 @@ NOTES = (
     "Training counts each round; new input: fixed ranks, no counts (u uses it).",
     "New input is encoded with fixed ranks, no counts.",
 )
-
-
-def read_utf8_file(path: str) -> str:
-    """A file's text, or a TrainingError of one sentence (missing, too big, not UTF-8)."""
-    data = read_bytes(Path(path).expanduser(), TrainingError, kind="text file", limit=MAX_FILE)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TrainingError(f"{path} is not UTF-8 text (bad byte 0x{data[exc.start]:02x} at offset {exc.start}).") from None
 
 
 @dataclass
@@ -122,7 +113,7 @@ class TrainScreen(ViewScreen):
         kind, path = source
         try:
             if kind == "file":
-                text = read_utf8_file(path)
+                text = read_utf8(Path(path).expanduser(), TrainingError, kind="text file", limit=MAX_FILE)
             elif kind == "examples":
                 text = examples_text()
             label = {"current": "the current text", "file": visible(path), "examples": "the examples' texts"}[kind]

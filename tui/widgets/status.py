@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ..engine.bpe import Trace
-from ..engine.tables import rule_name
+from ..engine.tables import label, rule_name
 from ..explain.figures import figures
 from ..explain.position import Position
 from ..safe import visible
@@ -82,15 +82,15 @@ class Status(StripRows):
         if self._said is None or self._said[0] is not at.trace:
             self._said = (at.trace, figures(at.trace).said)
         table, said = at.trace.table, self._said[1]
-        parts = table.title.split(" · ")
+        parts = label(table).split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
         title = next((t for t in titles if cell_len(t) + 4 + cell_len(said) <= width), None)
         text = Text()
-        text.append(f" {title or table.title} ", style="bold reverse")
+        text.append(f" {title or titles[0]} ", style="bold reverse")
         if title is not None:
             text.append(f"  {said}")
             rule = rule_name(table)
-            if title == table.title and text.cell_len + 4 + cell_len(rule) <= width:
+            if title == titles[0] and text.cell_len + 4 + cell_len(rule) <= width:
                 text.append(f"  ·  {rule}", style="dim")
             text.append("\n")
         else:

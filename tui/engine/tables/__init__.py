@@ -3,6 +3,7 @@
 A table is data, not behaviour: the one merge loop in `bpe.py` asks it only for `ranks`
 (pair -> rank) and `encoder` (symbol -> id). The package holds
 
+- `ranks.py`: what every table's ranks share (`Pair`, `OFFSET`, `NO_RULE`);
 - `table.py`: the `Table` type and `TableError`;
 - one loader module per kind of table: `teaching_rules.py` (built in) and `two_files.py`
   (GPT-2's vocab.bpe + encoder.json: the official table and custom files);
@@ -17,8 +18,9 @@ the CLI's `--table`, the app's `t` cycle and every label follow from the registr
 """
 
 from .facts import IdSpace, id_space, rule_name, space_only_entries
+from .ranks import NO_RULE, OFFSET, Pair
 from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, short_name, table_cycle
-from .table import Pair, Rule, Table, TableError, byte_symbol_order, vocab_bpe_text
+from .table import Rule, Table, TableError, byte_symbol_order, vocab_bpe_text
 from .teaching_rules import TEACHING_RULES, teaching
 from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
 from .tiktoken_parts import parts, recover_all
@@ -42,7 +44,9 @@ __all__ = [
     "GPT2_CARRIER",
     "GPT2_ENCODER_SHA256",
     "GPT2_VOCAB_SHA256",
+    "NO_RULE",
     "O200K_PATTERN",
+    "OFFSET",
     "TEACHING_RULES",
     "Entry",
     "IdSpace",

@@ -27,7 +27,7 @@ RULE_NAMES = {
 
 
 def rule_name(table: Table) -> str:
-    """The table's merge rule in plain words, for a header."""
+    """The table's merge rule in plain words."""
     return RULE_NAMES[table.rule]
 
 

@@ -5,7 +5,7 @@ comes last, under its own name. Loaders run only when a table is first asked for
 
 >>> names()
 ('teaching', 'gpt2', 'cl100k_base', 'o200k_base')
->>> get_table("teaching").title
+>>> label(get_table("teaching"))
 'teaching · 9 rules'
 >>> table_cycle()
 ['teaching', 'gpt2', 'cl100k_base', 'o200k_base']
@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..pretokenize import GPT2_PATTERN
+from .ranks import OFFSET
 from .table import Table, TableError
 from .teaching_rules import teaching
 from .tiktoken_files import CL100K_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
@@ -37,13 +38,13 @@ def merges_label(title: str) -> Callable[[Table], str]:
 
 
 def ranks_label(title: str) -> Callable[[Table], str]:
-    """A tiktoken table's label: 'cl100k_base · tiktoken rule · 100,256 ranks' (the rule stays when a header drops the end)."""
-    return lambda table: f"{title} · tiktoken rule · {len(table.merges) + 256:,} ranks"
+    """A tiktoken table's label: 'cl100k_base · tiktoken rule · 100,256 ranks' (the rule comes before the count, so a shortened label keeps it)."""
+    return lambda table: f"{title} · tiktoken rule · {len(table.merges) + OFFSET:,} ranks"
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One built-in table: the name --table and trace files use, how the interface names it, how to load it."""
+    """One built-in table: the name --table and trace files use, its label, how to load it."""
 
     name: str
     short: str  # the table's name in a sentence: 'GPT-2'
@@ -97,7 +98,7 @@ def table_cycle(custom: Table | None = None) -> list[str]:
 
 
 def label(table: Table) -> str:
-    """How the interface names `table`: its entry's label, or for a custom table its name, merges and hash."""
+    """The label of `table`: its entry's, or for a custom table its name, merges and hash."""
     entry = BY_NAME.get(table.name)
     return (entry.label if entry is not None else merges_label(table.name))(table)
 

@@ -8,7 +8,7 @@ A table merges by one of two rules (`Table.rule`):
   step merges the ONE adjacent position whose joined bytes have the lowest rank in `byte_ranks`
   (leftmost on ties). A rank file lists tokens, not merges; `merges` recovers them lazily.
 
->>> t = Table("tiny", (("a", "b"),), {"a": 0, "b": 1, "ab": 2}, "0" * 64)
+>>> t = Table(name="tiny", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64)
 >>> t.ranks[("a", "b")], t.decoder[2], t.rule
 (0, 'ab', 'gpt2')
 """
@@ -22,8 +22,9 @@ from typing import Literal
 
 from ..aliases import KEPT, REMAPPED, bytes_to_unicode
 from ..pretokenize import GPT2_PATTERN
+from .ranks import OFFSET, Pair
+from .tiktoken_parts import LazyMerges, PairRanks
 
-Pair = tuple[str, str]
 Rule = Literal["gpt2", "tiktoken"]
 
 
@@ -63,13 +64,13 @@ class LazyMap(Mapping[str, int]):
         return len(self._get())
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class Table:
     """An immutable rule table: merges in rank order, their ranks, the symbol <-> id maps, its rule and regex.
 
     For the "tiktoken" rule `byte_ranks` maps each ordinary token's bytes to its rank (= its id) and
     `specials` lists the special tokens; `merges` is then a lazy sequence (rank r's parts are the
-    token of id 256 + r split as tiktoken's own merging would build it), recovered on demand.
+    token of id OFFSET + r split as tiktoken's own merging would build it), recovered on demand.
     """
 
     name: str
@@ -87,8 +88,6 @@ class Table:
 
     def __post_init__(self) -> None:
         if self.rule == "tiktoken":
-            from .tiktoken_parts import OFFSET, LazyMerges, PairRanks
-
             if not self.merges and self.byte_ranks:
                 object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - OFFSET))
             object.__setattr__(self, "ranks", PairRanks(self))
@@ -96,13 +95,6 @@ class Table:
             return
         object.__setattr__(self, "ranks", {pair: rank for rank, pair in enumerate(self.merges)})
         object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
-
-    @property
-    def title(self) -> str:
-        """How the interface names this table ('teaching · 9 rules'): its registry entry's label."""
-        from .registry import label
-
-        return label(self)
 
     @cached_property
     def special(self) -> dict[str, int]:

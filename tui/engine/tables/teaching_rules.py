@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .table import Pair, Table, byte_symbol_order
+from .ranks import OFFSET, Pair
+from .table import Table, byte_symbol_order
 
 TEACHING_RULES = "a a|a b|b c|c a|x y|xy z|aa ab|aaab ab|aaabab c"
 #: The SHA-256 of the rules as a vocab.bpe (the docstring checks it), pinned so that start-up never loads hashlib.
@@ -26,5 +27,5 @@ def teaching() -> Table:
     merges: tuple[Pair, ...] = tuple((left, right) for left, right in (rule.split(" ") for rule in TEACHING_RULES.split("|")))
     encoder = {s: i for i, s in enumerate(byte_symbol_order())}
     for rank, (a, b) in enumerate(merges):
-        encoder[a + b] = 256 + rank
-    return Table("teaching", merges, encoder, TEACHING_SHA256, "built in")
+        encoder[a + b] = OFFSET + rank
+    return Table(name="teaching", merges=merges, encoder=encoder, sha256=TEACHING_SHA256, source="built in")

@@ -135,7 +135,17 @@ def tiktoken_table(
 ) -> Table:
     """A Table on tiktoken's rule; its alias encoder, decoder and merges are built only when first read."""
     encoder = LazyMap(lambda: alias_encoder(byte_ranks, specials))
-    return Table(name, (), encoder, sha256, source, "tiktoken", pattern, byte_ranks, dict(specials))
+    return Table(
+        name=name,
+        merges=(),
+        encoder=encoder,
+        sha256=sha256,
+        source=source,
+        rule="tiktoken",
+        pattern=pattern,
+        byte_ranks=byte_ranks,
+        specials=dict(specials),
+    )
 
 
 def load_rank_file(spec: RankFile) -> Table:

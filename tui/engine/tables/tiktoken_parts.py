@@ -1,7 +1,7 @@
 """The left and right parts of a tiktoken table's tokens, recovered lazily: a rank file has no merges.
 
 Token t of rank R is split as tiktoken's own merging would build it from its bytes when only ranks
-below R may join: the last step joins two parts, and those are its rule (R - 256, left, right).
+below R may join: the last step joins two parts, and those are its rule (R - OFFSET, left, right).
 Nothing is recovered at load; one rank costs one short merge, and `recover_all` (for a worker)
 walks them all, reporting progress. Each result is cached.
 
@@ -13,17 +13,14 @@ walks them all, reporting progress. Each result is cached.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, overload
 
 from ..aliases import to_aliases
+from .ranks import NO_RULE, OFFSET, Pair
 
 if TYPE_CHECKING:
-    from .table import Pair, Table
-
-NO_RULE = sys.maxsize
-OFFSET = 256
+    from .table import Table
 
 
 class _Cache:
@@ -80,7 +77,7 @@ def split_below(token: bytes, ranks: Mapping[bytes, int], limit: int) -> list[in
 
 
 def parts(table: Table, rank: int) -> Pair | None:
-    """The (left, right) alias strings whose join made the token of tiktoken rank `rank` (>= 256).
+    """The (left, right) alias strings whose join made the token of tiktoken rank `rank` (>= OFFSET).
 
     None when its bytes do not end as exactly two parts (no such token in cl100k_base or o200k_base).
     """
@@ -108,8 +105,8 @@ def recover_all(table: Table, progress: Callable[[int, int], None] | None = None
     return len(_cache(table).parts)
 
 
-class LazyMerges(Sequence["Pair"]):
-    """`Table.merges` of a tiktoken table: rule r is the parts of the token of rank 256 + r, found on access."""
+class LazyMerges(Sequence[Pair]):
+    """`Table.merges` of a tiktoken table: rule r is the parts of the token of rank OFFSET + r, found on access."""
 
     def __init__(self, table: Table, count: int) -> None:
         self._table = table
@@ -136,7 +133,7 @@ class LazyMerges(Sequence["Pair"]):
             yield self[i]
 
 
-class PairRanks(Mapping["Pair", int]):
+class PairRanks(Mapping[Pair, int]):
     """`Table.ranks` of a tiktoken table: (left, right) -> rule rank, answered from the token's recovered parts."""
 
     def __init__(self, table: Table) -> None:

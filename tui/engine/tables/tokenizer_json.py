@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..files import read_bytes
+from ..files import read_bytes, utf8_text
 from ..pretokenize import GPT2_PATTERN
 from .table import Pair, Table, TableError
 from .two_files import check_consistent
@@ -74,9 +74,7 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     where = str(path)
     data = read_bytes(path, TableError)
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{where} is not valid UTF-8 (bad byte at offset {exc.start}).") from None
+        doc = json.loads(utf8_text(data, where, TableError))
     except json.JSONDecodeError as exc:
         raise TableError(f"{where} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).") from None
     except (RecursionError, ValueError):
@@ -107,4 +105,4 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
             raise TableError(f"{where}: {other[:40]!r} and {symbol[:40]!r} share the id {ident}.")
     merges = _merges(model.get("merges"), encoder, where)
     check_consistent(merges, encoder, where, where)
-    return Table(name, merges, encoder, hashlib.sha256(data).hexdigest(), where, "gpt2", pattern)
+    return Table(name=name, merges=merges, encoder=encoder, sha256=hashlib.sha256(data).hexdigest(), source=where, pattern=pattern)

@@ -1,4 +1,4 @@
-"""Tables trained in the app (engine/training.py) as `Table`s, and saved in GPT-2's two-file format.
+"""Tables trained by engine/training.py as `Table`s, and saved in GPT-2's two-file format.
 
 Seed 004's base ids are the byte values (byte 32 is id 32, unlike GPT-2's encoder.json where it is
 220), and merge i has id 256 + i. The rules and ids are written with GPT-2's byte aliases, so the
@@ -72,7 +72,8 @@ def from_training(result: TrainResult, name: str = "trained") -> Trained:
             encoder[merged] = r.id
     rules = tuple(merges)
     digest = hashlib.sha256(vocab_bpe_text(rules).encode("utf-8")).hexdigest()
-    table = Table(name, rules, encoder, digest, f"trained on {len(result.text):,} characters, {len(result.rounds)} merges")
+    source = f"trained on {len(result.text):,} characters, {len(result.rounds)} merges"
+    table = Table(name=name, merges=rules, encoder=encoder, sha256=digest, source=source)
     return Trained(table, tuple(duplicates))
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..aliases import bytes_to_unicode
-from ..files import read_bytes, sha256_hex
+from ..files import read_bytes, sha256_hex, utf8_text
 from .table import Pair, Table, TableError
 
 if TYPE_CHECKING:  # importlib.metadata is slow to import: only when the official table is first asked for
@@ -31,11 +31,7 @@ def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
     >>> parse_vocab_bpe(b"#version: 0.2\\na b\\nab c")
     (('a', 'b'), ('ab', 'c'))
     """
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{path} is not valid UTF-8 (bad byte at offset {exc.start}).") from None
-    lines = text.split("\n")
+    lines = utf8_text(data, path, TableError).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     merges: list[Pair] = []
@@ -60,9 +56,7 @@ def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int
     import json
 
     try:
-        encoder = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise TableError(f"{path} is not valid UTF-8 (bad byte at offset {exc.start}).") from None
+        encoder = json.loads(utf8_text(data, path, TableError))
     except (json.JSONDecodeError, RecursionError) as exc:
         raise TableError(f"{path} is not valid JSON ({getattr(exc, 'msg', 'too deeply nested')}).") from None
     except ValueError:  # e.g. an integer longer than Python's 4,300-digit conversion limit
@@ -95,7 +89,7 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     encoder = parse_encoder_json(encoder_data, str(encoder_path))
     check_consistent(merges, encoder, str(vocab_path), str(encoder_path))
     digest = sha256_hex(vocab_data)
-    return Table(name, merges, encoder, digest, f"{vocab_path} + {encoder_path}", vocab=vocab_data)
+    return Table(name=name, merges=merges, encoder=encoder, sha256=digest, source=f"{vocab_path} + {encoder_path}", vocab=vocab_data)
 
 
 def distribution(name: str) -> Distribution:
@@ -134,4 +128,4 @@ def gpt2() -> Table:
             raise TableError(f"refusing the official table: {path} has SHA-256 {actual[:16]}…, expected {expected[:16]}….")
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = json.loads(encoder_data)
-    return Table("gpt2", merges, encoder, GPT2_VOCAB_SHA256, str(vocab_path.parent), vocab=vocab_data)
+    return Table(name="gpt2", merges=merges, encoder=encoder, sha256=GPT2_VOCAB_SHA256, source=str(vocab_path.parent), vocab=vocab_data)
