@@ -1,0 +1,38 @@
+"""The tables registry is complete: each built-in table is one entry with a name, a short name, a label, a loader and help words."""
+
+from __future__ import annotations
+
+from tui.engine.tables import label, short_name
+from tui.engine.tables.registry import BY_NAME, DEFAULT, ENTRIES, PATTERNS, about, names, table_cycle
+
+
+def test_every_entry_is_complete_and_named_once() -> None:
+    assert names() == ("teaching", "gpt2", "cl100k_base", "o200k_base")
+    assert [e.short for e in ENTRIES] == ["teaching", "GPT-2", "cl100k_base", "o200k_base"]
+    assert DEFAULT == "teaching" and table_cycle() == list(names()) and set(BY_NAME) == set(names())
+    assert about() == (
+        "teaching (the nine rules of seed 000), gpt2 (the official GPT-2 table), "
+        "cl100k_base (GPT-4's tiktoken table), o200k_base (GPT-4o's tiktoken table)"
+    )
+
+
+def test_each_loader_gives_its_own_table_with_its_label() -> None:
+    """What `t`, the headers and --table show for each entry comes from its loader and its label alone."""
+    labels = {}
+    for entry in ENTRIES:
+        table = entry.load()
+        assert table.name == entry.name and entry.load() is table  # loaded once, then the same table
+        assert short_name(table) == entry.short
+        labels[entry.name] = label(table)
+    assert labels == {
+        "teaching": "teaching · 9 rules",
+        "gpt2": "GPT-2 · 50,000 merges · vocab.bpe 1ce16647…",
+        "cl100k_base": "cl100k_base · tiktoken rule · 100,256 ranks",
+        "o200k_base": "o200k_base · tiktoken rule · 199,998 ranks",
+    }
+
+
+def test_every_table_that_owns_a_regex_is_a_registered_table() -> None:
+    """Training chooses among the regexes by table name: each is the pattern that table cuts with."""
+    assert list(PATTERNS) == ["gpt2", "cl100k_base", "o200k_base"]
+    assert all(BY_NAME[name].load().pattern == pattern for name, pattern in PATTERNS.items())
