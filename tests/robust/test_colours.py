@@ -1,79 +1,45 @@
-"""Without colour (NO_COLOR) and with 8 colours (TERM=xterm, no COLORTERM) every view draws, and what
-is highlighted is still marked by something other than colour: ▶, reverse video, brackets."""
+"""Every view without colour and with 8 colours (colour_checks.py), each palette in a fresh interpreter."""
 
 from __future__ import annotations
 
-import re
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 
-from tests.ui.support import make_app, opened
-
-from .terminal import drawn_text, screen_output
-
-RGB = re.compile(r"[34]8;2;(\d+);(\d+);(\d+)")
-REVERSE = re.compile(r"\x1b\[(?:[0-9;]*;)?7(?:;[0-9;]*)?m")
+CHECKS = Path(__file__).with_name("colour_checks.py")
+#: What picks a palette's checks by their parameter id with -k (an id with a space is no -k expression).
+KEYWORD = {"NO_COLOR": "NO_COLOR", "8 colours": "colours"}
 
 
-@pytest.fixture(params=["NO_COLOR", "8 colours"])
-def palette(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The environment the app is started in (Textual reads both when the app is made)."""
-    if request.param == "NO_COLOR":
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
-        monkeypatch.delenv("COLORTERM", raising=False)
-        monkeypatch.setenv("TERM", "xterm")
-    return str(request.param)
-
-
-def colours_kept(output: str, palette: str) -> bool:
-    """The palette is really in force: only greys under NO_COLOR, only the 8 (16) ANSI colours under TERM=xterm."""
-    if palette == "NO_COLOR":
-        return all(r == g == b for r, g, b in RGB.findall(output))
-    return RGB.search(output) is None and "8;5;" not in output
-
-
-async def drawn(pilot: Pilot, palette: str, *keys: str) -> tuple[str, str]:
-    """Press `keys`, then draw the whole screen as a terminal would get it: (the bytes, the text)."""
-    await pilot.press(*keys)
-    await pilot.pause()
-    output = screen_output(pilot.app)
-    assert colours_kept(output, palette), keys
-    return output, drawn_text(output)
-
-
-async def test_every_view_draws_and_marks_highlights_without_colour(palette: str) -> None:
-    app = make_app()
-    async with opened(app) as pilot:
-        if palette == "NO_COLOR":
-            assert app.no_color
-        else:
-            assert app.console.color_system == "standard"
-        output, text = await drawn(pilot, palette, "right")  # view 1, round 1: the chosen pair
-        assert "▶" in text and REVERSE.search(output)
-        output, text = await drawn(pilot, palette, "d", "right")  # scan detail, step 1
-        assert "[scan detail]" in text and "▶" in text and REVERSE.search(output)
-        output, text = await drawn(pilot, palette, "d", "question_mark")
-        assert "Keys (they work whatever has focus)" in text
-        output, text = await drawn(pilot, palette, "escape", "e")
-        assert "Text to tokenize" in text and "enter: apply" in text
-        await pilot.press("escape")
-        for key, label in (("2", "Decode"), ("3", "Aliases"), ("4", "Tables"), ("5", "Special"), ("6", "Explore")):
-            output, text = await drawn(pilot, palette, key)
-            assert f"[{key} {label}]" in text, (key, text)
-            assert REVERSE.search(output), key  # the current view, and the selected row or cell
-        output, text = await drawn(pilot, palette, "1")
-        assert "▶" in text and "round 1/7" in text
-
-
-async def test_the_training_view_marks_without_colour(palette: str) -> None:
-    """View 7: this round's pair is bracketed ⟦ ⟧ and reversed, the chosen count ▶, a tie =, the round ▲."""
-    app = make_app("the cat the hat")
-    async with opened(app, "train") as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        output, text = await drawn(pilot, palette)
-        assert "[7 Train]" in text and "⟦t h⟧" in text and "▶ (116, 104)" in text and "= (104, 101)" in text and "▲ round 1" in text
-        assert REVERSE.search(output)
+@pytest.mark.parametrize("palette", ["NO_COLOR", "8 colours"])
+def test_the_colour_checks_pass_in_a_fresh_interpreter(palette: str) -> None:
+    """Both checks of colour_checks.py (every view, the training view) pass under `palette`, nothing skipped."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLORTERM")}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(CHECKS),
+            "-q",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:xdist",
+            "-k",
+            KEYWORD[palette],
+            "-o",
+            "addopts=",
+        ],
+        cwd=CHECKS.parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "2 passed" in result.stdout.splitlines()[-1], result.stdout[-500:]
