@@ -1,4 +1,4 @@
-"""The app: the shared state (position, tables, draft, busy) bound down into the views, the views, the palette.
+"""The app: the shared state (position, tables, draft, busy, the tour's caption) bound down into the views, the views, the palette.
 
 Screens report by messages; the app switches views (`ViewRequested`) and hands the rest on: captures to
 capture.py, notifications to notes.py, the collector to collector.py, play to player.py, themes to slides.py.
@@ -52,6 +52,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
     busy: reactive[str] = reactive("", repaint=False)  # what a running capture says; "" when none runs
     play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while the animator plays
     draft: reactive[str] = reactive("", repaint=False)  # the text being edited survives failed and cancelled captures
+    caption: reactive[msg.Caption | None] = reactive(None, repaint=False)  # the tour's caption; None outside the tour
 
     def __init__(
         self,
@@ -80,7 +81,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
-        return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft, BpeApp.play_label)
+        return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft, BpeApp.play_label, BpeApp.caption)
 
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
@@ -154,7 +155,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         """View `name`, installed the first time it is shown (so it keeps its state while you look elsewhere)."""
         if not self.is_screen_installed(name):
             cls = getattr(import_module(f".screens.{name}", __package__), VIEW_SCREENS[name])
-            self.install_screen(cls(self.tables, self.position).data_bind(BpeApp.position, BpeApp.tables), name)
+            self.install_screen(cls(self.tables, self.position).data_bind(BpeApp.position, BpeApp.tables, BpeApp.caption), name)
         return self.get_screen(name)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,7 +1,8 @@
 """Messages the screens and panes send up; each is named for what happened, and the app decides.
 
 One request moves between views, `ViewRequested(view, then)`: `then` is a plain value (`ShowRank`,
-`DecodeIds`, `Animate`) that the view handles once it is shown (its `handle` method).
+`DecodeIds`, `Animate`) that the view handles once it is shown (its `handle` method). `Caption`
+is no message but the tour's caption, a plain value the app binds down into the views.
 """
 
 from __future__ import annotations
@@ -66,11 +67,16 @@ class SpeedPressed(Message):
     delta: int
 
 
-@dataclass
-class RowsDocked(Message):
-    """A bar docked above a view's panes (the tour's caption) takes `rows` rows: the view lays out what is left."""
+@dataclass(frozen=True)
+class Caption:
+    """What the tour's caption bar shows: scene `index` (from 0) of `total`, its title and caption, and
+    whether the tour plays by itself. The tour sets it on the app; the app binds it down into every view."""
 
-    rows: int
+    index: int
+    total: int
+    title: str
+    caption: str
+    playing: bool = False
 
 
 @dataclass

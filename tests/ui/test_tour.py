@@ -7,12 +7,13 @@ import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from tui.messages import SceneChanged
+from tui.commands import VIEWS
+from tui.messages import Caption, SceneChanged
 from tui.tour.app import TourApp
-from tui.tour.caption import TourBar
 from tui.tour.scenes import SCENES
+from tui.widgets.caption_bar import CaptionBar
 
-from .support import Notes, ids, opened, screen_text, sentence, settle, until
+from .support import Notes, ids, make_app, open_view, opened, screen_text, sentence, settle, until
 
 #: (view, keys pressed in the scene, strings the screen then shows), one per scene in order.
 EXPECTED: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
@@ -68,6 +69,10 @@ async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes:
                 await ready(app, pilot)
             assert app.scene == n and app.shown_view == view, (n, app.shown_view)
             assert f"scene {n + 1}/11: {SCENES[n].title}" in caption(app)
+            bars = list(app.screen.query(CaptionBar))  # the view's own bar, given the caption by the app
+            assert len(bars) == 1 and bars[0].display and bars[0].region.height == 2
+            assert bars[0].caption == app.caption == Caption(n, 11, SCENES[n].title, SCENES[n].caption, False)
+            assert bars[0].render().plain.startswith(f"scene {n + 1}/11: {SCENES[n].title} · "), n
             for key in keys:
                 await pilot.press(key)
             await ready(app, pilot)
@@ -145,7 +150,7 @@ async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> N
                 await pilot.press("n")
             await ready(app, pilot)
             screen = app.screen
-            bar = screen.query_one(TourBar)
+            bar = screen.query_one(CaptionBar)
             assert bar.region.y == 0 and bar.region.height == 2 and bar.region.width == size[0]
             others = [
                 w for w in screen.walk_children(Widget) if w is not bar and w.region and type(w).__name__ not in ("ToastRack", "Toast")
@@ -170,3 +175,18 @@ async def test_space_in_a_scene_plays_the_animator_not_the_tour() -> None:
         await pilot.press("space")
         await pilot.pause()
         assert not app.player.playing and "fps" not in screen_text(app)
+
+
+async def test_outside_the_tour_every_view_holds_one_hidden_caption_bar() -> None:
+    """The app without the tour: no caption; each view's bar is there but hidden, and takes no rows."""
+    app = make_app()
+    async with opened(app, size=(100, 26)) as pilot:
+        shown: list[str] = []
+        for view in VIEWS:
+            screen = app.screen if view.name == "encode" else await open_view(app, pilot, view.key)
+            bars = list(screen.query(CaptionBar))
+            assert len(bars) == 1 and bars[0].caption is None and bars[0].display is False and bars[0].region.height == 0
+            assert bars[0].render().plain == ""
+            shown.append(app.shown_view or "")
+        assert app.caption is None
+        assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train"]

@@ -15,8 +15,8 @@ from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.tables import Table, get_table
 from tui.engine.training import train
 from tui.explain.whynot import never_chosen
-from tui.tour.caption import caption_lines, heading, wrap
 from tui.tour.scenes import SCENES, Scene
+from tui.widgets.caption_bar import caption_lines, heading, wrap
 
 Cli = Callable[..., CliResult]
 
@@ -57,11 +57,6 @@ def test_every_caption_fits_two_lines_at_80_and_100_columns(width: int) -> None:
         head = heading(n, len(SCENES), s.title, playing=True)
         assert len(wrap(f"{head} · {s.caption}", width)) <= 2, s.title
         assert not caption_lines(head, s.caption, width)[-1].endswith("…"), s.title
-
-
-def test_a_caption_too_long_is_cut_with_an_ellipsis_and_the_hint_follows_a_short_one() -> None:
-    assert caption_lines("scene 1/2: T", "a b c d e f g h", 8) == ["scene", "1/2: T…"]
-    assert caption_lines("scene 1/2: T", "ok", 40) == ["scene 1/2: T · ok  (n next, p back)"]
 
 
 def test_the_round_trip_of_hi_ni(gpt2_table: Table) -> None:

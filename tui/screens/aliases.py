@@ -26,7 +26,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.strips import Row, Runs, StripRows
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
-from .base import TableChoice, ViewBar, ViewScreen
+from .base import TableChoice, ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
 LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
@@ -155,7 +155,7 @@ class AliasesScreen(ViewScreen):
         self.lookup: Text | None = None
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("aliases")
+        yield from self.bars()
         with Horizontal(id="aliases-body"):
             with Vertical(id="aliases-left"):
                 yield AliasGrid(alias_grid(self.table), id="aliases-grid")

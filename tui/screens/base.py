@@ -1,4 +1,5 @@
-"""What the views share: the table choice they are given, the view bar, and the base screen of the views after the animator."""
+"""What the views share: the table choice they are given, the view bar, and the base screen of the views after the animator
+(which composes the tour's caption bar above the view bar)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -16,7 +18,8 @@ from ..commands import VIEWS, Command, bindings
 from ..engine.tables import Table, resolver, table_cycle
 from ..engine.tables import label as table_label
 from ..explain.position import Position
-from ..messages import TableSwitchRequested, Then, ViewRequested
+from ..messages import Caption, TableSwitchRequested, Then, ViewRequested
+from ..widgets.caption_bar import CaptionBar
 from ..widgets.text import clip
 
 if TYPE_CHECKING:
@@ -125,6 +128,7 @@ class ViewScreen(Screen[None]):
     REGISTRY: ClassVar[tuple[Command, ...]] = ()
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # the app's, by data_bind
+    caption: reactive[Caption | None] = reactive(None, repaint=False)  # the tour's caption (the app's, by data_bind)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         if "REGISTRY" in cls.__dict__:  # before Textual's own hook, which reads the bindings
@@ -137,6 +141,11 @@ class ViewScreen(Screen[None]):
         self.set_reactive(ViewScreen.position, position)
         self.table_name: str | None = None  # None: the table of the current trace
         self._seen: object = None
+
+    def bars(self) -> ComposeResult:
+        """The top of every view: the tour's caption bar (hidden outside the tour), then the view bar."""
+        yield CaptionBar().data_bind(ViewScreen.caption)
+        yield ViewBar(self.VIEW)
 
     # -- what is shown -------------------------------------------------------------------------
 

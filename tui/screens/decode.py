@@ -27,7 +27,7 @@ from ..widgets.findrow import FindRow
 from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quote_clipped
-from .base import TableChoice, ViewBar, ViewScreen, figures_text
+from .base import TableChoice, ViewScreen, figures_text
 
 NOTHING = "—"
 
@@ -139,7 +139,7 @@ class DecodeScreen(ViewScreen):
         self._code: bool | None = None  # the code pane: None follows the height, else as `v` last set it
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("decode")
+        yield from self.bars()
         yield Static(id="decode-figures")
         yield FindRow("ids", "/: type ids (19526 254 · 50256) · empty: the trace's", Policy(), input_id="decode-ids", id="decode-row")
         yield FramesList(id="decode-frames")

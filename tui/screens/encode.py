@@ -22,11 +22,11 @@ from ..commands import ENCODE, bindings
 from ..explain.position import Position
 from ..messages import (
     Animate,
+    Caption,
     CaptureCancelled,
     CaptureRequested,
     Move,
     PlayPressed,
-    RowsDocked,
     ScanDetailToggled,
     ShowRank,
     SpeedPressed,
@@ -39,6 +39,7 @@ from ..messages import (
 )
 from ..safe import sentence, visible
 from ..widgets.bytes_pane import BytesPane
+from ..widgets.caption_bar import ROWS, CaptionBar
 from ..widgets.chunks import ChunksPane
 from ..widgets.code import CodePane
 from ..widgets.footer import KeyFooter
@@ -69,17 +70,18 @@ class EncodeScreen(Screen[None]):
     busy: reactive[str] = reactive("", repaint=False)
     draft: reactive[str] = reactive("", repaint=False)
     play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while playing, else ""
+    caption: reactive[Caption | None] = reactive(None, repaint=False)  # the tour's caption bar's, which takes rows while set
 
     def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
         super().__init__()
         self.set_reactive(EncodeScreen.position, position)
         self.traces_dir = traces_dir
         self.max_text = max_text
-        self._reserved = 0  # rows docked above the panes by others (the tour's caption bar)
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
+        yield CaptionBar().data_bind(EncodeScreen.caption)
         yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see encode.tcss for both layouts
             yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
@@ -99,7 +101,7 @@ class EncodeScreen(Screen[None]):
     def _fit(self, size: Size) -> None:
         """Three layouts by the rows left (compact below 24: the ids beside the word; normal; tall);
         the code pane takes a third column from CODE_WIDTH columns, else the pairs' column while on."""
-        rows = size.height - self._reserved
+        rows = size.height - (ROWS if self.caption is not None else 0)  # the panes' rows: the caption bar's are taken
         self.set_class(rows >= 36, "-tall")
         self.set_class(rows < 24, "-compact")
         self.set_class(size.width >= 140, "-wide")
@@ -112,11 +114,10 @@ class EncodeScreen(Screen[None]):
         self._code = not self.has_class("-code")
         self._fit(self.app.size)
 
-    def on_rows_docked(self, message: RowsDocked) -> None:
-        """Rows were docked above the panes (the tour's captions): pick the layout for what is left."""
-        message.stop()
-        self._reserved = message.rows
-        self._fit(self.app.size)
+    def watch_caption(self, before: Caption | None, caption: Caption | None) -> None:
+        """The tour's caption bar came or went: pick the layout for the rows left."""
+        if (before is None) != (caption is None):
+            self._fit(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""

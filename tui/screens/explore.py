@@ -33,7 +33,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import TokenizerRows
-from .base import TableChoice, ViewBar, ViewScreen
+from .base import TableChoice, ViewScreen
 from .dialogs import EditBox
 
 #: The tokenizers compared, in row order.
@@ -129,7 +129,7 @@ class ExploreScreen(ViewScreen):
         self._seeded: str | None = None  # the trace text the box was last given
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("explore")
+        yield from self.bars()
         box = ExploreBox("", soft_wrap=False, show_line_numbers=False, tab_behavior="indent", id="explore-text")
         box.indent_type = "tabs"
         yield box

@@ -85,7 +85,7 @@ class SpecialScreen(ViewScreen):
     REGISTRY = SPECIAL
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("special")
+        yield from self.bars()
         with VerticalScroll(id="special-body"):
             yield Static(id="special-scene")
         yield KeyFooter(compact=True)

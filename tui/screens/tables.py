@@ -28,7 +28,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import clip, pad, quote_clipped
-from .base import TableChoice, ViewBar, ViewScreen
+from .base import TableChoice, ViewScreen
 
 #: The rank/id check of each table shown so far (GPT-2's 50,000 rules take about 70 ms; a tiktoken
 #: table first needs its rules' parts, recovered in a worker).
@@ -210,7 +210,7 @@ class TablesScreen(ViewScreen):
         self._facts: tuple[object, object, Text | None] = (None, None, None)
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("tables")
+        yield from self.bars()
         yield Static(id="tables-built")
         yield Static(id="tables-check")
         yield Static(id="tables-loader")

@@ -29,7 +29,7 @@ from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines
-from .base import TableChoice, ViewBar, ViewScreen
+from .base import TableChoice, ViewScreen
 
 #: What + and - step through (m types any number).
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
@@ -76,7 +76,7 @@ class TrainScreen(ViewScreen):
         self._worker: Worker[None] | None = None
 
     def compose(self) -> ComposeResult:
-        yield ViewBar("train")
+        yield from self.bars()
         yield StatusLines(id="train-status")
         with Horizontal(id="train-sides"):
             yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)

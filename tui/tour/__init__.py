@@ -1,1 +1,1 @@
-"""The guided tour: the app in tour mode (app.py), its scenes (scenes.py) and its caption bar (caption.py)."""
+"""The guided tour: the app in tour mode (app.py) and its scenes (scenes.py); the caption bar it fills is widgets/caption_bar.py."""

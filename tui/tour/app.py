@@ -2,9 +2,10 @@
 
 `TourApp` is the app with one more piece of state, the scene: entering a scene hands the app the
 scene's requests (its trace's starting position, then its view with what that view is to show), and
-every view shown carries the caption bar (tour/caption.py). Inside a scene every key of the view
-works as usual. With `play`, the app's one play timer (tui/player.py) steps the animator's frames at
-`fps` and moves on when a scene is done; `loop` starts again after the last scene.
+sets the app's `caption`, which the app binds down into every view's caption bar
+(widgets/caption_bar.py), as it does the position. Inside a scene every key of the view works as
+usual. With `play`, the app's one play timer (tui/player.py) steps the animator's frames at `fps`
+and moves on when a scene is done; `loop` starts again after the last scene.
 """
 
 from __future__ import annotations
@@ -19,12 +20,9 @@ from ..app import BpeApp
 from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
-from ..messages import SceneChanged
+from ..messages import Caption, SceneChanged
 from ..playback import DEFAULT_FPS, Playback, check_fps
 from ..safe import sentence
-from ..screens.base import ViewScreen
-from ..screens.encode import EncodeScreen
-from .caption import TourBar
 from .scenes import SCENES, Scene
 
 HOLD = 8.0  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
@@ -70,7 +68,6 @@ class TourApp(BpeApp):
         return self.scenes[self.scene]
 
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self._caption_on)
         self.call_after_refresh(self._start)
 
     async def _start(self) -> None:
@@ -115,30 +112,20 @@ class TourApp(BpeApp):
         shown, view = scene.requests(trace)
         self.on_position_requested(shown)
         await self.on_view_requested(view)
-        self._caption_on(self.screen)
+        self._caption()
         self.post_message(SceneChanged(index, len(self.scenes), scene.title))
 
-    def _caption_on(self, screen: Screen[Any]) -> None:
-        """Give a view the caption bar (the first time it is shown) and the current scene's caption."""
-        if not isinstance(screen, (EncodeScreen, ViewScreen)):
-            return
-        if not screen.is_mounted:  # a view shown the first time: once it is composed
-            screen.call_after_refresh(self._caption_on, screen)
-            return
-        bars = screen.query(TourBar)
-        bar = bars.first() if bars else None
-        if bar is None:
-            bar = TourBar()  # it tells the view the rows it takes (RowsDocked)
-            screen.mount(bar)
+    def _caption(self) -> None:
+        """The current scene's caption, for every view's caption bar (the app binds it down)."""
         scene = self.current
-        bar.scene = (self.scene, len(self.scenes), scene.title, scene.caption, self.playing)
+        self.caption = Caption(self.scene, len(self.scenes), scene.title, scene.caption, self.playing)
 
     # -- playing ----------------------------------------------------------------------------------
 
     def show_play(self) -> None:
         """While the tour plays by itself its caption says so (▶ scene), else the animator's header (▶ 2 fps)."""
-        if self.screen_stack:
-            self._caption_on(self.screen)
+        if self.caption is not None:
+            self._caption()
         if not self.auto:
             super().show_play()
 

@@ -1,6 +1,7 @@
 """The tour's caption bar: 'scene k/N: title' and the caption, two lines docked at the top of a view.
 
-Docked, it takes its own rows: the view's panes are laid out in what is left, so it never covers one.
+Every view composes one, bound to the view's `caption`: hidden (no rows) while that is None, as it is
+outside the tour; docked, it takes its own rows, and the view lays its panes out in what is left (`ROWS`).
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..messages import RowsDocked
+from ..messages import Caption
 
 ROWS = 2
 HINT = "  (n next, p back)"
 
 
 def wrap(words: str, width: int) -> list[str]:
-    """`words` broken at spaces into lines of at most `width` cells (a word wider than that is cut).
+    """`words` broken at spaces into lines of at most `width` cells (a word wider than that has a line of its own).
 
     >>> wrap("scene 1/2: a b c", 9)
     ['scene', '1/2: a b', 'c']
@@ -56,23 +57,25 @@ def caption_lines(head: str, caption: str, width: int, rows: int = ROWS) -> list
     return lines
 
 
-class TourBar(Widget):
-    """The current scene's heading (bold, reversed) and caption; the tour sets `scene`."""
+class CaptionBar(Widget):
+    """The current scene's heading (bold, reversed) and caption; shown only while `caption` is set."""
 
     DEFAULT_CSS = f"""
-    TourBar {{ dock: top; height: {ROWS}; padding: 0 1; background: $panel; }}
+    CaptionBar {{ dock: top; height: {ROWS}; padding: 0 1; background: $panel; display: none; }}
     """
 
-    scene: reactive[tuple[int, int, str, str, bool]] = reactive((0, 1, "", "", False))
+    caption: reactive[Caption | None] = reactive(None)  # the view's, by data_bind
 
-    def on_mount(self) -> None:
-        self.post_message(RowsDocked(ROWS))  # the view lays its panes out in the rows left
+    def watch_caption(self, caption: Caption | None) -> None:
+        self.display = caption is not None
 
     def render(self) -> Text:
-        index, total, title, caption, playing = self.scene
-        head = heading(index, total, title, playing)
         text = Text(no_wrap=True, overflow="ellipsis")
-        for n, line in enumerate(caption_lines(head, caption, max(self.content_size.width, 20))):
+        scene = self.caption
+        if scene is None:
+            return text
+        head = heading(scene.index, scene.total, scene.title, scene.playing)
+        for n, line in enumerate(caption_lines(head, scene.caption, max(self.content_size.width, 20))):
             if n:
                 text.append("\n")
             shown = min(len(head), len(line)) if n == 0 else 0

@@ -1,0 +1,22 @@
+"""The tour's caption bar's text (tui/widgets/caption_bar.py): the heading, words wrapped to the bar's width, two lines at most."""
+
+from __future__ import annotations
+
+from tui.widgets.caption_bar import caption_lines, heading, wrap
+
+
+def test_the_heading_counts_scenes_from_one_and_says_when_the_tour_plays() -> None:
+    assert heading(2, 11, "The teaching table's seven rounds") == "scene 3/11: The teaching table's seven rounds"
+    assert heading(0, 2, "Hi", playing=True) == "▶ scene 1/2: Hi"
+
+
+def test_words_wrap_at_spaces_and_a_word_wider_than_the_line_keeps_a_line_of_its_own() -> None:
+    assert wrap("scene 1/2: a b c", 9) == ["scene", "1/2: a b", "c"]
+    assert wrap("你好 ab", 4) == ["你好", "ab"]  # two cells a character
+    assert wrap("internationalization x", 6) == ["internationalization", "x"]
+
+
+def test_a_caption_too_long_is_cut_with_an_ellipsis_and_the_hint_follows_a_short_one() -> None:
+    assert caption_lines("scene 1/2: T", "a b c d e f g h", 8) == ["scene", "1/2: T…"]
+    assert caption_lines("scene 1/2: T", "ok", 40) == ["scene 1/2: T · ok  (n next, p back)"]
+    assert caption_lines("scene 1/2: T", "ok", 20) == ["scene 1/2: T · ok"]  # no room for the hint
