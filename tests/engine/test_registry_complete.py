@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from tui.engine.tables import label, short_name
-from tui.engine.tables.registry import BY_NAME, DEFAULT, ENTRIES, PATTERNS, about, names, table_cycle
+from tui.engine.tables.registry import BY_NAME, DEFAULT, ENTRIES, PATTERNS, about, explored, names, table_cycle
 
 
 def test_every_entry_is_complete_and_named_once() -> None:
     assert names() == ("teaching", "gpt2", "cl100k_base", "o200k_base")
     assert [e.short for e in ENTRIES] == ["teaching", "GPT-2", "cl100k_base", "o200k_base"]
     assert DEFAULT == "teaching" and table_cycle() == list(names()) and set(BY_NAME) == set(names())
+    assert explored() == ("gpt2", "cl100k_base", "o200k_base")  # the explorer's rows
     assert about() == (
         "teaching (the nine rules of seed 000), gpt2 (the official GPT-2 table), "
         "cl100k_base (GPT-4's tiktoken table), o200k_base (GPT-4o's tiktoken table)"

@@ -23,6 +23,7 @@ from textual.worker import Worker, get_current_worker
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
 from ..engine.tables import Table, TableError
+from ..engine.tables.registry import explored
 from ..explain.branches import Explanation, explain_match
 from ..explain.explorer import RowChunk, TokenizerRow, build_row
 from ..explain.position import Position
@@ -37,7 +38,7 @@ from .base import TableChoice, ViewScreen
 from .dialogs import EditBox
 
 #: The tokenizers compared, in row order.
-TABLES = ("gpt2", "cl100k_base", "o200k_base")
+TABLES = explored()  # the registry says which tables the explorer compares
 
 
 #: Longer texts are shown, not edited: Textual's TextArea measures a whole line on every edit, and a

@@ -52,14 +52,15 @@ class Entry:
     load: Callable[[], Table]  # cached by the loader: the same Table each time
     about: str  # a few words for --help
     in_cycle: bool = True  # in the app's `t` cycle
+    explored: bool = False  # one of the explorer's rows
 
 
 #: The built-in tables, in `t` cycling order; the first is the default.
 ENTRIES: tuple[Entry, ...] = (
     Entry("teaching", "teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
-    Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table"),
-    Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table"),
-    Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table"),
+    Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table", explored=True),
+    Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", explored=True),
+    Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", explored=True),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
@@ -68,6 +69,11 @@ DEFAULT = ENTRIES[0].name
 def names() -> tuple[str, ...]:
     """The built-in tables' names, in cycling order."""
     return tuple(BY_NAME)
+
+
+def explored() -> tuple[str, ...]:
+    """The tables the explorer cuts the text with, one row each, in registry order."""
+    return tuple(entry.name for entry in ENTRIES if entry.explored)
 
 
 def about() -> str:
