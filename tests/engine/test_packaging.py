@@ -35,14 +35,19 @@ INSTALLED = {
 }
 
 
+def uv() -> str:
+    """The uv running the suite."""
+    found = os.environ.get("UV") or shutil.which("uv")
+    assert found is not None, "the suite runs under uv, which must be on PATH"
+    return found
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     """The wheel `uv build --wheel` makes from this source tree, built once for the module."""
-    uv = os.environ.get("UV") or shutil.which("uv")
-    assert uv is not None, "the suite runs under uv, which must be on PATH to build the wheel"
     out = tmp_path_factory.mktemp("dist")
     result = subprocess.run(
-        [uv, "build", "--wheel", "--quiet", "-o", str(out), str(ROOT)], capture_output=True, text=True, timeout=300, check=False
+        [uv(), "build", "--wheel", "--quiet", "-o", str(out), str(ROOT)], capture_output=True, text=True, timeout=300, check=False
     )
     assert result.returncode == 0, result.stderr
     (built,) = out.glob("bpe_tui-*.whl")
@@ -95,6 +100,29 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
         "Requires-Dist: textual-serve>=1.1.3; extra == 'web'",
     ]
     assert wheel.stat().st_size < 1_000_000  # the two files compress to about 560 kB
+
+
+def test_the_run_command_installs_the_app_alone():
+    """`uv run bpe-tui` syncs the default groups, which are none: the locked set it installs is the app's dependencies,
+    the same as pip's, without pytest, mypy, playwright or tiktoken (69 packages before, 11 now)."""
+    export = subprocess.run(
+        [uv(), "export", "--frozen", "--no-hashes", "--no-header", "--no-annotate", "--no-emit-project"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        cwd=ROOT,
+    )
+    assert {line.split("==")[0] for line in export.stdout.splitlines()} == INSTALLED - {"bpe-tui"}
+
+
+def test_ci_runs_readmes_test_command():
+    """README gives two commands, one line each; `.ci/run` ends with the second exactly as README spells it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## The two commands", 1)[1].split("```\n", 2)[1]
+    run, test = (line.split("#")[0].strip() for line in block.splitlines())
+    assert (run, test) == ("uv run bpe-tui", "uv run --all-groups pytest")
+    assert (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()[-1] == test
 
 
 def installed(python: Path) -> set[str]:
