@@ -134,7 +134,8 @@ def installed(python: Path) -> set[str]:
 @pytest.mark.slow
 def test_plain_pip_installs_the_wheel_from_wheels_only(wheel, tmp_path):
     """In a fresh venv, `pip install --only-binary=:all:` of the wheel succeeds (so nothing is built from source),
-    installs exactly the app's dependencies, and the installed bpe-tui encodes with GPT-2's table (needs PyPI)."""
+    installs exactly the app's dependencies, and the installed bpe-tui encodes with GPT-2's table and refuses to rewrite
+    its own bundled traces (needs PyPI)."""
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
@@ -153,3 +154,5 @@ def test_plain_pip_installs_the_wheel_from_wheels_only(wheel, tmp_path):
         cwd=tmp_path,  # away from the source tree: the installed package runs
     )
     assert (encoded.returncode, encoded.stdout, encoded.stderr) == (0, "[17250, 220, 19526, 254, 0]\n", "")
+    refused = subprocess.run([venv / "bin" / "bpe-tui", "examples"], capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
+    assert (refused.returncode, refused.stdout) == (2, "") and "the bundled traces belong to the installed package" in refused.stderr
