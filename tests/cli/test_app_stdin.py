@@ -14,6 +14,8 @@ import time
 import pytest
 from robust.terminal import drawn_text  # tests/ is on sys.path: its packages import by their own names
 
+from tui.cli.app_options import piped
+
 NO_TERMINAL = (
     b"bpe-tui: the app needs a terminal, and there is none (standard input is not one, /dev/tty cannot be opened); "
     b"the headless commands (encode, chunks, decode, capture) need none.\n"
@@ -81,3 +83,17 @@ def test_piped_text_is_shown_and_q_from_the_terminal_quits():
         os.close(fd)
     assert "piped" in drawn_text(out.decode("utf-8", "replace"))
     assert status is not None and os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_pipe_that_a_textual_driver_speaks_on_is_not_text(monkeypatch):
+    """Under `bpe-tui serve`, textual-serve runs the app with TEXTUAL_DRIVER set and talks to it on standard input:
+    that pipe is the driver's, never text to read. A test runner's stand-in stdin (no descriptor) is no pipe either."""
+    assert piped() is False  # pytest's captured stdin has no file descriptor
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb") as pipe:
+        monkeypatch.setattr(sys, "stdin", pipe)
+        monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+        assert piped() is True
+        monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+        assert piped() is False
+    os.close(write_end)

@@ -67,7 +67,10 @@ def run_app(argv: list[str]) -> None:
 
 def piped() -> bool:
     """Whether standard input is a real file or pipe that is not a terminal (`echo hello | bpe-tui`); a stand-in
-    object without a file descriptor (a test runner's) is not."""
+    object without a file descriptor (a test runner's) is not, nor the pipe of a program that drives the app through
+    a Textual driver of its own (`bpe-tui serve`: textual-serve's web driver speaks its protocol on standard input)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return False
     try:
         return not os.isatty(sys.stdin.fileno())
     except (AttributeError, ValueError, OSError):  # no stdin, a closed one, or one without a descriptor
