@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .inputs import UsageError
+from .inputs import UsageError, say
 
 
 def add_examples(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def run_examples(args: argparse.Namespace) -> None:
         if args.dir:
             raise UsageError("--list prints the bundled traces; it takes no --dir.")
         for path in bundled():
-            print(path)
+            say(str(path))
         return
     for path in regenerate(Path(args.dir) if args.dir else TRACES_DIR):
-        print(path)
+        say(str(path))
