@@ -129,3 +129,11 @@ async def test_the_training_views_f_refuses_a_fifo_and_a_path_of_no_user(fifo: s
             assert notes.errors[-1].message == said + " The training shown is unchanged."
             assert "training…" not in app.screen.progress
         assert len(notes.errors) == 2
+
+
+def test_the_examples_picker_lists_a_fifo_as_unreadable(tmp_path: Path) -> None:
+    """`x` labels every *.json of the traces folder; a FIFO among them is not waited for."""
+    from tui.screens.dialogs import list_examples
+
+    os.mkfifo(tmp_path / "pipe.json")
+    assert [(e.table, e.text) for e in list_examples(tmp_path)] == [("?", "pipe.json (unreadable)")]
