@@ -72,3 +72,10 @@ def test_decode_shows_escapes_visibly_on_a_terminal_only(cli: Cli, monkeypatch: 
     ids = [str(i) for i in encode("\x1b[2J\x07", teaching())]
     monkeypatch.setattr(sys.stdout, "isatty", lambda: tty)
     assert cli("decode", "--table", "teaching", *ids) == (0, "␛[2J␇\n" if tty else "\x1b[2J\x07\n", "")
+
+
+@pytest.mark.parametrize("argv", [["decode", "1"], ["--text", "a"]], ids=["command", "app"])
+def test_an_unknown_argument_is_quoted_visibly(cli: Cli, argv: list[str]) -> None:
+    code, out, err = cli(*argv, f"--bogus={PAYLOAD}")
+    assert (code, out) == (2, "") and err.endswith(f"bpe-tui: error: unrecognized arguments: --bogus={SHOWN}\n")
+    assert raw_controls(err) == []

@@ -11,11 +11,11 @@ from ..engine.texts import DEFAULT_TEXT
 from ..explain.frames import Frames
 from ..playback import DEFAULT_FPS, Playback
 from .commands import NAMES
-from .inputs import UsageError, crashed, custom_table, read_text, say, summary, table_options
+from .inputs import Parser, UsageError, crashed, custom_table, read_text, say, summary, table_options
 
 
 def build_app_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="bpe-tui",
         description="Watch GPT-2's byte-level BPE tokenizer, frame by frame. "
         f"Headless commands: {', '.join(NAMES)} (bpe-tui COMMAND --help).",

@@ -18,6 +18,14 @@ from ..explain.words import count
 from ..safe import json_safe, visible
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subparsers are made of the same class), whose error lines, which quote
+    what the user typed, are made visible."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(visible(message))
+
+
 class UsageError(Exception):
     """A mistake on the command line, reported in one line with exit status 2."""
 
