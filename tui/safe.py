@@ -119,6 +119,31 @@ def one_for_one(text: str) -> str:
     return text
 
 
+# What `json_safe` escapes: every character `visible` replaces except the C0 controls, which `json`
+# always escapes inside strings (outside them they are the layout: line ends, indents).
+_JSON_UNSAFE = "[" + "".join(f"\\U{c:08x}" for c in sorted(_TABLE) if c >= 0x20) + r"\p{Cs}\p{Co}\p{Cn}]"
+
+
+def _escape(match: regex.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # as JSON spells it: a surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_safe(text: str) -> str:
+    """JSON text (as `json.dumps` writes it) with every unsafe character written as a \\u escape: the
+    same JSON value, nothing raw for a terminal to obey.
+
+    >>> print(json_safe('["\\u202e", "a\\x85", "你"]'))
+    ["\\u202e", "a\\u0085", "你"]
+    """
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _compiled(_JSON_UNSAFE).sub(_escape, text)
+
+
 def sentence(message: str, given: str = "") -> str:
     """An error message made visible and begun with a capital, unless it begins with `given`, the
     path or text the user gave, which is quoted exactly as it was given.

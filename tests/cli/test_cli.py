@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from engine.support import deny_reading
 
 from tui.engine.bpe import capture
 from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, example_path
@@ -178,10 +178,7 @@ def test_unreadable_text_file(cli, tmp_path, monkeypatch):
     path = tmp_path / "secret.txt"
     path.write_text("x", encoding="utf-8")
 
-    def denied(self):
-        raise PermissionError(13, "Permission denied", str(self))
-
-    monkeypatch.setattr(pathlib.Path, "read_bytes", denied)
+    deny_reading(monkeypatch, path)
     assert_user_error(cli("encode", "--text-file", str(path)), f"{path} cannot be read (Permission denied).")
 
 
@@ -312,7 +309,7 @@ def test_jsonl_in_a_real_pipe():
         ),
         ((b"decode", b"--table", b"gpt2", b"--errors", b"strict", b"254"), b"", b"the bytes are not valid UTF-8"),
         ((b"encode", b"--vocab", b"v.bpe", b"--text", b"a"), b"", b"--vocab and --encoder go together"),
-        ((b"check", b"/dev/null"), b"", b"/dev/null is not valid JSON"),
+        ((b"check", b"/dev/null"), b"", b"/dev/null is not a regular file (a character device): nothing was read."),
     ],
 )
 def test_real_process_errors_are_one_line_without_traceback(args, stdin, expected):

@@ -317,7 +317,7 @@ def test_load_two_files_reports_missing_file_and_directory(tmp_path):
     vocab, enc = write_small_table(tmp_path)
     with pytest.raises(TableError, match=r"nope\.bpe does not exist\.$"):
         load_two_files(tmp_path / "nope.bpe", enc)
-    with pytest.raises(TableError, match=r"is a directory, not a file\.$"):
+    with pytest.raises(TableError, match=r"is a directory, not an encoder\.json file\.$"):
         load_two_files(vocab, tmp_path)
 
 

@@ -115,7 +115,7 @@ def test_rejects_bad_json():
 
 def test_rejects_deep_nesting():
     """Pathologically nested JSON is refused, not a RecursionError."""
-    assert rejected("[" * 100_000 + "]" * 100_000) == "t.json is nested too deeply to be a trace."
+    assert rejected("[" * 100_000 + "]" * 100_000) == "t.json is nested too deeply to be read as JSON."
 
 
 def test_rejects_non_object():

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine.support import deny_reading
 
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import TableError, get_table, load_two_files, teaching, vocab_bpe_text
@@ -190,14 +191,7 @@ def test_unreadable_trace_file(cli, tmp_path, monkeypatch) -> None:  # type: ign
     """A file the system refuses to read (as permissions do for anyone but root) is one sentence, exit 2."""
     path = tmp_path / "t.json"
     path.write_text(GOOD)
-    real = Path.read_bytes
-
-    def refuse(self: Path) -> bytes:
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
-
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    deny_reading(monkeypatch, path)
     assert_one_sentence(cli("check", str(path)), str(path), "cannot be read", "Permission denied")
 
 
@@ -301,7 +295,7 @@ BAD_TABLES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("encoder: string id", {"encoder": json.dumps(ENCODER | {"a": "97"})}, ("the id of 'a'",)),
     ("encoder: boolean id", {"encoder": json.dumps(ENCODER | {"a": True})}, ("the id of 'a'",)),
     ("encoder: shared id", {"encoder": json.dumps(ENCODER | {"a": 0})}, ("two symbols share the same id",)),
-    ("encoder: deeply nested", {"encoder": "[" * 100_000}, ("not valid JSON",)),
+    ("encoder: deeply nested", {"encoder": "[" * 100_000}, ("nested too deeply",)),
     ("encoder: 5,000-digit id", {"encoder": '{"a": ' + "1" * 5000 + "}"}, ("number too long",)),
     (
         "mismatch: a byte alias missing",

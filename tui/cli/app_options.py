@@ -9,15 +9,15 @@ from pathlib import Path
 
 from ..engine.bpe import Trace, capture
 from ..engine.tables import DEFAULT, Table, get_table, resolver
-from ..engine.texts import DEFAULT_TEXT, MAX_TEXT
+from ..engine.texts import DEFAULT_TEXT
 from ..explain.frames import Frames
 from ..playback import DEFAULT_FPS, Playback
 from .commands import NAMES
-from .inputs import UsageError, custom_table, read_text, summary, table_options
+from .inputs import Parser, UsageError, crashed, custom_table, read_text, say, summary, table_options
 
 
 def build_app_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="bpe-tui",
         description="Watch GPT-2's byte-level BPE tokenizer, frame by frame. "
         f"Headless commands: {', '.join(NAMES)} (bpe-tui COMMAND --help).",
@@ -49,8 +49,6 @@ def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
         trace = load(args.trace, resolver(custom))
     else:
         text = read_text(args) if args.text is not None or args.text_file is not None else DEFAULT_TEXT
-        if len(text) > MAX_TEXT:
-            raise UsageError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}.")
         trace = capture(text, custom or get_table(args.table or DEFAULT))
     if not trace.chunks:
         raise UsageError("the text is empty: there is nothing to show.")
@@ -132,14 +130,16 @@ def _run_app(argv: list[str]) -> None:
     if args.screenshot is None:
         keys_from_terminal()
         app.run()
+        crashed(app.return_code)
         return
     from ..slides import write_svg
 
     app.run(headless=True, size=(80, 24))
+    crashed(app.return_code)
     if app.svg is None:
         raise UsageError("the screenshot could not be taken: the app stopped before it drew its first screen.")
     try:
         write_svg(Path(args.screenshot), app.svg)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    print(f"wrote {args.screenshot}: frame {playback.start}/{frames} of {summary(trace)}", file=sys.stderr)
+    say(f"wrote {args.screenshot}: frame {playback.start}/{frames} of {summary(trace)}", err=True)

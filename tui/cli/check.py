@@ -6,10 +6,9 @@ bpe-tui check traces/*.json
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..engine.tables import resolver
-from .inputs import custom_table, custom_table_options, summary
+from .inputs import custom_table, custom_table_options, say, summary
 
 
 def add_check(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +25,9 @@ def run_check(args: argparse.Namespace) -> None:
         try:
             trace = load(name, tables)
         except TraceError as exc:
-            print(f"bpe-tui: {exc}", file=sys.stderr)
+            say(f"bpe-tui: {exc}", err=True)
             bad += 1
         else:
-            print(f"{name}: valid, {trace.table.name}, {summary(trace)}")
+            say(f"{name}: valid, {trace.table.name}, {summary(trace)}")
     if bad:
         raise SystemExit(2)

@@ -32,4 +32,8 @@ def run_decode(args: argparse.Namespace) -> None:
             raise DecodeError(run.problem)
         return
     text = decode(read_ids(args.ids), table, args.errors)
+    if sys.stdout.isatty():  # the text itself when piped; on a terminal, nothing in it is obeyed
+        from ..safe import visible
+
+        text = visible(text)
     sys.stdout.write(text + "\n")

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ..engine.bpe import CaptureError, capture, encode, utf8
 from ..engine.tables import Table
-from .inputs import UsageError, jsonl_texts, read_text, resolve_table, summary, table_options, text_options
+from .inputs import UsageError, jsonl_texts, print_json, read_text, resolve_table, say, summary, table_options, text_options
 
 
 def add_capture(parser: argparse.ArgumentParser) -> None:
@@ -28,11 +28,12 @@ def run_capture(args: argparse.Namespace) -> None:
         from ..engine.tracefile import save
 
         save(trace, args.output, overwrite=args.force)
-        print(f"wrote {args.output}: {summary(trace)}", file=sys.stderr)
+        say(f"wrote {args.output}: {summary(trace)}", err=True)
     else:
         from ..engine.tracefile import dumps
+        from ..safe import json_safe
 
-        sys.stdout.write(dumps(trace))
+        sys.stdout.write(json_safe(dumps(trace)))
 
 
 def add_encode(parser: argparse.ArgumentParser) -> None:
@@ -64,15 +65,13 @@ def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
 def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], object], *, ensure_ascii: bool = True) -> None:
     """Print `make(text, table)` as JSON for the command's text, or (--jsonl) one line per standard
     input line, where a text that cannot be encoded is refused with its line number."""
-    import json
-
     table = resolve_table(args)
     if not args.jsonl:
-        print(json.dumps(make(read_text(args), table), ensure_ascii=ensure_ascii))
+        print_json(make(read_text(args), table), ensure_ascii=ensure_ascii)
         return
     for number, value in jsonl_texts():
         try:
             made = make(value, table)
         except CaptureError as exc:
             raise UsageError(f"line {number}: {exc}") from None
-        print(json.dumps(made, ensure_ascii=ensure_ascii), flush=False)
+        print_json(made, ensure_ascii=ensure_ascii, flush=False)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .inputs import UsageError
+from .inputs import UsageError, say
 
 
 def add_examples(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def run_examples(args: argparse.Namespace) -> None:
         if args.dir:
             raise UsageError("--list prints the bundled traces; it takes no --dir.")
         for path in bundled():
-            print(path)
+            say(str(path))
         return
     directory = Path(args.dir) if args.dir else TRACES_DIR
     if inside_package(directory):
@@ -39,4 +39,4 @@ def run_examples(args: argparse.Namespace) -> None:
     if existing:
         raise UsageError(f"{len(existing)} of the traces already exist in {directory}; add --force to overwrite them.")
     for path in regenerate(directory):
-        print(path)
+        say(str(path))

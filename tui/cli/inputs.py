@@ -1,5 +1,6 @@
 """What the command line's commands read: the options that name a table and a text (defined once here,
-beside their readers), ids; the one error a user's mistake raises."""
+beside their readers), ids; the one error a user's mistake raises, and how every command writes what
+it prints (prose made visible, JSON with \\u escapes: nothing raw from a user's file reaches a terminal)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ from collections.abc import Iterator
 from typing import NoReturn
 
 from ..engine.bpe import Trace
-from ..engine.files import read_utf8, utf8_text
+from ..engine.files import LIMITS, MiB, read_utf8, utf8_text
 from ..engine.tables import DEFAULT, Table, get_table, load_two_files, names
 from ..engine.tables.registry import about
+from ..engine.texts import too_long
 from ..explain.words import count
+from ..safe import json_safe, visible
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser (its subparsers are made of the same class), whose error lines, which quote
+    what the user typed, are made visible."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(visible(message))
 
 
 class UsageError(Exception):
@@ -20,8 +31,28 @@ class UsageError(Exception):
 
 
 def fail(message: str) -> NoReturn:
-    print(f"bpe-tui: {message}", file=sys.stderr)
+    say(f"bpe-tui: {message}", err=True)
     raise SystemExit(2)
+
+
+def crashed(return_code: int | None) -> None:
+    """After an app has run: exit with its status if it is not 0 (a crash, whose traceback Textual has
+    printed), so the shell does not see a success."""
+    if return_code:
+        raise SystemExit(return_code)
+
+
+def say(line: str, *, err: bool = False) -> None:
+    """Print a line of prose (to standard error with `err`) with every unsafe character made visible
+    (tui.safe): paths, symbols and messages may come from a user's files."""
+    print(visible(line), file=sys.stderr if err else sys.stdout)
+
+
+def print_json(value: object, *, ensure_ascii: bool = True, flush: bool = True) -> None:
+    """Print `value` as one line of JSON, every unsafe character a \\u escape (`json_safe`)."""
+    import json
+
+    print(json_safe(json.dumps(value, ensure_ascii=ensure_ascii)), flush=flush)
 
 
 def table_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT) -> None:
@@ -67,18 +98,35 @@ def resolve_table(args: argparse.Namespace) -> Table:
 
 
 def read_text(args: argparse.Namespace) -> str:
+    """The text of --text, --text-file or standard input, refused in one sentence over MAX_TEXT characters
+    (a file or standard input over the text file's byte limit is refused before it is decoded)."""
     if args.text is not None:
-        return args.text
-    if args.text_file is not None:
-        return read_utf8(args.text_file, UsageError, kind="text file")
-    return utf8_text(sys.stdin.buffer.read(), "standard input", UsageError)
+        text = args.text
+    elif args.text_file is not None:
+        text = read_utf8(args.text_file, UsageError, kind="text file")
+    else:
+        text = utf8_text(read_stdin(), "standard input", UsageError)
+    if (refusal := too_long(text)) is not None:
+        raise UsageError(refusal)
+    return text
+
+
+def read_stdin(limit: int = LIMITS["text file"]) -> bytes:
+    """Standard input's bytes, at most `limit` of them."""
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise UsageError(f"standard input holds more than {limit // MiB} MiB; texts over that are refused.")
+    return data
 
 
 def jsonl_texts() -> Iterator[tuple[int, str]]:
     """(line number, text) for each JSON string line of standard input (--jsonl); blank lines are skipped."""
     import json
 
-    for number, line in enumerate(sys.stdin.buffer, start=1):
+    limit = LIMITS["text file"]
+    for number, line in enumerate(iter(lambda: sys.stdin.buffer.readline(limit + 1), b""), start=1):
+        if len(line) > limit:
+            raise UsageError(f"standard input line {number} is longer than {limit // MiB} MiB; lines over that are refused.")
         text = utf8_text(line, f"standard input line {number}", UsageError)
         if not text.strip():
             continue
@@ -88,6 +136,8 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
             value = None
         if not isinstance(value, str):
             raise UsageError(f"standard input line {number} is not a JSON string.")
+        if (refusal := too_long(value)) is not None:
+            raise UsageError(f"standard input line {number}: {refusal}")
         yield number, value
 
 

@@ -14,7 +14,7 @@ from ..engine.tables import TableError
 from ..playback import PlaybackError
 from .app_options import run_app
 from .commands import COMMANDS, NAMES, named
-from .inputs import UsageError, fail
+from .inputs import Parser, UsageError, fail
 
 
 def user_errors() -> tuple[type[Exception], ...]:
@@ -29,7 +29,7 @@ def user_errors() -> tuple[type[Exception], ...]:
 
 def build_parser() -> argparse.ArgumentParser:
     """`bpe-tui COMMAND ...`: one subparser per registered command, with the registry's help."""
-    parser = argparse.ArgumentParser(prog="bpe-tui", description="See GPT-2's byte-level BPE work, frame by frame.")
+    parser = Parser(prog="bpe-tui", description="See GPT-2's byte-level BPE work, frame by frame.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub.add_parser(command.name, help=command.help))

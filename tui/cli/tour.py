@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from ..playback import DEFAULT_FPS, MAX_FPS, check_fps
+from .inputs import crashed
 
 
 def add_tour(parser: argparse.ArgumentParser) -> None:
@@ -26,4 +27,6 @@ def run_tour(args: argparse.Namespace) -> None:
     check_fps(args.fps)
     from ..tour.app import TourApp
 
-    TourApp(play=args.play, loop=args.loop, fps=args.fps).run()
+    app = TourApp(play=args.play, loop=args.loop, fps=args.fps)
+    app.run()
+    crashed(app.return_code)

@@ -24,6 +24,8 @@ from typing import Literal
 
 from .aliases import unicode_to_bytes
 from .tables import Table
+from .tables.ranks import ID_LIMIT
+from .texts import clip
 from .utf8 import bothbytes, utf8_note, utf8_short
 
 Errors = Literal["replace", "strict"]
@@ -217,8 +219,8 @@ def parse_ids(text: str) -> list[int]:
     for part in text.replace(",", " ").replace("[", " ").replace("]", " ").split():
         if not (part.isascii() and part.isdigit()):
             raise ValueError(f"{part[:20]!r} is not an id: ids are non-negative integers.")
-        if len(part) > 12:
-            raise ValueError(f"{part[:20]}… is too long to be an id.")
+        if len(part) > len(str(ID_LIMIT)) or int(part) >= ID_LIMIT:  # the bound every table's loader keeps
+            raise ValueError(f"{clip(part)} is too large to be an id: ids go from 0 to {ID_LIMIT - 1:,}.")
         ids.append(int(part))
     if not ids:
         raise ValueError("no ids given.")

@@ -1,4 +1,6 @@
-"""The texts the tokenizer is given: the longest one it takes (MAX_TEXT) and the one used when none is given (DEFAULT_TEXT).
+"""The texts the tokenizer is given: the longest one it takes (MAX_TEXT, and the sentence refusing a
+longer one), the one used when none is given (DEFAULT_TEXT), and how a sentence quotes a user's string
+(`quote`, `clip`: never more than QUOTED characters of it).
 
 Both the app and the command line read them from here, below both (see README, "Limits").
 """
@@ -9,3 +11,33 @@ from __future__ import annotations
 DEFAULT_TEXT = "aaababcabxyz"
 #: Characters: a longer text is refused, in the app and on the command line.
 MAX_TEXT = 1_000_000
+#: Characters of a user's string an error sentence quotes; a longer one is cut, with an ellipsis.
+QUOTED = 80
+
+
+def too_long(text: str) -> str | None:
+    """The sentence refusing `text` if it has more than MAX_TEXT characters, else None.
+
+    >>> too_long("a" * 1_000_001)
+    'the text has 1,000,001 characters; the limit is 1,000,000.'
+    """
+    return f"the text has {len(text):,} characters; the limit is {MAX_TEXT:,}." if len(text) > MAX_TEXT else None
+
+
+def quote(value: str) -> str:
+    """A user's string (a symbol, a key, a name) as an error sentence quotes it: its repr, at most
+    QUOTED characters of it, then an ellipsis if it was longer.
+
+    >>> quote("ab"), quote("x" * 100)[-4:], len(quote("x" * 100))
+    ("'ab'", "xx'…", 83)
+    """
+    return repr(value[:QUOTED]) + ("…" if len(value) > QUOTED else "")
+
+
+def clip(value: str) -> str:
+    """A user's word an error sentence names as it is (a kind, a type): at most QUOTED characters, then an ellipsis.
+
+    >>> clip("WordPiece"), len(clip("x" * 100))
+    ('WordPiece', 81)
+    """
+    return value[:QUOTED] + ("…" if len(value) > QUOTED else "")

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from .bpe import CaptureError, ChunkTrace, Round, Trace, capture
-from .files import read_utf8, write_atomic
+from .files import LIMITS, json_value, read_utf8, write_atomic
 from .pretokenize import GPT2_PATTERN
 from .tables import Table, TableError, get_table
+from .texts import quote, too_long
 
 FORMAT = "bpe-trace/1"
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = LIMITS["trace file"]
 
 
 class TraceError(ValueError):
@@ -91,15 +92,7 @@ TableResolver = Callable[[str], Table]
 
 def loads(text: str, tables: TableResolver = get_table, source: str = "the trace") -> Trace:
     """Parse and validate a trace; `tables` maps a table name to the loaded table."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TraceError(f"{source} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).") from None
-    except RecursionError:
-        raise TraceError(f"{source} is nested too deeply to be a trace.") from None
-    except ValueError:  # e.g. an integer longer than Python's 4,300-digit conversion limit
-        raise TraceError(f"{source} holds a number too long to read.") from None
-    return from_dict(data, tables, source)
+    return from_dict(json_value(text, source, TraceError), tables, source)
 
 
 def load(path: str | Path, tables: TableResolver = get_table) -> Trace:
@@ -124,7 +117,7 @@ def _is_str_list(value: Any) -> bool:
 def _check_shape(data: Any, source: str) -> None:
     """Types and keys, with the path of the first thing wrong."""
     _expect(isinstance(data, dict), source, "the top level must be a JSON object")
-    _expect(data.get("format") == FORMAT, source, f"format is {str(data.get('format'))[:40]!r}, expected {FORMAT!r}")
+    _expect(data.get("format") == FORMAT, source, f"format is {quote(str(data.get('format')))}, expected {FORMAT!r}")
     for key in ("table", "text", "ids", "chunks"):
         _expect(key in data, source, f"the key {key!r} is missing")
     table = data["table"]
@@ -133,6 +126,8 @@ def _check_shape(data: Any, source: str) -> None:
     _expect(type(table.get("merges")) is int, f"{source} table", "merges must be an integer")
     _expect(isinstance(table.get("sha256"), str), f"{source} table", "sha256 must be a string")
     _expect(isinstance(data["text"], str), source, "text must be a string")
+    if (refusal := too_long(data["text"])) is not None:  # before anything else is checked or captured
+        raise TraceError(f"{source}: {refusal}")
     _expect(_is_int_list(data["ids"]), source, "ids must be a list of non-negative integers")
     _expect(isinstance(data["chunks"], list), source, "chunks must be a list")
     for n, chunk in enumerate(data["chunks"], start=1):
@@ -163,7 +158,7 @@ def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the t
     try:
         table = tables(info["name"])
     except TableError as exc:
-        raise TraceError(f"{source} needs the table {info['name'][:40]!r}, which cannot be loaded: {exc}") from None
+        raise TraceError(f"{source} needs the table {quote(info['name'])}, which cannot be loaded: {exc}") from None
     _expect(
         info["sha256"] == table.sha256 and info["merges"] == len(table.merges),
         source,
@@ -204,8 +199,8 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
             _expect(
                 tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank and rnd.get("at", -1) == actual.at,
                 at,
-                f"the lowest-ranked pair is {' '.join(actual.pair)!r} (rank {actual.rank}{_at(actual.at)}), "
-                f"not {' '.join(rnd['pair'])!r} (rank {rnd['rank']}{_at(rnd.get('at', -1))})",
+                f"the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
+                f"not {quote(' '.join(rnd['pair']))} (rank {rnd['rank']}{_at(rnd.get('at', -1))})",
             )
             _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
         _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")

@@ -19,6 +19,7 @@ from textual.widgets.text_area import Document
 
 from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
+from ..engine.files import read_utf8
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
 
@@ -195,7 +196,7 @@ def list_examples(directory: Path) -> list[Example]:
     examples = []
     for path in sorted(directory.glob("**/*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_utf8(path, ValueError, kind="trace file"))  # a FIFO there is refused, not waited for
             table, text = str(data["table"]["name"]), str(data["text"])
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             table, text = "?", f"{path.name} (unreadable)"

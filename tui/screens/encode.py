@@ -213,7 +213,13 @@ class EncodeScreen(Screen[None]):
     def _save_path(self, path: str | None) -> None:
         if path is None or self.position is None:
             return
-        target = Path(path).expanduser()
+        from ..engine.files import user_path
+
+        try:
+            target = user_path(path, ValueError)
+        except ValueError as exc:
+            self.notify(sentence(str(exc), path), title="Not saved", severity="error")
+            return
         if target.exists():
             self.app.push_screen(dialogs().ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"), partial(self._save, target))
         else:

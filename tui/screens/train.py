@@ -8,7 +8,6 @@ it to the tables `t` cycles through and encodes the text with it in view 1.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from rich.text import Text
 from textual import events, work
@@ -34,7 +33,6 @@ from .base import TableChoice, ViewScreen
 #: What + and - step through (m types any number).
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_MERGES = 10
-MAX_FILE = 16 * 2**20  # bytes
 NARROW = 80  # columns below which one side is shown at a time (s switches)
 PROGRESS_EVERY = 0.1  # seconds between progress reports of a running training
 #: Where training meets encoding, for the status line's width (widest first).
@@ -113,7 +111,7 @@ class TrainScreen(ViewScreen):
         kind, path = source
         try:
             if kind == "file":
-                text = read_utf8(Path(path).expanduser(), TrainingError, kind="text file", limit=MAX_FILE)
+                text = read_utf8(path, TrainingError, kind="text file")
             elif kind == "examples":
                 text = examples_text()
             label = {"current": "the current text", "file": visible(path), "examples": "the examples' texts"}[kind]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..pretokenize import GPT2_PATTERN
+from ..texts import quote
 from .ranks import OFFSET
 from .table import Table, TableError
 from .teaching_rules import teaching
@@ -85,7 +86,7 @@ def get_table(name: str) -> Table:
     """A built-in table by name, loaded on first use."""
     entry = BY_NAME.get(name)
     if entry is None:
-        raise TableError(f"unknown table {name!r}; choose one of: {', '.join(names())}.")
+        raise TableError(f"unknown table {quote(name)}; choose one of: {', '.join(names())}.")
     return entry.load()
 
 

@@ -11,12 +11,12 @@ True
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
-from ..files import read_bytes, utf8_text
+from ..files import json_value, read_bytes, utf8_text
 from ..pretokenize import GPT2_PATTERN
+from ..texts import clip, quote
 from .table import Pair, Table, TableError
 from .two_files import check_consistent
 
@@ -42,9 +42,11 @@ def pre_tokenizer_pattern(pre: Any, path: str) -> str:
                 raise TableError(f"{path}: its ByteLevel step after the Split must neither add a prefix space nor split again.")
             return regex
         raise TableError(
-            f"{path}: its pre-tokenizer is a Sequence of {', '.join(map(str, kinds))}, not byte-level (ByteLevel, or Split then ByteLevel)."
+            f"{path}: its pre-tokenizer is a Sequence of {clip(', '.join(map(str, kinds)))}, not byte-level (ByteLevel, or Split then ByteLevel)."
         )
-    raise TableError(f"{path}: its pre-tokenizer is {kind or 'missing'}, not ByteLevel; this is not a byte-level BPE tokenizer.")
+    raise TableError(
+        f"{path}: its pre-tokenizer is {clip(str(kind)) if kind else 'missing'}, not ByteLevel; this is not a byte-level BPE tokenizer."
+    )
 
 
 def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
@@ -55,15 +57,15 @@ def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
     for n, item in enumerate(raw):
         parts = item.split(" ") if isinstance(item, str) else item
         if not (isinstance(parts, list) and len(parts) == 2 and all(isinstance(p, str) and p for p in parts)):
-            raise TableError(f"{path}: model.merges[{n}] is not two symbols ({str(item)[:40]!r}).")
+            raise TableError(f"{path}: model.merges[{n}] is not two symbols ({quote(str(item))}).")
         pair = (parts[0], parts[1])
         unknown = next((s for s in (*pair, pair[0] + pair[1]) if s not in vocab), None)
         if unknown is not None:
             raise TableError(
-                f"{path}: model.merges[{n}] ({' '.join(pair)[:40]!r}) names {unknown[:40]!r}, which model.vocab does not have."
+                f"{path}: model.merges[{n}] ({quote(' '.join(pair))}) names {quote(unknown)}, which model.vocab does not have."
             )
         if pair in seen:
-            raise TableError(f"{path}: model.merges[{n}] ({' '.join(pair)[:40]!r}) appears twice.")
+            raise TableError(f"{path}: model.merges[{n}] ({quote(' '.join(pair))}) appears twice.")
         seen.add(pair)
         out.append(pair)
     return tuple(out)
@@ -72,21 +74,16 @@ def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
 def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     """Load a byte-level BPE tokenizer.json, fully validated; added tokens join the vocabulary."""
     where = str(path)
-    data = read_bytes(path, TableError)
-    try:
-        doc = json.loads(utf8_text(data, where, TableError))
-    except json.JSONDecodeError as exc:
-        raise TableError(f"{where} is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}).") from None
-    except (RecursionError, ValueError):
-        raise TableError(f"{where} cannot be read as JSON (nested too deeply or a number too long).") from None
+    data = read_bytes(path, TableError, kind="tokenizer.json file")
+    doc = json_value(utf8_text(data, where, TableError), where, TableError)
     model = doc.get("model") if isinstance(doc, dict) else None
     if not isinstance(model, dict):
         raise TableError(f"{where} has no model object; it is not a tokenizer.json.")
     if model.get("type") != "BPE":
-        raise TableError(f"{where}: its model is {model.get('type') or 'of no type'}, not BPE.")
+        raise TableError(f"{where}: its model is {clip(str(model['type'])) if model.get('type') else 'of no type'}, not BPE.")
     for key in ("continuing_subword_prefix", "end_of_word_suffix"):
         if model.get(key):
-            raise TableError(f"{where}: its BPE model sets {key} {model[key]!r}; only byte-level BPE without affixes is read.")
+            raise TableError(f"{where}: its BPE model sets {key} {quote(str(model[key]))}; only byte-level BPE without affixes is read.")
     if model.get("byte_fallback") or model.get("ignore_merges") or model.get("dropout"):
         raise TableError(f"{where}: its BPE model uses byte_fallback, ignore_merges or dropout, which GPT-2's rule does not have.")
     pattern = pre_tokenizer_pattern(doc.get("pre_tokenizer"), where)
@@ -97,12 +94,12 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     for added in doc.get("added_tokens") or []:
         valid = isinstance(added, dict) and isinstance(added.get("content"), str) and type(added.get("id")) is int
         if valid and encoder.setdefault(added["content"], added["id"]) != added["id"]:
-            raise TableError(f"{where}: added token {added['content'][:40]!r} has id {added['id']}, but model.vocab gives it another.")
+            raise TableError(f"{where}: added token {quote(added['content'])} has id {added['id']}, but model.vocab gives it another.")
     ids: dict[int, str] = {}
     for symbol, ident in encoder.items():
         other = ids.setdefault(ident, symbol)
         if other != symbol:
-            raise TableError(f"{where}: {other[:40]!r} and {symbol[:40]!r} share the id {ident}.")
+            raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
     merges = _merges(model.get("merges"), encoder, where)
     check_consistent(merges, encoder, where, where)
     return Table(name=name, merges=merges, encoder=encoder, sha256=hashlib.sha256(data).hexdigest(), source=where, pattern=pattern)

@@ -13,7 +13,9 @@ from functools import cache
 from pathlib import Path
 
 from ..aliases import bytes_to_unicode
-from ..files import read_bytes, sha256_hex, utf8_text
+from ..files import json_value, read_bytes, sha256_hex, utf8_text
+from ..texts import quote
+from .ranks import ID_LIMIT
 from .table import Pair, Table, TableError
 
 GPT2_VOCAB_SHA256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"
@@ -28,21 +30,20 @@ def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
     >>> parse_vocab_bpe(b"#version: 0.2\\na b\\nab c")
     (('a', 'b'), ('ab', 'c'))
     """
-    lines = utf8_text(data, path, TableError).split("\n")
+    lines = utf8_text(data, path, TableError).replace("\r\n", "\n").replace("\r", "\n").split("\n")  # any line ends
     if lines and lines[-1] == "":
         lines.pop()
     merges: list[Pair] = []
     seen: set[Pair] = set()
     for number, line in enumerate(lines, start=1):
-        line = line.removesuffix("\r")
         if number == 1 and line.startswith("#version"):
             continue
         parts = line.split(" ")
         if len(parts) != 2 or not parts[0] or not parts[1]:
-            raise TableError(f"{path}, line {number}: expected two symbols separated by one space, got {line[:60]!r}.")
+            raise TableError(f"{path}, line {number}: expected two symbols separated by one space, got {quote(line)}.")
         pair = (parts[0], parts[1])
         if pair in seen:
-            raise TableError(f"{path}, line {number}: the rule {line[:60]!r} appears twice.")
+            raise TableError(f"{path}, line {number}: the rule {quote(line)} appears twice.")
         seen.add(pair)
         merges.append(pair)
     return tuple(merges)
@@ -50,38 +51,35 @@ def parse_vocab_bpe(data: bytes, path: str = "vocab.bpe") -> tuple[Pair, ...]:
 
 def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int]:
     """Parse the symbol -> id map; ids must be distinct non-negative integers."""
-    import json
-
-    try:
-        encoder = json.loads(utf8_text(data, path, TableError))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise TableError(f"{path} is not valid JSON ({getattr(exc, 'msg', 'too deeply nested')}).") from None
-    except ValueError:  # e.g. an integer longer than Python's 4,300-digit conversion limit
-        raise TableError(f"{path} holds a number too long to read.") from None
+    encoder = json_value(utf8_text(data, path, TableError), path, TableError)
     if not isinstance(encoder, dict):
         raise TableError(f"{path} must hold a JSON object mapping symbols to ids.")
     bad = next((k for k, v in encoder.items() if type(v) is not int or v < 0), None)
     if bad is not None:
-        raise TableError(f"{path}: the id of {bad[:40]!r} is not a non-negative integer.")
+        raise TableError(f"{path}: the id of {quote(bad)} is not a non-negative integer.")
     if len(set(encoder.values())) != len(encoder):
         raise TableError(f"{path}: two symbols share the same id.")
     return encoder
 
 
 def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab: str, enc: str) -> None:
-    """Every byte alias and every merge result must have an id, or encoding could fail midway."""
+    """Every id must be below ID_LIMIT (decode's bound too), and every byte alias and every merge result
+    must have one, or encoding could fail midway."""
+    if encoder and not 0 <= min(encoder.values()) <= max(encoder.values()) < ID_LIMIT:
+        symbol = next(s for s, i in encoder.items() if not 0 <= i < ID_LIMIT)
+        raise TableError(f"{enc}: the id of {quote(symbol)} is {encoder[symbol]:,}; ids go from 0 to {ID_LIMIT - 1:,}.")
     missing = next((s for s in bytes_to_unicode().values() if s not in encoder), None)
     if missing is not None:
-        raise TableError(f"{enc} has no id for the byte alias {missing!r}; the two files do not belong together.")
+        raise TableError(f"{enc} has no id for the byte alias {quote(missing)}; the two files do not belong together.")
     for rank, (a, b) in enumerate(merges):
         if a + b not in encoder:
-            raise TableError(f"{enc} has no id for {a + b!r}, made by rule {rank} of {vocab}; the files do not match.")
+            raise TableError(f"{enc} has no id for {quote(a + b)}, made by rule {rank} of {vocab}; the files do not match.")
 
 
 def load_two_files(vocab_path: str | Path, encoder_path: str | Path, *, name: str = "custom") -> Table:
     """Load any table in GPT-2's two-file format (vocab.bpe + encoder.json), fully validated."""
-    vocab_data = read_bytes(vocab_path, TableError)
-    encoder_data = read_bytes(encoder_path, TableError)
+    vocab_data = read_bytes(vocab_path, TableError, kind="vocab.bpe file")
+    encoder_data = read_bytes(encoder_path, TableError, kind="encoder.json file")
     merges = parse_vocab_bpe(vocab_data, str(vocab_path))
     encoder = parse_encoder_json(encoder_data, str(encoder_path))
     check_consistent(merges, encoder, str(vocab_path), str(encoder_path))
