@@ -102,26 +102,12 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
     assert wheel.stat().st_size < 1_000_000  # the two files compress to about 560 kB
 
 
-def test_the_run_command_installs_the_app_alone():
-    """`uv run bpe-tui` syncs the default groups, which are none: the locked set it installs is the app's dependencies,
-    the same as pip's, without pytest, mypy, playwright or tiktoken (69 packages before, 11 now)."""
-    export = subprocess.run(
-        [uv(), "export", "--frozen", "--no-hashes", "--no-header", "--no-annotate", "--no-emit-project"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-        cwd=ROOT,
-    )
-    assert {line.split("==")[0] for line in export.stdout.splitlines()} == INSTALLED - {"bpe-tui"}
-
-
 def test_ci_runs_readmes_test_command():
     """README gives two commands, one line each; `.ci/run` ends with the second exactly as README spells it."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("## The two commands", 1)[1].split("```\n", 2)[1]
     run, test = (line.split("#")[0].strip() for line in block.splitlines())
-    assert (run, test) == ("uv run bpe-tui", "uv run --all-groups pytest")
+    assert (run, test) == ("uv run bpe-tui", "uv run pytest")
     assert (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()[-1] == test
 
 
