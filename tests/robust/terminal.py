@@ -97,6 +97,8 @@ def run_in_terminal(
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
             os.environ["TERM"] = "xterm-256color"
             os.environ.pop("BPE_TUI_EXIT_ON_READY", None)
+            for name in ("COLUMNS", "LINES"):  # they override the terminal's own size (a CI sets LINES=24)
+                os.environ.pop(name, None)
             os.execv(sys.executable, [sys.executable, "-m", "tui", *argv])
         finally:
             os._exit(127)
