@@ -78,6 +78,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         self.captures = Captures(self, self, self.pacer, MAX_TEXT)
         self.explanations = OneAtATime(self)
         self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
+        self._held = 0.0  # seconds a looping play has stayed on the last frame
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
@@ -129,11 +130,20 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
 
     def play_step(self, loop: bool | None = None) -> bool:
-        """One frame of play in view 1 (`player.played`); False when the play ends."""
-        after = played(self.position, self.playback.loop if loop is None else loop)
-        if self.shown_view == "encode" and after is not None:
-            self.position = after
-        return self.shown_view != "encode" or after is not None
+        """One frame of play in view 1 (`player.played`); False when the play ends. Looping, the last
+        frame (the ids) stays `playback.hold` seconds before the first comes again."""
+        at = self.position
+        after = played(at, self.playback.loop if loop is None else loop)
+        if self.shown_view != "encode":
+            return True
+        if after is None:
+            return False
+        if at is not None and at.next() == at and self._held + 1 / self.player.fps < self.playback.hold:
+            self._held += 1 / self.player.fps
+            return True
+        self._held = 0.0
+        self.position = after
+        return True
 
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:

@@ -40,7 +40,15 @@ class Command:
         return self.help_keys or " / ".join(KEY_NAMES.get(k, k) for k in self.keys.split(","))
 
 
-KEY_NAMES = {"question_mark": "?", "slash": "/", "plus": "+", "minus": "-", "equals_sign": "="}
+KEY_NAMES = {
+    "question_mark": "?",
+    "slash": "/",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
+}
 
 
 def bindings(commands: Iterable[Command]) -> list[BindingType]:
@@ -264,8 +272,13 @@ TRAIN = (
 )
 
 #: The guided tour (`bpe-tui tour`): over every view, before the view's own n and p.
-NEXT_SCENE = Command("app.scene(1)", "n", "Tour: next scene", "next / previous scene", help_keys="n / p", priority=True)
-PREVIOUS_SCENE = Command("app.scene(-1)", "p", "Tour: previous scene", "next / previous scene", help_keys="n / p", priority=True)
+#: The tour's keys: ] and [, which no view uses, so every view's own keys keep working inside a scene.
+NEXT_SCENE = Command(
+    "app.scene(1)", "right_square_bracket", "Tour: next scene", "next / previous scene", "next scene", "] / [", "]", priority=True
+)
+PREVIOUS_SCENE = Command(
+    "app.scene(-1)", "left_square_bracket", "Tour: previous scene", "next / previous scene", "back", "] / [", "[", priority=True
+)
 TOUR = (NEXT_SCENE, PREVIOUS_SCENE)
 
 #: The Aliases view's byte grid: its own arrows select a byte (in a grid, not a step of the trace).

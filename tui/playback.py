@@ -16,6 +16,8 @@ from dataclasses import dataclass
 SPEEDS = (0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0)
 DEFAULT_FPS = 2.0
 MAX_FPS = 60.0
+#: Seconds a looping play stays on the last frame (the ids) before it starts again, as the tour holds it.
+LAST_FRAME_HOLD = 4.0
 
 
 class PlaybackError(ValueError):
@@ -39,6 +41,7 @@ class Playback:
     fps: float = DEFAULT_FPS
     loop: bool = False
     start: int = 1
+    hold: float = LAST_FRAME_HOLD  # seconds on the last frame before a loop starts again
 
     def __post_init__(self) -> None:
         check_fps(self.fps)

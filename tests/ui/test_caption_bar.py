@@ -16,7 +16,12 @@ def test_words_wrap_at_spaces_and_a_word_wider_than_the_line_keeps_a_line_of_its
     assert wrap("internationalization x", 6) == ["internationalization", "x"]
 
 
-def test_a_caption_too_long_is_cut_with_an_ellipsis_and_the_hint_follows_a_short_one() -> None:
-    assert caption_lines("scene 1/2: T", "a b c d e f g h", 8) == ["scene", "1/2: T…"]
-    assert caption_lines("scene 1/2: T", "ok", 40) == ["scene 1/2: T · ok  (n next, p back)"]
-    assert caption_lines("scene 1/2: T", "ok", 20) == ["scene 1/2: T · ok"]  # no room for the hint
+def test_a_caption_too_long_is_cut_with_an_ellipsis_and_the_tours_keys_always_end_the_bar() -> None:
+    assert caption_lines("scene 1/2: T", "ok", 40) == ["scene 1/2: T · ok  (] next, [ back)"]
+    assert caption_lines("scene 1/2: T", "okay then", 36) == ["scene 1/2: T · okay then", "(] next, [ back)"]  # a line of their own
+    long = "a caption far too long for two lines of the bar, whatever happens"
+    assert caption_lines("scene 1/2: T", long, 40, rows=2) == [
+        "scene 1/2: T · a caption far too long",
+        "for two lines of the…  (] next, [ back)",
+    ]
+    assert caption_lines("scene 1/2: T", "a b c d e f g h", 8, rows=2) == ["scene", "1/2: T…"]  # too narrow for the keys

@@ -124,3 +124,9 @@ def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_
     for owner in owners:
         bound = {(b.key, b.action) for b in owner.BINDINGS if isinstance(b, Binding)}
         assert bound and bound <= known, owner
+
+
+def test_the_help_page_names_the_tours_keys_which_no_view_binds() -> None:
+    assert "In the guided tour (bpe-tui tour): ] / [ next / previous scene; space pauses --play." in help_text()
+    view_keys = {key for commands in BY_VIEW.values() for command in commands for key in command.keys.split(",")}
+    assert "p" in view_keys and not view_keys & {"right_square_bracket", "left_square_bracket"}

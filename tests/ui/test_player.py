@@ -7,11 +7,15 @@ from typing import Any, cast
 import pytest
 from textual.app import App
 
+from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.explain.position import Position
 from tui.messages import Move
+from tui.playback import Playback
 from tui.player import Player, played
+
+from .support import opened
 
 
 @pytest.fixture
@@ -63,3 +67,20 @@ def test_the_player_plays_at_its_speed_and_stops_when_a_step_has_nothing_more() 
     assert not player.playing and clock.stopped == 2 and shown[-1] == (False, 3.0)
     player.speed(-1)  # paused: only the speed changes
     assert clock.intervals == [0.5, 1 / 3] and shown[-1] == (False, 2.0)
+
+
+async def test_a_looping_play_holds_the_last_frame_before_it_starts_again() -> None:
+    """`--play --loop` at 2 fps with a 1.5 s hold: the ids' frame stays for three ticks, then the first comes."""
+    app = BpeApp(capture("aaababcabxyz", get_table("teaching")), playback=Playback(fps=2, loop=True, hold=1.5))
+    async with opened(app) as pilot:
+        last = app.position.last()
+        app.position = last
+        await pilot.pause()
+        shown = []
+        for _ in range(4):
+            assert app.play_step()
+            shown.append(app.position.index)
+        assert shown == [last.index, last.index, 0, 1]
+        assert app.play_step(loop=False) and app.position.index == 2  # the tour's own steps: no hold mid-way
+        app.position = last
+        assert not app.play_step(loop=False)  # without loop the play ends at the last frame, at once

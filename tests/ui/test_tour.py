@@ -11,7 +11,7 @@ from tui.commands import VIEWS
 from tui.messages import Caption, SceneChanged
 from tui.tour.app import TourApp
 from tui.tour.scenes import SCENES
-from tui.widgets.caption_bar import CaptionBar
+from tui.widgets.caption_bar import ROWS, CaptionBar, rows_for
 
 from .support import Notes, ids, make_app, open_view, opened, screen_text, sentence, settle, until
 
@@ -58,19 +58,19 @@ async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
         assert screen_text(app).splitlines()[2].startswith("  GPT-2 · 50,000 merges")  # the header comes below the bar
 
 
-async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes: Notes) -> None:
+async def test_the_next_key_goes_through_every_scene_each_in_its_view_with_its_facts(notes: Notes) -> None:
     assert len(EXPECTED) == len(SCENES)
     app = TourApp()
     async with opened(app, size=(100, 26), notes=notes) as pilot:
         await ready(app, pilot)
         for n, (view, keys, shown) in enumerate(EXPECTED):
             if n:
-                await pilot.press("n")
+                await pilot.press("right_square_bracket")
                 await ready(app, pilot)
             assert app.scene == n and app.shown_view == view, (n, app.shown_view)
             assert f"scene {n + 1}/11: {SCENES[n].title}" in caption(app)
             bars = list(app.screen.query(CaptionBar))  # the view's own bar, given the caption by the app
-            assert len(bars) == 1 and bars[0].display and bars[0].region.height == 2
+            assert len(bars) == 1 and bars[0].display and bars[0].region.height == rows_for(app.caption, 100) <= ROWS
             assert bars[0].caption == app.caption == Caption(n, 11, SCENES[n].title, SCENES[n].caption, False)
             assert bars[0].render().plain.startswith(f"scene {n + 1}/11: {SCENES[n].title} · "), n
             for key in keys:
@@ -79,48 +79,66 @@ async def test_n_goes_through_every_scene_each_in_its_view_with_its_facts(notes:
             text = screen_text(app)
             for fact in shown:
                 assert fact in text, (n, fact, text)
-        await pilot.press("n")  # past the last scene: it says so and stays
+        await pilot.press("right_square_bracket")  # past the last scene: it says so and stays
         await pilot.pause()
-        assert app.scene == 10 and "This is the last scene: p goes back, q quits." in notes.messages
+        assert app.scene == 10 and "This is the last scene: [ goes back, q quits." in notes.messages
     assert [(m.index, m.total) for m in scenes_sent(notes)] == [(n, 11) for n in range(11)]
 
 
-async def test_the_animator_keys_work_inside_a_scene_and_p_goes_back(notes: Notes) -> None:
+async def test_the_animator_keys_work_inside_a_scene_and_the_back_key_goes_back(notes: Notes) -> None:
     app = TourApp()
     async with opened(app, notes=notes) as pilot:
         await ready(app, pilot)
-        await pilot.press("n", "n", "n", "n")  # internationalization
+        await pilot.press(*["right_square_bracket"] * 4)  # internationalization
         await ready(app, pilot)
         assert app.scene == 4
         await pilot.press("shift+right", "shift+right")
         assert "round 2/14" in screen_text(app)
         await pilot.press("end")
         assert ids(app) == [45609, 1634]
-        await pilot.press("p")
+        await pilot.press("left_square_bracket")
         await ready(app, pilot)
         assert app.scene == 3 and "scene 4/11: aaa: a new rule waits" in caption(app)
         await pilot.press("right")  # scan detail: one step of the inner scan
         assert "scan 1/2" in screen_text(app) and "finds j=0" in sentence(app)
-        await pilot.press("p", "p", "p")
+        await pilot.press(*["left_square_bracket"] * 3)
         await ready(app, pilot)
         assert app.scene == 0 and app.shown_view == "encode"
-        await pilot.press("p")
+        await pilot.press("left_square_bracket")
         await pilot.pause()
         assert app.scene == 0 and "This is the first scene." in notes.messages
 
 
-async def test_n_and_p_win_over_a_views_own_p() -> None:
-    """In the Decode view p is the errors policy; in the tour it is the previous scene (the palette still has the policy)."""
+async def test_the_tours_keys_leave_every_views_own_keys_alone() -> None:
+    """In the Decode view p is the errors policy, inside the tour too; ] and [ move between scenes."""
     app = TourApp()
     async with opened(app) as pilot:
         await ready(app, pilot)
         for _ in range(6):
-            await pilot.press("n")
+            await pilot.press("right_square_bracket")
             await ready(app, pilot)
-        assert app.shown_view == "decode"
+        assert app.shown_view == "decode" and app.screen.errors == "replace"
         await pilot.press("p")
         await ready(app, pilot)
+        assert app.scene == 6 and app.screen.errors == "strict"
+        await pilot.press("left_square_bracket")
+        await ready(app, pilot)
         assert app.scene == 5 and app.shown_view == "encode"
+
+
+async def test_space_pauses_the_playing_tour_and_resumes_it() -> None:
+    app = TourApp(play=True, fps=30, hold=0.2)
+    async with opened(app, size=(100, 26)) as pilot:
+        await until(pilot, lambda: app.position is not None and app.position.index > 0)
+        await pilot.press("space")
+        paused = (app.scene, app.position)
+        assert not app.player.playing and "▶ scene" not in caption(app)
+        for _ in range(20):  # more ticks than the scene and its hold would take while playing
+            await pilot.pause(0.02)
+        assert (app.scene, app.position) == paused
+        await pilot.press("space")
+        await until(pilot, lambda: app.scene > paused[0])
+        assert app.player.playing and app.scene > paused[0]
 
 
 async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(notes: Notes) -> None:
@@ -135,7 +153,7 @@ async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(n
 async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> None:
     app = TourApp(SCENES[-2:], play=True, fps=60, hold=0.05)
     async with opened(app, size=(100, 26), notes=notes) as pilot:
-        await until(pilot, lambda: "The tour is over: p goes back, q quits." in notes.messages)
+        await until(pilot, lambda: "The tour is over: [ goes back, q quits." in notes.messages)
         assert [m.index for m in scenes_sent(notes)] == [0, 1]
         assert not app.playing and caption(app).startswith(" scene 2/2: Training the cat the hat")
 
@@ -147,11 +165,12 @@ async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> N
     async with opened(app, size=size) as pilot:
         for n in range(len(SCENES)):
             if n:
-                await pilot.press("n")
+                await pilot.press("right_square_bracket")
             await ready(app, pilot)
             screen = app.screen
             bar = screen.query_one(CaptionBar)
-            assert bar.region.y == 0 and bar.region.height == 2 and bar.region.width == size[0]
+            assert bar.region.y == 0 and bar.region.height == rows_for(app.caption, size[0]) and bar.region.width == size[0]
+            assert screen_text(app).splitlines()[bar.region.height - 1].rstrip().endswith("(] next, [ back)")
             others = [
                 w for w in screen.walk_children(Widget) if w is not bar and w.region and type(w).__name__ not in ("ToastRack", "Toast")
             ]

@@ -16,7 +16,7 @@ from tui.engine.tables import Table, get_table
 from tui.engine.training import train
 from tui.explain.whynot import never_chosen
 from tui.tour.scenes import SCENES, Scene
-from tui.widgets.caption_bar import caption_lines, heading, wrap
+from tui.widgets.caption_bar import ROWS, caption_lines, heading, wrap
 
 Cli = Callable[..., CliResult]
 
@@ -51,12 +51,15 @@ def test_the_scenes_follow_the_seeds_story_in_order() -> None:
 
 
 @pytest.mark.parametrize("width", [78, 98])
-def test_every_caption_fits_two_lines_at_80_and_100_columns(width: int) -> None:
-    """The bar's two rows hold the heading and the whole caption (no ellipsis) inside 80 and 100 columns less padding."""
+def test_every_caption_fits_two_lines_at_80_and_100_columns_and_the_tours_keys_end_the_bar(width: int) -> None:
+    """Two rows hold the heading and the whole caption (no ellipsis) inside 80 and 100 columns less padding;
+    the bar's last row ends with the tour's keys."""
     for n, s in enumerate(SCENES):
         head = heading(n, len(SCENES), s.title, playing=True)
         assert len(wrap(f"{head} · {s.caption}", width)) <= 2, s.title
-        assert not caption_lines(head, s.caption, width)[-1].endswith("…"), s.title
+        lines = caption_lines(head, s.caption, width)
+        assert len(lines) <= ROWS and not any("…" in line for line in lines), s.title
+        assert lines[-1].endswith("(] next, [ back)"), s.title
 
 
 def test_the_round_trip_of_hi_ni(gpt2_table: Table) -> None:

@@ -57,7 +57,7 @@ COMMANDS = (
     Command(
         "serve", "serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app", "serve", app_options=True
     ),
-    Command("tour", "a guided tour through the seeds' examples, scene by scene (n / p)", "tour"),
+    Command("tour", "a guided tour through the seeds' examples, scene by scene (] next, [ back)", "tour"),
 )
 
 NAMES = tuple(command.name for command in COMMANDS)

@@ -230,7 +230,7 @@ class PickerScreen(ModalScreen[Path | None]):
 
 def help_text() -> str:
     """The help page; every key in it comes from the command registry (tui/commands.py)."""
-    from ..commands import ALL_VIEWS, LATER_VIEWS, VIEWS, keys_table, shared_keys, view_keys
+    from ..commands import ALL_VIEWS, LATER_VIEWS, NEXT_SCENE, VIEWS, keys_table, shared_keys, view_keys
 
     views = []
     for view in VIEWS:
@@ -238,7 +238,10 @@ def help_text() -> str:
         paragraph = view.help + (f" {keys}." if keys else "")
         views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {view.key + ' ' + view.label:<11}", subsequent_indent=" " * 13))
     head = f"\nViews: {ALL_VIEWS} (the step keys above work in view 1)\n"
-    return HELP_INTRO + keys_table() + "\n" + HELP_PANES + head + "\n".join(views) + f"\n  In views {LATER_VIEWS}, {shared_keys()}.\n"
+    tour = f"\nIn the guided tour (bpe-tui tour): {NEXT_SCENE.shown_keys} {NEXT_SCENE.help}; space pauses --play.\n"
+    return (
+        HELP_INTRO + keys_table() + "\n" + HELP_PANES + head + "\n".join(views) + f"\n  In views {LATER_VIEWS}, {shared_keys()}.\n" + tour
+    )
 
 
 HELP_INTRO = """\

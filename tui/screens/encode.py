@@ -39,7 +39,7 @@ from ..messages import (
 )
 from ..safe import sentence, visible
 from ..widgets.bytes_pane import BytesPane
-from ..widgets.caption_bar import ROWS, CaptionBar
+from ..widgets.caption_bar import CaptionBar, rows_for
 from ..widgets.chunks import ChunksPane
 from ..widgets.code import CodePane
 from ..widgets.footer import KeyFooter
@@ -101,7 +101,7 @@ class EncodeScreen(Screen[None]):
     def _fit(self, size: Size) -> None:
         """Three layouts by the rows left (compact below 24: the ids beside the word; normal; tall);
         the code pane takes a third column from CODE_WIDTH columns, else the pairs' column while on."""
-        rows = size.height - (ROWS if self.caption is not None else 0)  # the panes' rows: the caption bar's are taken
+        rows = size.height - rows_for(self.caption, size.width)  # the panes' rows: the caption bar's are taken
         self.set_class(rows >= 36, "-tall")
         self.set_class(rows < 24, "-compact")
         self.set_class(size.width >= 140, "-wide")

@@ -1,4 +1,4 @@
-"""The guided tour: the app in tour mode, moving through tour/scenes.py's SCENES with n and p, or by itself.
+"""The guided tour: the app in tour mode, moving through tour/scenes.py's SCENES with ] and [, or by itself.
 
 `TourApp` is the app with one more piece of state, the scene: entering a scene hands the app the
 scene's requests (its trace's starting position, then its view with what that view is to show), and
@@ -21,15 +21,15 @@ from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
 from ..messages import Caption, SceneChanged
-from ..playback import DEFAULT_FPS, Playback, check_fps
+from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, Playback, check_fps
 from ..safe import sentence
 from .scenes import SCENES, Scene
 
-HOLD = 8.0  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
+HOLD = 2 * LAST_FRAME_HOLD  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
 
 
 class TourApp(BpeApp):
-    """The app walking through `scenes`; n / p move between them, `play` runs them unattended."""
+    """The app walking through `scenes`; ] / [ move between them, `play` runs them unattended."""
 
     BINDINGS = bindings(TOUR)
 
@@ -79,12 +79,12 @@ class TourApp(BpeApp):
     # -- scenes --------------------------------------------------------------------------------
 
     async def action_scene(self, step: int) -> None:
-        """n / p: the next or previous scene (with --loop, past the last comes the first)."""
+        """] / [: the next or previous scene (with --loop, past the last comes the first)."""
         target = self.scene + step
         if self.loop:
             target %= len(self.scenes)
         if not 0 <= target < len(self.scenes):
-            self.notify("This is the last scene: p goes back, q quits." if step > 0 else "This is the first scene.", timeout=2)
+            self.notify("This is the last scene: [ goes back, q quits." if step > 0 else "This is the first scene.", timeout=2)
             return
         await self.enter(target)
 
@@ -144,7 +144,7 @@ class TourApp(BpeApp):
         if self.scene + 1 < len(self.scenes) or self.loop:
             self.call_later(self.action_scene, 1)
             return True
-        self.notify("The tour is over: p goes back, q quits.", timeout=5)
+        self.notify("The tour is over: [ goes back, q quits.", timeout=5)
         self.auto = False
         return False
 
