@@ -315,3 +315,14 @@ def rows_of(app, pane) -> list[str]:  # type: ignore[no-untyped-def]
     lines = screen_text(app).split("\n")
     region = pane.content_region
     return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
+
+
+async def test_the_pairs_header_counts_pairs_not_the_rules_never_chosen_listed_after_them() -> None:
+    """internationalization's last frame: one pair, then 17 rules that were candidates and never chosen."""
+    app = make_app("internationalization", "gpt2")
+    async with opened(app, size=(100, 30)) as pilot:
+        await pilot.press("end")
+        pane = app.query_one(PairsPane)
+        assert pane.data.count > pane.page_rows and len(pane.data.rows) == 1
+        assert pane.header(200).plain == "1 pair · none is a rule"
+        assert rows_of(app, pane)[0].startswith("1 pair · none is a rule")

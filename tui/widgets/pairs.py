@@ -111,11 +111,12 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
             self.refresh_changed()
 
     def header(self, width: int) -> Text:
-        """The note on the candidates; when they are more than the pane shows, which rows are in view first."""
-        note, rows, count = self.data.note, self.page_rows, self.data.count
-        if count > rows:
-            top = round(self.scroll_offset.y)
-            shown = f"{top + 1}–{min(top + rows, count)} of "
+        """The note on the candidates; when the pairs are more than the pane shows, which of them are in
+        view first (the rules never chosen, listed after the pairs, are not pairs and not counted)."""
+        note, rows, pairs = self.data.note, self.page_rows, len(self.data.rows)
+        top = round(self.scroll_offset.y)
+        if pairs > rows and top < pairs:
+            shown = f"{top + 1}–{min(top + rows, pairs)} of "
             note = shown + note if len(shown + note) <= width else shown + note.replace(" pairs · ", " · ", 1)
         return Text.styled(note[:width], "italic")
 
