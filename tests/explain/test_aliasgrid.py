@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui.engine.tables import Table
-from tui.explain.aliasgrid import alias_counts, alias_grid, byte_of_alias, spell
+from tui.explain.aliasgrid import alias_counts, alias_grid, byte_of_alias, id_legend, spell
 
 
 def test_alias_grid_counts(gpt2_table: Table) -> None:
@@ -31,3 +31,18 @@ def test_literal_g_dot_is_two_bytes_not_byte_32() -> None:
     assert list(s.data) == [196, 160] and s.aliases == "Äł" and s.entries == [(196, "Ä"), (160, "ł")]
     assert byte_of_alias("Ġ") == 32 and byte_of_alias("你") is None
     assert spell(" 你").aliases == "Ġä½ł"
+
+
+def test_the_legend_reads_each_tables_own_ids(gpt2_table: Table) -> None:
+    """GPT-2 numbers its one-byte tokens in bytes_to_unicode's order (Ġ = 220); a trained table by byte
+    value (Ġ = 32, as the side panel says); a table without them says so for each."""
+    from tui.engine.tables.trained import from_training
+    from tui.engine.training import train
+
+    assert id_legend(alias_grid(gpt2_table)) == (
+        "ids 0–255 follow bytes_to_unicode's order: kept bytes by value, then the moved (! = 0, a = 64, Ġ = 220)"
+    )
+    trained = from_training(train("the cat the hat", 3)).table
+    assert id_legend(alias_grid(trained)) == "ids 0–255 are the byte values (! = 33, a = 97, Ġ = 32)"
+    tiny = Table(name="tiny", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64)
+    assert id_legend(alias_grid(tiny)) == "one-byte tokens' ids in this table: ! = —, a = 0, Ġ = —"

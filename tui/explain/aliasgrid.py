@@ -37,6 +37,22 @@ def alias_grid(table: Table) -> tuple[AliasEntry, ...]:
     return tuple(AliasEntry(b, alias[b], b in KEPT, table.encoder.get(alias[b])) for b in range(256))
 
 
+def id_legend(entries: tuple[AliasEntry, ...]) -> str:
+    """How the table numbers its 256 one-byte tokens, with three examples read from the table itself:
+    GPT-2's order (kept bytes first, then the moved: Ġ = 220), the byte values (a trained table: Ġ = 32),
+    or, for any other order, just the three ids."""
+    shown = [entries[b] for b in (33, 97, 32)]  # '!', 'a', and the space's alias Ġ
+    examples = ", ".join(f"{e.alias} = {'—' if e.id is None else e.id}" for e in shown)
+    ids = [e.id for e in entries]
+    if ids == [*range(256)]:
+        return f"ids 0–255 are the byte values ({examples})"
+    kept = [e.id for e in entries if e.kept]
+    moved = [e.id for e in sorted((e for e in entries if not e.kept), key=lambda e: e.code_point)]
+    if kept + moved == [*range(256)]:
+        return f"ids 0–255 follow bytes_to_unicode's order: kept bytes by value, then the moved ({examples})"
+    return f"one-byte tokens' ids in this table: {examples}"
+
+
 def alias_counts() -> tuple[int, int]:
     """(kept, moved): (188, 68)."""
     return len(KEPT), len(REMAPPED)

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.utf8 import utf8_length
-from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, spell
+from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, id_legend, spell
 from ..explain.position import Position
 from ..messages import LookUp, Then
 from ..safe import visible
@@ -29,7 +29,6 @@ from ..widgets.text_panel import TextPanel
 from .base import TableChoice, ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
-LEGEND = "ids 0–255 follow bytes_to_unicode's order: kept bytes by value (! = 0, a = 64), then the moved (Ġ = 220)"
 
 
 class AliasGrid(StripRows, can_focus=True):
@@ -159,7 +158,7 @@ class AliasesScreen(ViewScreen):
         with Horizontal(id="aliases-body"):
             with Vertical(id="aliases-left"):
                 yield AliasGrid(alias_grid(self.table), id="aliases-grid")
-                yield Static(LEGEND, id="aliases-legend")
+                yield Static(id_legend(alias_grid(self.table)), id="aliases-legend")
             yield TextPanel(id="aliases-side")
         yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
         yield KeyFooter(compact=True)
@@ -183,6 +182,7 @@ class AliasesScreen(ViewScreen):
         self.set_bar_note()
         grid = self.query_one(AliasGrid)
         grid.entries = alias_grid(self.table)
+        self.query_one("#aliases-legend", Static).update(id_legend(grid.entries))
         grid.redraw()
         self.update_side()
 
