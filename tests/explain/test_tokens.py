@@ -28,3 +28,15 @@ def test_token_pieces_give_a_token_inside_a_character_an_empty_piece(gpt2_table:
         ("好", 121),
     ]
     assert token_pieces("hello", (31373,), gpt2_table.decoder) == [("hello", 31373)]
+
+
+def test_the_decode_views_example_ids_are_each_tables_own() -> None:
+    """GPT-2's '19526 254 · 50256' exists only in GPT-2: each table suggests 你's ids and its own special token."""
+    from tui.engine.tables import get_table
+    from tui.explain.tokens import example_ids
+
+    assert [example_ids(get_table(name)) for name in ("gpt2", "cl100k_base", "o200k_base")] == [
+        "19526 254 · 50256",
+        "57668 · 100257",
+        "12370 · 199999",
+    ]

@@ -6,13 +6,15 @@ related checks share one app.
 
 from __future__ import annotations
 
+from textual.widgets import Input
+
 from tui.screens.aliases import AliasesScreen
 from tui.screens.decode import DecodeScreen
 from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
+from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids, until
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -85,6 +87,16 @@ async def test_decode_shows_the_trace_ids_with_streaming() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "token 5/8: id 19526" in text and "released 'café ' · holding e4 bd until its character is complete" in text
+
+
+async def test_the_decode_hint_suggests_ids_of_the_table_shown() -> None:
+    app = make_app("hello", "cl100k_base")
+    async with opened(app, "decode", size=(100, 30)) as pilot:
+        hint = app.screen.query_one("#decode-ids", Input)
+        assert hint.placeholder == "/: type ids (57668 · 100257) · empty: the trace's"
+        await pilot.press("t")  # o200k_base
+        await until(pilot, lambda: "12370" in hint.placeholder)
+        assert hint.placeholder == "/: type ids (12370 · 199999) · empty: the trace's"
 
 
 async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:

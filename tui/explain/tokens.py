@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..engine.bpe import encode
+from ..engine.tables import Table
 from ..engine.utf8 import token_offsets
 from .position import Position
 
@@ -40,3 +42,11 @@ def token_pieces(text: str, ids: Sequence[int], decoder: Mapping[int, str]) -> l
     starts, _ = token_offsets(text, [len(decoder[i]) for i in ids])
     ends = (*starts[1:], len(text))
     return [(text[a:b], i) for a, b, i in zip(starts, ends, ids, strict=True)]
+
+
+def example_ids(table: Table) -> str:
+    """Ids worth typing in the Decode view, all of them in `table`: 你's (under GPT-2 '19526 254', a
+    token that ends inside the character), then the table's first special token ('· 50256'), if any."""
+    shown = " ".join(map(str, encode("你", table)))
+    special = min(table.special.values(), default=None)
+    return shown if special is None else f"{shown} · {special}"

@@ -18,6 +18,7 @@ from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
+from ..explain.tokens import example_ids
 from ..explain.words import plural
 from ..messages import DecodeIds, Then
 from ..safe import visible
@@ -141,7 +142,7 @@ class DecodeScreen(ViewScreen):
     def compose(self) -> ComposeResult:
         yield from self.bars()
         yield Static(id="decode-figures")
-        yield FindRow("ids", "/: type ids (19526 254 · 50256) · empty: the trace's", Policy(), input_id="decode-ids", id="decode-row")
+        yield FindRow("ids", self._hint(), Policy(), input_id="decode-ids", id="decode-row")
         yield FramesList(id="decode-frames")
         yield BufferPanel(id="decode-buffer")
         yield DecodeCode(id="decode-code")
@@ -181,9 +182,13 @@ class DecodeScreen(ViewScreen):
         trace = self.trace
         return list(trace.ids) if trace is not None and self.table_name in (None, trace.table.name) else []
 
+    def _hint(self) -> str:
+        return f"/: type ids ({example_ids(self.table)}) · empty: the trace's"
+
     def reload(self) -> None:
         self.set_bar_note()
         table = self.table
+        self.query_one("#decode-ids", Input).placeholder = self._hint()
         ids = self.ids()
         self.run = decode_frames(ids, table, self.errors)
         frames = self.query_one(FramesList)
