@@ -42,9 +42,11 @@ def check_walk(trace_frames: list[Position]) -> int:
         if not len(data.rows):
             continue
         rules, lowest, target, rows = looked_up(view)
-        assert (data.lowest, data.target, list(data.rows)) == (lowest, target, rows), view.where
+        whole = view.chunk.cache == "whole"  # a whole-token chunk merges nothing: no pair is marked
+        assert (data.lowest, data.target, list(data.rows)) == ((None, 0) if whole else (lowest, target)) + (rows,), view.where
         count = len(rows)
         said = f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule"
+        said += " · none merged: the chunk is a token" if whole else ""
         assert data.note == f"{count} pair{'s' * (count != 1)} · {said}", view.where
         listed += 1
     return listed
@@ -102,3 +104,12 @@ def test_the_sentence_is_shown_through_the_function_it_is_given(teaching_table: 
         why_pair(at, ("b", "c"), 2, 3, str.upper).split("\n")[0]
         == "RULE 2: B + C → BC, ID 258. Rank 2 orders the rule; id 258 names its token."
     )
+
+
+def test_a_whole_token_chunk_marks_no_pair_as_merged(cl100k_table: Table) -> None:
+    """'hello' is one cl100k_base token: tiktoken emits it without merging, so no pair gets ▶."""
+    start = Position.of(capture("hello world", cl100k_table))
+    at = start.at(1)
+    assert at.chunk.cache == "whole" and at.chunk.text == "hello"
+    data = pair_rows(at, "position")
+    assert (data.lowest, len(data.rows), data.note) == (None, 4, "4 pairs · 4 rules · none merged: the chunk is a token")

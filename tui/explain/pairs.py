@@ -97,17 +97,18 @@ def pair_rows(at: Position, order: Order) -> PairRows:
         rules = rule_count(chunk, r, table.ranks)
         lowest = chunk.rounds[r].rank if r < len(chunk.rounds) else None
         target = first_merged(chunk, r + 1) if lowest is not None else 0
-    else:
+    else:  # a whole-token chunk (tiktoken's rule): emitted as it is, so no pair is the one merged
         ranks = every_rank(word, table.ranks)
         rules = count - ranks.count(NO_RULE)
-        lowest = min(ranks) if rules else None
-        target = ranks.index(lowest) if lowest is not None else 0
+        lowest, target = None, 0
     positions = None
     if order == "rank":
         ranks = every_rank(word, table.ranks)
         positions = sorted(range(count), key=ranks.__getitem__)  # a stable sort: ties stay in position order
         target = 0  # in rank order the lowest comes first
     note = f"{count} {plural(count, 'pair')} · " + (f"{rules} {plural(rules, 'rule')}" if rules else "none is a rule")
+    if chunk.cache == "whole":
+        note += " · none merged: the chunk is a token"
     never: tuple[WhyNot, ...] = ()
     if frame.kind == "done" and len(chunk.aliases) <= WHY_LIMIT:
         from .whynot import never_chosen
