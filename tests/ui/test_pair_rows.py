@@ -13,6 +13,8 @@ from tui.explain.position import Position
 from tui.safe import visible
 from tui.widgets import pairs as pairs_module
 
+from .support import make_app, opened, screen_text
+
 
 @pytest.mark.parametrize("order", ["position", "rank"])
 def test_the_pair_column_is_as_wide_as_the_widest_pair_near_the_target(gpt2_table: Table, order: str) -> None:
@@ -29,3 +31,12 @@ def test_the_pair_column_is_as_wide_as_the_widest_pair_near_the_target(gpt2_tabl
             assert pairs_module.near_width(rows, target) == drawn
             checked.add(drawn)
     assert len(checked) > 2  # the widths differ along the text: the test sees a column narrow and widen
+
+
+async def test_the_pairs_pane_names_its_columns_at_80_and_60_columns() -> None:
+    """A row is ' 0  h e     127': the title names the columns: # (the position), pair, rank."""
+    for size in ((80, 24), (60, 18)):
+        app = make_app()
+        async with opened(app, size=size) as pilot:
+            await pilot.press("right")
+            assert "─ Pairs: # pair rank ─" in screen_text(app)

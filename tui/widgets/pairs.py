@@ -89,7 +89,7 @@ class PairsPane(FollowsPosition, LineList, inherit_bindings=False):
         self._reload(scroll=True)
 
     def _update_title(self) -> None:
-        self.border_title = "Pairs"
+        self.border_title = "Pairs: # pair rank"  # what each row's columns are: position, pair, rank
         self.border_subtitle = f"by {self.order} · r: sort"  # short enough for the pane at 60 columns
 
     def _reload(self, scroll: bool) -> None:
