@@ -20,6 +20,16 @@ def test_init_summary_sizes(gpt2_table: Table) -> None:
     assert {b.name: b.size for b in init_summary(gpt2_table)}["cache"] == 0
 
 
+def test_init_summary_under_tiktokens_rule_lists_what_corebpe_holds_and_no_cache(o200k_table: Table) -> None:
+    """o200k_base: its byte strings ranked, its two specials; no alias maps, no merge list, no chunk cache."""
+    built = {b.name: (b.size, b.maps) for b in init_summary(o200k_table, capture("hello hello", o200k_table))}
+    assert built == {
+        "encoder": (200000, "bytes → rank"),
+        "decoder": (200000, "rank → bytes"),
+        "special_tokens": (2, "special → id"),
+    }
+
+
 def test_rank_id_check_over_all_rules(gpt2_table: Table) -> None:
     """encoder[left + right] == 256 + rank holds for all 50,000 rules; bytes have no rank; 50256 is special."""
     check = rank_id_check(gpt2_table)

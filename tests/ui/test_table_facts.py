@@ -39,7 +39,10 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
         assert "".join(lines[history + 2 :]) == CL100K_VIDEO_PATTERN
         assert "16 unused" not in screen_text(app)
         await pilot.press("p")
-        assert top(app).startswith("built by loading the cl100k_base table:")
+        built = top(app)
+        assert built.startswith("built by loading the cl100k_base table:")
+        assert "no per-chunk cache, no merge list: ranks of byte strings" in built
+        assert "bpe_ranks" not in built and "lru_cache" not in built and "chunk → symbols" not in built
         await pilot.press("p", "t")  # the facts stay chosen across tables
         await settle(app, pilot)
         assert top(app).split("\n")[1:3] == [

@@ -32,11 +32,18 @@ class Built:
 
 
 def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
-    """The mappings GPT-2's get_encoder() builds from vocab.bpe and encoder.json, with their sizes.
+    """The mappings GPT-2's get_encoder() builds from vocab.bpe and encoder.json, with their sizes
+    (under tiktoken's rule, what its CoreBPE holds instead: no alias maps, no merge list, no cache).
 
     The per-chunk cache belongs to one Encoder and fills as text is encoded (here: the distinct
     chunks of `trace` that ran the loop); the alias function's lru_cache holds one mapping.
     """
+    if table.rule == "tiktoken":  # tiktoken's CoreBPE: byte strings ranked, no alias maps, no merge list, no cache
+        return [
+            Built("encoder", len(table.encoder), "bytes → rank", "the rank file"),
+            Built("decoder", len(table.decoder), "rank → bytes", "encoder inverted"),
+            Built("special_tokens", len(table.special), "special → id", "the encoding's specials"),
+        ]
     info = bytes_to_unicode.cache_info()
     byte_decoder = unicode_to_bytes()
     cache = len({c.aliases for c in trace.chunks if c.cache == "miss"}) if trace is not None else 0

@@ -55,6 +55,10 @@ def built_lines(built: list[Built], width: int) -> Text:
         return text
     half = (width - 3) // 2
     cells = [f"{b.name:<12} {b.size:>6,} {b.maps}" for b in built]
+    if len(built) != 7:  # tiktoken's three maps: two to a line, and what it does not keep
+        order = [(n, n + 1 if n + 1 < len(cells) else None) for n in range(0, len(cells), 2)]
+        lines = [" │ ".join(pad(cells[n], half) for n in pair if n is not None) for pair in order]
+        return Text("\n".join([*lines, "no per-chunk cache, no merge list: ranks of byte strings"]), no_wrap=True, overflow="ellipsis")
     order = [(0, 2), (1, 3), (4, 5), (6, None)]
     for n, (left, right) in enumerate(order):
         if n:
