@@ -268,9 +268,9 @@ def test_check_custom_table_trace(cli, tmp_path):
 def test_examples_regenerates_into_a_directory(cli, tmp_path):
     """examples --dir writes every example, identical to the committed traces/."""
     code, out, err = cli("examples", "--dir", str(tmp_path))
-    assert (code, err) == (0, "")
+    assert (code, out) == (0, "")
     everything = EXAMPLES + TIKTOKEN_EXAMPLES
-    assert out.splitlines() == [str(example_path(tmp_path, stem, table)) for stem, table, _ in everything]
+    assert err.splitlines() == [f"wrote {example_path(tmp_path, stem, table)}" for stem, table, _ in everything]
     for stem, table, _ in everything:
         assert example_path(tmp_path, stem, table).read_bytes() == example_path(TRACES_DIR, stem, table).read_bytes()
 

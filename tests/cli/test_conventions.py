@@ -15,6 +15,7 @@ import pytest
 from engine.support import CliResult
 
 from tui.cli.commands import NAMES
+from tui.engine.examples import TRACES_DIR
 from tui.engine.texts import MAX_TEXT
 
 Cli = Callable[..., CliResult]
@@ -71,6 +72,13 @@ def test_a_first_word_that_exists_ends_in_json_or_is_a_path_is_a_trace_file(
     )
     assert cli("lecture.json") == (2, "", "bpe-tui: lecture.json does not exist.\n")
     assert cli("notes/today") == (2, "", "bpe-tui: notes/today does not exist.\n")
+
+
+def test_an_existing_trace_file_opens_in_the_app_whatever_its_name(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("lecture").write_bytes((TRACES_DIR / "teaching-aaa.json").read_bytes())
+    assert cli("lecture", "--screenshot", "shot.svg") == (0, "", "wrote shot.svg: frame 1/3 of 1 chunk, 1 round, 2 ids\n")
+    assert Path("shot.svg").read_text(encoding="utf-8").startswith("<svg")
 
 
 def test_help_is_a_word_too(cli: Cli) -> None:
