@@ -138,7 +138,7 @@ VIEWS = (
         "Train",
         "View 7: train a table, round by round",
         "TrainScreen",
-        "seed 004's training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this "
+        "Training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this "
         "round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the "
         "plots of bytes per token and of the chosen count.",
     ),

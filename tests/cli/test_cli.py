@@ -31,9 +31,12 @@ def test_encode_text(cli):
     assert cli("encode", "--table", "gpt2", "--text", "Hi 你!") == (0, "[17250, 220, 19526, 254, 0]\n", "")
 
 
-def test_encode_defaults_to_teaching_table(cli):
-    """Without --table the teaching table is used: aaababcabxyz -> [264, 257, 261]."""
-    assert cli("encode", "--text", "aaababcabxyz") == (0, "[264, 257, 261]\n", "")
+def test_the_headless_commands_default_to_gpt2_while_the_app_keeps_the_teaching_table(cli):
+    """Without --table a script gets GPT-2's ids ('Hello world' is [15496, 995]), not the teaching table's."""
+    assert cli("encode", "--text", "Hello world") == (0, "[15496, 995]\n", "")
+    assert cli("encode", "--table", "teaching", "--text", "aaababcabxyz") == (0, "[264, 257, 261]\n", "")
+    assert cli("decode", "15496", "995") == (0, "Hello world\n", "")
+    assert json.loads(cli("capture", "--text", "Hello world")[1])["table"]["name"] == "gpt2"
 
 
 def test_encode_text_file_and_stdin(cli, tmp_path):
@@ -49,16 +52,17 @@ def test_encode_text_file_and_stdin(cli, tmp_path):
 
 
 def test_encode_jsonl_batch(cli):
-    """--jsonl reads one JSON string per line and writes one id list per line; blank lines are skipped."""
+    """--jsonl reads one JSON string per line and writes one id list per line: a blank line gives [], so output
+    line N answers input line N."""
     lines = [json.dumps("Hi 你!"), "", json.dumps("internationalization"), json.dumps("\n"), json.dumps("")]
     code, out, err = cli("encode", "--table", "gpt2", "--jsonl", stdin=("\n".join(lines) + "\n").encode("utf-8"))
     assert (code, err) == (0, "")
-    assert out.splitlines() == ["[17250, 220, 19526, 254, 0]", "[45609, 1634]", "[198]", "[]"]
+    assert out.splitlines() == ["[17250, 220, 19526, 254, 0]", "[]", "[45609, 1634]", "[198]", "[]"]
 
 
 def test_encode_jsonl_rejects_non_string_lines(cli):
     """A line that is not a JSON string stops the batch with its line number."""
-    code, out, err = cli("encode", "--jsonl", stdin=b'"aaa"\n[1]\n"aaa"\n')
+    code, out, err = cli("encode", "--table", "teaching", "--jsonl", stdin=b'"aaa"\n[1]\n"aaa"\n')
     assert code == 2
     assert out == "[256, 64]\n"
     assert err == "bpe-tui: standard input line 2 is not a JSON string.\n"
@@ -136,7 +140,7 @@ def test_capture_to_stdout_is_the_trace_file(cli):
 def test_capture_to_file_and_no_clobber(cli, tmp_path):
     """-o writes the trace and a summary; an existing file is kept unless --force is given."""
     path = tmp_path / "t.json"
-    code, out, err = cli("capture", "--text", "abc!abc", "-o", str(path))
+    code, out, err = cli("capture", "--table", "teaching", "--text", "abc!abc", "-o", str(path))
     assert (code, out) == (0, "")
     assert err == f"wrote {path}: 3 chunks, 1 round, 5 ids\n"
     assert path.read_text(encoding="utf-8") == dumps(capture("abc!abc", get_table("teaching")))
@@ -146,7 +150,7 @@ def test_capture_to_file_and_no_clobber(cli, tmp_path):
         f"{path} already exists; choose another name or confirm overwriting it.",
     )
     assert path.read_text(encoding="utf-8") == "keep me"
-    assert cli("capture", "--text", "aaa", "-o", str(path), "--force")[0] == 0
+    assert cli("capture", "--table", "teaching", "--text", "aaa", "-o", str(path), "--force")[0] == 0
     assert json.loads(path.read_text(encoding="utf-8"))["ids"] == [256, 64]
     assert sorted(os.listdir(tmp_path)) == ["t.json"]
 
@@ -182,11 +186,15 @@ def test_unreadable_text_file(cli, tmp_path, monkeypatch):
     assert_user_error(cli("encode", "--text-file", str(path)), f"{path} cannot be read (Permission denied).")
 
 
-def test_lone_surrogate_text(cli):
-    """--text holding a lone surrogate cannot be UTF-8 encoded: status 2 naming the character."""
-    expected = "the text cannot be encoded as UTF-8: lone surrogate U+DCFF at character 1."
+def test_a_bad_byte_in_text_is_named_as_the_byte(cli):
+    """A byte that is not UTF-8 on the command line reaches Python as U+DCFF (surrogateescape): it is named as
+    the byte 0xff; a lone surrogate that was no byte is still named as the character."""
+    expected = "--text is not valid UTF-8 (bad byte 0xff at offset 1)."
     assert_user_error(cli("encode", "--text", "a\udcff"), expected)
     assert_user_error(cli("capture", "--table", "gpt2", "--text", "a\udcff"), expected)
+    assert_user_error(cli("--text", "a\udcff"), expected)
+    lone = "the text cannot be encoded as UTF-8: lone surrogate U+D800 at character 1."
+    assert_user_error(cli("encode", "--text", "a\ud800"), lone)
 
 
 def test_vocab_without_encoder(cli, tmp_path):
@@ -224,12 +232,12 @@ def test_check_valid_traces(cli):
 
 
 def test_check_corrupt_trace(cli, tmp_path):
-    """A corrupt trace gives one stderr line and status 2, while valid files are still reported."""
+    """A corrupt trace gives one stderr line and status 1 (an invalid input file), while valid files are still reported."""
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": ', encoding="utf-8")
     good = str(TRACES_DIR / "teaching-a.json")
     code, out, err = cli("check", str(bad), good)
-    assert code == 2
+    assert code == 1
     assert out == f"{good}: valid, teaching, 1 chunk, 0 rounds, 1 id\n"
     assert err == f"bpe-tui: {bad} is not valid JSON (Expecting value at line 1, column 12).\n"
 
@@ -240,7 +248,7 @@ def test_check_tampered_trace(cli, tmp_path):
     data["chunks"][0]["rounds"][0]["word"] = ["a", "aa"]
     path = tmp_path / "t.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert_user_error(cli("check", str(path)), f"{path} chunk 1 ('aaa') round 1: word is not what merging that pair gives.")
+    assert cli("check", str(path)) == (1, "", f"bpe-tui: {path} chunk 1 ('aaa') round 1: word is not what merging that pair gives.\n")
 
 
 def test_check_custom_table_trace(cli, tmp_path):
@@ -254,15 +262,15 @@ def test_check_custom_table_trace(cli, tmp_path):
     code, out, err = cli("check", "--vocab", str(vocab), "--encoder", str(enc), str(trace_path))
     assert (code, out, err) == (0, f"{trace_path}: valid, custom, 1 chunk, 1 round, 2 ids\n", "")
     code, out, err = cli("check", str(trace_path))
-    assert code == 2 and "needs the table 'custom', which cannot be loaded" in err
+    assert code == 1 and "needs the table 'custom', which cannot be loaded" in err
 
 
 def test_examples_regenerates_into_a_directory(cli, tmp_path):
     """examples --dir writes every example, identical to the committed traces/."""
     code, out, err = cli("examples", "--dir", str(tmp_path))
-    assert (code, err) == (0, "")
+    assert (code, out) == (0, "")
     everything = EXAMPLES + TIKTOKEN_EXAMPLES
-    assert out.splitlines() == [str(example_path(tmp_path, stem, table)) for stem, table, _ in everything]
+    assert err.splitlines() == [f"wrote {example_path(tmp_path, stem, table)}" for stem, table, _ in everything]
     for stem, table, _ in everything:
         assert example_path(tmp_path, stem, table).read_bytes() == example_path(TRACES_DIR, stem, table).read_bytes()
 
@@ -299,7 +307,7 @@ def test_jsonl_in_a_real_pipe():
 @pytest.mark.parametrize(
     ("args", "stdin", "expected"),
     [
-        ((b"encode", b"--text", b"\xff"), b"", b"lone surrogate U+DCFF at character 0."),
+        ((b"encode", b"--text", b"\xff"), b"", b"--text is not valid UTF-8 (bad byte 0xff at offset 0)."),
         ((b"encode", b"-"), b"caf\xe9", b"standard input is not valid UTF-8"),
         ((b"encode", b"--text-file", b"/nonexistent/file.txt"), b"", b"/nonexistent/file.txt does not exist."),
         (
@@ -313,9 +321,9 @@ def test_jsonl_in_a_real_pipe():
     ],
 )
 def test_real_process_errors_are_one_line_without_traceback(args, stdin, expected):
-    """In a real process, bad input exits 2 with one 'bpe-tui:' line on stderr and no traceback."""
+    """In a real process, bad input exits 2 (1 for check's invalid file) with one 'bpe-tui:' line on stderr and no traceback."""
     result = bpe_tui(*args, stdin=stdin)
-    assert result.returncode == 2
+    assert result.returncode == (1 if args[0] == b"check" else 2)
     assert result.stdout == b""
     assert result.stderr.startswith(b"bpe-tui: ") and result.stderr.count(b"\n") == 1
     assert expected in result.stderr

@@ -31,7 +31,7 @@ def test_dir_is_created_and_never_overwritten_without_force(cli, tmp_path):
     )
     assert paths[0].read_text(encoding="utf-8") == "mine"
     code, out, err = cli("examples", "--dir", str(target), "--force")
-    assert (code, out.splitlines(), err) == (0, [str(p) for p in paths], "")
+    assert (code, out, err.splitlines()) == (0, "", [f"wrote {p}" for p in paths])
     assert paths[0].read_text(encoding="utf-8") != "mine"
 
 

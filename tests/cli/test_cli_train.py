@@ -41,8 +41,9 @@ def test_json_without_chunks(cli: Cli) -> None:
 
 
 def test_output_dir_reopens_as_a_custom_table(cli: Cli, tmp_path: Path) -> None:
-    code, out, _ = cli("train", "-", "--merges", "3", "-o", str(tmp_path), stdin=b"the cat the hat")
-    assert code == 0 and out.splitlines()[-1] == f"wrote {tmp_path / 'vocab.bpe'} and {tmp_path / 'encoder.json'}"
+    code, out, err = cli("train", "--merges", "3", "-o", str(tmp_path), stdin=b"the cat the hat")
+    assert (code, out.splitlines()[-1]) == (0, "15 bytes in 4 chunks -> 9 tokens after 3 merges; compression 15 / 9 = 1.67")
+    assert err == f"wrote {tmp_path / 'vocab.bpe'} and {tmp_path / 'encoder.json'}\n"  # a report of a written file
     table = load_two_files(tmp_path / "vocab.bpe", tmp_path / "encoder.json")
     assert encode("the cat the hat", table) == [257, 32, 99, 258, 32, 257, 32, 104, 258]
     code, _, err = cli("encode", "--vocab", str(tmp_path / "vocab.bpe"), "--encoder", str(tmp_path / "encoder.json"), "--text", "the hat")

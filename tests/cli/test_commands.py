@@ -15,7 +15,6 @@ from engine.support import CliResult
 
 from tui.cli.app_options import app_trace, build_app_parser
 from tui.cli.commands import COMMANDS, NAMES, Command, named
-from tui.cli.main import build_parser
 from tui.engine.texts import DEFAULT_TEXT, MAX_TEXT
 
 Cli = Callable[..., CliResult]
@@ -64,25 +63,39 @@ def test_every_command_parses_its_help(cli: Cli, name: str) -> None:
     assert out.startswith(f"usage: bpe-tui {name} [-h]")
 
 
-def test_the_command_parser_lists_each_command_with_its_registry_help(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`bpe-tui COMMAND`'s parser has one subparser per entry, in order, each described by the registry's help."""
-    monkeypatch.setenv("COLUMNS", "300")  # one line per command
-    lines = build_parser().format_help().splitlines()
-    start = lines.index("positional arguments:") + 2  # after the "COMMAND" line
-    listed = [line.split(maxsplit=1) for line in lines[start : start + len(COMMANDS)]]
-    assert listed == [[c.name, c.help] for c in COMMANDS]
-
-
-def test_the_apps_help_names_every_command() -> None:
-    assert build_app_parser().description == (
-        "Watch GPT-2's byte-level BPE tokenizer, frame by frame. "
-        "Headless commands: capture, encode, decode, chunks, check, examples, train, serve, tour (bpe-tui COMMAND --help)."
+def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_options(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bpe-tui --help` (and `bpe-tui help`) shows both usages, then the app's options, then each command with its one line."""
+    monkeypatch.setenv("COLUMNS", "200")  # one line per command
+    code, out, err = cli("--help")
+    assert (code, err, cli("help")) == (0, "", (0, out, ""))
+    lines = out.splitlines()
+    assert lines[:4] == [
+        "usage: bpe-tui [TRACE.json] [options]",
+        "       bpe-tui [--table NAME] COMMAND [options]",
+        "",
+        "Watch GPT-2's byte-level BPE tokenizer, frame by frame, in the app; or script it with a command.",
+    ]
+    start = lines.index(
+        "commands (bpe-tui COMMAND --help shows each one's options; capture, encode, decode and chunks use gpt2 "
+        "unless --table or a custom table says otherwise, while the app starts on teaching):"
     )
+    assert lines[start + 1 :] == [f"  {c.name:<8}  {c.help}" for c in COMMANDS]
+    assert lines[start + 1 :][-2:] == [
+        "  serve     serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
+        "  tour      a guided tour through the examples, scene by scene (n / p)",
+    ]
+
+
+def test_each_commands_help_names_its_table_default(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The headless commands use GPT-2's table unless told otherwise, and say so; the app keeps the teaching example."""
+    monkeypatch.setenv("COLUMNS", "1000")
+    for name in ("capture", "encode", "decode", "chunks"):
+        assert "o200k_base (GPT-4o's tiktoken table) (default: gpt2)" in cli(name, "--help")[1]
+    assert "o200k_base (GPT-4o's tiktoken table) (default: teaching)" in cli("--help")[1]
 
 
 def test_the_entry_point_imports_no_command_module_until_a_command_is_given() -> None:
-    """Importing the entry point and building the app's parser loads no command's module; a command loads them all (its parser
-    has every command's options)."""
+    """Importing the entry point and building the app's parser loads no command's module; a command loads its own only."""
     modules = sorted({f"tui.cli.{c.module}" for c in COMMANDS})
     code = f"""
         import contextlib, io, sys
@@ -97,10 +110,7 @@ def test_the_entry_point_imports_no_command_module_until_a_command_is_given() ->
         print(json.dumps([before, after]))
     """
     result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=60, check=True)
-    assert json.loads(result.stdout) == [
-        [],
-        ["tui.cli.check", "tui.cli.decode", "tui.cli.encode", "tui.cli.examples", "tui.cli.serve", "tui.cli.tour", "tui.cli.train"],
-    ]
+    assert json.loads(result.stdout) == [[], ["tui.cli.encode"]]
 
 
 def test_the_app_opens_the_default_text_and_refuses_one_over_the_limit(cli: Cli) -> None:

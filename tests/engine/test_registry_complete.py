@@ -12,7 +12,7 @@ def test_every_entry_is_complete_and_named_once() -> None:
     assert DEFAULT == "teaching" and table_cycle() == list(names()) and set(BY_NAME) == set(names())
     assert explored() == ("gpt2", "cl100k_base", "o200k_base")  # the explorer's rows
     assert about() == (
-        "teaching (the nine rules of seed 000), gpt2 (the official GPT-2 table), "
+        "teaching (nine artificial rules, for teaching), gpt2 (the official GPT-2 table), "
         "cl100k_base (GPT-4's tiktoken table), o200k_base (GPT-4o's tiktoken table)"
     )
 

@@ -377,7 +377,7 @@ def test_cli_table_choices_come_from_the_registry(cli):
     """--table offers exactly the registry's names, and its help describes each of them."""
     code, out, _ = cli("encode", "--help")
     assert code == 0 and "--table {" + ",".join(tables.names()) + "}" in out
-    assert "teaching (the nine rules of seed 000)" in " ".join(out.split())
+    assert "teaching (nine artificial rules, for teaching)" in " ".join(out.split())
     code, _, err = cli("encode", "--table", "cl100k", "--text", "a")
     assert code == 2 and "invalid choice: 'cl100k' (choose from " in err
 

@@ -65,15 +65,19 @@ def test_capture_of_hostile_text_is_a_valid_trace(cli) -> None:  # type: ignore[
 @pytest.mark.parametrize("text", SURROGATES.values(), ids=SURROGATES.keys())
 @pytest.mark.parametrize("command", ["encode", "capture", "app"])
 def test_lone_surrogates_are_one_sentence(cli, command: str, text: str) -> None:  # type: ignore[no-untyped-def]
-    """A lone surrogate has no UTF-8: exit 2 naming it and where it is, for encode, capture and the app."""
+    """A lone surrogate has no UTF-8: exit 2 naming it and where it is, for encode, capture and the app; one that
+    stands for a byte of the command line (U+DC80 to U+DCFF) is named as that byte."""
     argv = ["--text", text] if command == "app" else [command, "--text", text]
     index = next(n for n, ch in enumerate(text) if 0xD800 <= ord(ch) <= 0xDFFF)
-    assert_one_sentence(cli(*argv), f"U+{ord(text[index]):04X}", f"character {index}")
+    if 0xDC80 <= ord(text[index]) <= 0xDCFF:
+        assert_one_sentence(cli(*argv), f"--text is not valid UTF-8 (bad byte 0x{ord(text[index]) - 0xDC00:02x} at offset {index})")
+    else:
+        assert_one_sentence(cli(*argv), f"U+{ord(text[index]):04X}", f"character {index}")
 
 
 def test_lone_surrogate_in_jsonl_names_the_line(cli) -> None:  # type: ignore[no-untyped-def]
     """--jsonl streams: line 1's ids are printed, then line 2 stops the run with exit 2 and one sentence."""
-    code, out, err = cli("encode", "--jsonl", stdin=b'"fine"\n"bad \\ud800 here"\n')
+    code, out, err = cli("encode", "--table", "teaching", "--jsonl", stdin=b'"fine"\n"bad \\ud800 here"\n')
     assert out == json.dumps(encode("fine", get_table("teaching"))) + "\n"
     assert_one_sentence((code, "", err), "line 2", "U+D800")
 
@@ -96,13 +100,13 @@ def run_process(*argv: str | bytes, stdin: bytes = b"") -> subprocess.CompletedP
 
 
 def test_real_process_with_bad_bytes_in_argv_and_stdin() -> None:
-    """In a real process: a non-UTF-8 argument byte arrives as a lone surrogate (U+DCFF) and is refused
-    in one line; NUL and escapes from stdin are encoded; nothing ever prints a traceback."""
+    """In a real process: a non-UTF-8 argument byte (Python's U+DCFF) is refused in one line naming the byte;
+    NUL and escapes from stdin are encoded; nothing ever prints a traceback."""
     bad = run_process(b"encode", b"--text", b"caf\xff")
     assert bad.returncode == 2 and bad.stdout == b""
-    assert bad.stderr.decode().count("\n") == 1 and b"U+DCFF" in bad.stderr and b"Traceback" not in bad.stderr
+    assert bad.stderr.decode().count("\n") == 1 and b"bad byte 0xff at offset 3" in bad.stderr and b"Traceback" not in bad.stderr
     app = run_process(b"--text", b"\xff")
-    assert app.returncode == 2 and b"U+DCFF" in app.stderr and b"Traceback" not in app.stderr
+    assert app.returncode == 2 and b"bad byte 0xff at offset 0" in app.stderr and b"Traceback" not in app.stderr
     good = run_process("encode", "--table", "gpt2", "-", stdin=EVERYTHING.encode("utf-8"))
     assert good.returncode == 0 and good.stderr == b""
     assert json.loads(good.stdout) == encode(EVERYTHING, get_table("gpt2"))

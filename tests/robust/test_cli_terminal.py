@@ -42,7 +42,7 @@ def test_check_names_a_path_with_escapes_visibly(cli: Cli, tmp_path: Path) -> No
     good.write_text(dumps(capture("abc", teaching())), encoding="utf-8")
     missing = tmp_path / "b\x07\x1b[2J.json"
     code, out, err = cli("check", str(good), str(missing))
-    assert code == 2
+    assert code == 1  # an invalid input file
     assert out == f"{tmp_path}/a␛[2J.json: valid, teaching, 1 chunk, 1 round, 2 ids\n"
     assert err == f"bpe-tui: {tmp_path}/b␇␛[2J.json does not exist.\n"
     assert raw_controls(out + err) == []
@@ -74,8 +74,8 @@ def test_decode_shows_escapes_visibly_on_a_terminal_only(cli: Cli, monkeypatch: 
     assert cli("decode", "--table", "teaching", *ids) == (0, "␛[2J␇\n" if tty else "\x1b[2J\x07\n", "")
 
 
-@pytest.mark.parametrize("argv", [["decode", "1"], ["--text", "a"]], ids=["command", "app"])
-def test_an_unknown_argument_is_quoted_visibly(cli: Cli, argv: list[str]) -> None:
+@pytest.mark.parametrize(("argv", "prog"), [(["decode", "1"], "bpe-tui decode"), (["--text", "a"], "bpe-tui")], ids=["command", "app"])
+def test_an_unknown_argument_is_quoted_visibly(cli: Cli, argv: list[str], prog: str) -> None:
     code, out, err = cli(*argv, f"--bogus={PAYLOAD}")
-    assert (code, out) == (2, "") and err.endswith(f"bpe-tui: error: unrecognized arguments: --bogus={SHOWN}\n")
+    assert (code, out) == (2, "") and err.endswith(f"{prog}: error: unrecognized arguments: --bogus={SHOWN}\n")
     assert raw_controls(err) == []

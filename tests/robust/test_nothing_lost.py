@@ -111,9 +111,9 @@ def test_save_never_overwrites_unless_asked(tmp_path, cli) -> None:  # type: ign
     save(OLD, target)
     with pytest.raises(TraceError, match="already exists; choose another name or confirm overwriting it"):
         save(NEW, target)
-    assert_one_sentence(cli("capture", "--text", "xyz", "-o", str(target)), "already exists")
+    assert_one_sentence(cli("capture", "--table", "teaching", "--text", "xyz", "-o", str(target)), "already exists")
     assert target.read_text(encoding="utf-8") == dumps(OLD)
-    assert cli("capture", "--text", "aaababcabxyz", "-o", str(target), "--force")[0] == 0
+    assert cli("capture", "--table", "teaching", "--text", "aaababcabxyz", "-o", str(target), "--force")[0] == 0
     assert target.read_text(encoding="utf-8") == dumps(NEW)
 
 

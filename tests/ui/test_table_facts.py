@@ -33,9 +33,9 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
         lines = top(app).split("\n")
         assert lines[:2] == ["cl100k_base's chunks · p what loading builds", "regex, as tiktoken 0.14.0 spells it:"]
         assert all(len(line) <= 78 for line in lines)
-        history = lines.index("seed 004's (the video's) spelling, history: the same chunks but for whitespace")
+        history = lines.index("an older spelling, kept as history: the same chunks but for whitespace with")
         assert "".join(lines[2:history]) == CL100K_PATTERN  # cut at the width, never at its spaces
-        assert lines[history + 1] == "with line breaks at the end:"
+        assert lines[history + 1] == "line breaks at the end:"
         assert "".join(lines[history + 2 :]) == CL100K_VIDEO_PATTERN
         assert "16 unused" not in screen_text(app)
         await pilot.press("p")
@@ -76,10 +76,10 @@ async def test_the_picker_says_what_each_example_shows() -> None:
         assert isinstance(app.screen, PickerScreen)
         options = app.screen.query_one(OptionList)
         prompts = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
-        assert "gpt2        ····if\n  seed 004: ····if is ··· + ·if; the three spaces get no merge" in prompts
-        assert "cl100k_base HOW'S\n  seed 004: cl100k_base HOW|'S (case-insensitive contractions)" in prompts
-        assert "o200k_base  HelloWorld·getElementById\n  seed 004: letter-case boundaries, 6 tokens" in prompts
-        assert "cl100k_base x·=·self.append(y)↵↵↵return·x\n  seed 004: .append, (y and )↵↵↵ are chunks" in prompts
+        assert "gpt2        ····if\n  GPT-2: ····if is ··· + ·if; the three spaces get no merge" in prompts
+        assert "cl100k_base HOW'S\n  cl100k_base: HOW|'S (case-insensitive contractions)" in prompts
+        assert "o200k_base  HelloWorld·getElementById\n  o200k_base: camelCase cut at letter-case boundaries, 6 tokens" in prompts
+        assert "cl100k_base x·=·self.append(y)↵↵↵return·x\n  cl100k_base: code, .append, (y and )↵↵↵ are chunks" in prompts
         assert all("\n  " in p for p in prompts)  # every bundled example says what it shows
 
 
@@ -95,7 +95,7 @@ async def test_at_60x18_p_shows_the_facts_in_the_checks_place(monkeypatch) -> No
         assert "85 entries are only spaces (two or more)" in text and "holds for 100,000" not in text
         assert "▶ 0 Ġ Ġ ĠĠ 256" in text  # rules still on screen
         await pilot.press("p")
-        assert "seed 004's (the video's) spelling, history" in " ".join(screen_text(app).split())
+        assert "an older spelling, kept as history" in " ".join(screen_text(app).split())
         await pilot.press("p")
         await settle(app, pilot)
         assert "holds for 100,000 of 100,000" in " ".join(screen_text(app).split())

@@ -130,11 +130,11 @@ def test_the_literal_special_token_is_seven_ordinary_ids(gpt2_table: Table) -> N
 
 
 def test_four_spaces_and_if_under_gpt2_and_cl100k(gpt2_table: Table, cl100k_table: Table) -> None:
-    gpt2 = traced("····if (seed 004)")
+    gpt2 = traced("····if, 3 spaces")
     assert [c.text for c in gpt2.chunks] == ["   ", " if"] and gpt2.ids == [220, 220, 220, 611]
     cl100k = capture("    if", cl100k_table)
     assert [c.text for c in cl100k.chunks] == ["   ", " if"] and cl100k.ids[0] == 262
-    assert "3 ids in GPT-2, 1 in cl100k_base (262)" in scene("····if (seed 004)").caption
+    assert "3 ids in GPT-2, 1 in cl100k_base (262)" in scene("····if, 3 spaces").caption
 
 
 def test_digits_under_gpt2_and_cl100k(gpt2_table: Table, cl100k_table: Table) -> None:

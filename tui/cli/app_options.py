@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -12,18 +13,57 @@ from ..engine.tables import DEFAULT, Table, get_table, resolver
 from ..engine.texts import DEFAULT_TEXT
 from ..explain.frames import Frames
 from ..playback import DEFAULT_FPS, Playback
-from .commands import NAMES
-from .inputs import Parser, UsageError, crashed, custom_table, read_text, say, summary, table_options
+from .commands import COMMANDS
+from .inputs import COMMAND_TABLE, Parser, UsageError, crashed, custom_table, read_text, say, summary, table_options
+from .routing import names_a_trace, not_a_trace
+
+
+def version() -> str:
+    """'bpe-tui 0.1.0', from the installed package's metadata."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return f"bpe-tui {installed('bpe-tui')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "bpe-tui (not installed: version unknown)"
+
+
+class Version(argparse.Action):
+    """--version: print `version()` and exit; the package metadata is read only then, not at every start."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(version())
+        parser.exit()
+
+
+def commands_help(width: int) -> str:
+    """The help's list of commands, each with the registry's one line, wrapped to `width` columns."""
+    import textwrap
+
+    column = max(len(command.name) for command in COMMANDS) + 4
+    lines = textwrap.wrap(
+        f"commands (bpe-tui COMMAND --help shows each one's options; capture, encode, decode and chunks use "
+        f"{COMMAND_TABLE} unless --table or a custom table says otherwise, while the app starts on {DEFAULT}):",
+        width,
+    )
+    for command in COMMANDS:
+        lines += textwrap.wrap(command.help, width, initial_indent=f"  {command.name:<{column - 2}}", subsequent_indent=" " * column)
+    return "\n".join(lines)
 
 
 def build_app_parser() -> argparse.ArgumentParser:
+    width = shutil.get_terminal_size().columns - 2  # as argparse wraps the rest of the help
     parser = Parser(
         prog="bpe-tui",
-        description="Watch GPT-2's byte-level BPE tokenizer, frame by frame. "
-        f"Headless commands: {', '.join(NAMES)} (bpe-tui COMMAND --help).",
+        usage="bpe-tui [TRACE.json] [options]\n       bpe-tui [--table NAME] COMMAND [options]",
+        description="Watch GPT-2's byte-level BPE tokenizer, frame by frame, in the app; or script it with a command.",
+        epilog=commands_help(width),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=Version, nargs=0, help="print bpe-tui's version and exit")
     parser.add_argument("trace", nargs="?", metavar="TRACE.json", help="open this trace file")
-    table_options(parser, default=None)
+    table_options(parser, default=DEFAULT)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--text", metavar="S", help="capture and show this text")
     source.add_argument("--text-file", metavar="F", help="capture and show the text of a UTF-8 file")
@@ -103,6 +143,8 @@ def keys_from_terminal() -> None:
 
 def _run_app(argv: list[str]) -> None:
     args = build_app_parser().parse_args(argv)
+    if args.trace is not None and not names_a_trace(args.trace):
+        raise UsageError(not_a_trace(args.trace))
     if args.screenshot is None:
         piped_text(args)
     playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)

@@ -1,4 +1,4 @@
-"""`bpe-tui check`: validate trace files without opening the app; exit 0 if all are valid, else 2.
+"""`bpe-tui check`: validate trace files without opening the app; exit 0 if all are valid, else 1.
 
 bpe-tui check traces/*.json
 """
@@ -30,4 +30,4 @@ def run_check(args: argparse.Namespace) -> None:
         else:
             say(f"{name}: valid, {trace.table.name}, {summary(trace)}")
     if bad:
-        raise SystemExit(2)
+        raise SystemExit(1)  # an invalid input file; 2 is for mistakes on the command line

@@ -51,13 +51,13 @@ COMMANDS = (
     Command("encode", "print the ids of a text as a JSON list", "encode"),
     Command("decode", "print the text of some ids", "decode"),
     Command("chunks", "print the regex chunks of a text as JSON: text, start, branch, pattern", "encode"),
-    Command("check", "validate trace files without opening the app (exit 0 if all are valid)", "check"),
+    Command("check", "validate trace files without opening the app (exit 0 if all are valid, else 1)", "check"),
     Command("examples", "regenerate the example traces in traces/ (or --list them)", "examples"),
-    Command("train", "learn BPE merges from a text (seed 004's loop) and print each round", "train"),
+    Command("train", "learn BPE merges from a text and print each round", "train"),
     Command(
         "serve", "serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app", "serve", app_options=True
     ),
-    Command("tour", "a guided tour through the seeds' examples, scene by scene (] next, [ back)", "tour"),
+    Command("tour", "a guided tour through the examples, scene by scene (] next, [ back)", "tour"),
 )
 
 NAMES = tuple(command.name for command in COMMANDS)

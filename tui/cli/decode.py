@@ -15,7 +15,7 @@ def add_decode(parser: argparse.ArgumentParser) -> None:
     table_options(parser)
     parser.add_argument("--errors", choices=("replace", "strict"), default="replace", help="what invalid UTF-8 does (default: replace)")
     parser.add_argument("--explain", action="store_true", help="print every decode frame: id, alias, bytes, complete alone?, streamed")
-    parser.add_argument("ids", nargs="+", metavar="ID", help="ids, separated by spaces or commas")
+    parser.add_argument("ids", nargs="*", metavar="ID", help="ids, separated by spaces or commas (else read from standard input)")
 
 
 def run_decode(args: argparse.Namespace) -> None:

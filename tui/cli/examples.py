@@ -39,4 +39,4 @@ def run_examples(args: argparse.Namespace) -> None:
     if existing:
         raise UsageError(f"{len(existing)} of the traces already exist in {directory}; add --force to overwrite them.")
     for path in regenerate(directory):
-        say(str(path))
+        say(f"wrote {path}", err=True)  # a report of a written file, as every command's, on standard error

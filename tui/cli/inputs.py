@@ -5,13 +5,14 @@ it prints (prose made visible, JSON with \\u escapes: nothing raw from a user's 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from typing import NoReturn
 
 from ..engine.bpe import Trace
 from ..engine.files import LIMITS, MiB, read_utf8, utf8_text
-from ..engine.tables import DEFAULT, Table, get_table, load_two_files, names
+from ..engine.tables import Table, get_table, load_two_files, names
 from ..engine.tables.registry import about
 from ..engine.texts import too_long
 from ..explain.words import count
@@ -55,9 +56,15 @@ def print_json(value: object, *, ensure_ascii: bool = True, flush: bool = True) 
     print(json_safe(json.dumps(value, ensure_ascii=ensure_ascii)), flush=flush)
 
 
-def table_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT) -> None:
-    """--table (a built-in table, `default` when not given) and the custom table's options."""
-    parser.add_argument("--table", choices=names(), default=default, help=f"rule table: {about()} (default: {DEFAULT})")
+#: The table the headless commands use when no --table or custom table is given (the app starts on the
+#: registry's DEFAULT, the teaching example): a script that encodes a text means GPT-2's ids.
+COMMAND_TABLE = "gpt2"
+
+
+def table_options(parser: argparse.ArgumentParser, default: str = COMMAND_TABLE) -> None:
+    """--table (`default` when neither it nor a custom table is given) and the custom table's options."""
+    parser.add_argument("--table", choices=names(), help=f"rule table: {about()} (default: {default})")
+    parser.set_defaults(default_table=default)
     custom_table_options(parser)
 
 
@@ -68,23 +75,32 @@ def custom_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
 
 
+#: The options that name a table, each taking a value: they may also come before a command's name
+#: (`bpe-tui --table gpt2 encode --text hi`).
+TABLE_OPTIONS = ("--table", "--vocab", "--encoder", "--tokenizer-json")
+
+
 def text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
     """--text, --text-file or '-' (read by `read_text`); with `jsonl` (what one output line holds), --jsonl too."""
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--text", metavar="S", help="the text itself")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--text", metavar="S", help="the text itself (else the text piped into standard input)")
     source.add_argument("--text-file", metavar="F", help="read the text from a UTF-8 file")
     if jsonl:
         source.add_argument("--jsonl", action="store_true", help=f"read one JSON string per line of standard input, write {jsonl} per line")
-    source.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input")
+    source.add_argument("stdin", nargs="?", choices=["-"], help="read the text from standard input (the default when it is piped)")
 
 
 def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given (`custom_table_options`)."""
+    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given (`custom_table_options`);
+    with --table too, two tables are named and neither is chosen silently."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
     tokenizer_json = args.tokenizer_json
     if tokenizer_json and args.vocab:
         raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
+    if getattr(args, "table", None) and (tokenizer_json or args.vocab):
+        files = "--tokenizer-json" if tokenizer_json else "--vocab and --encoder"
+        raise UsageError(f"--table {args.table} and a custom table ({files}) name two tables: give one of them.")
     if tokenizer_json:
         from ..engine.tables.tokenizer_json import load_tokenizer_json
 
@@ -93,21 +109,38 @@ def custom_table(args: argparse.Namespace) -> Table | None:
 
 
 def resolve_table(args: argparse.Namespace) -> Table:
-    """The table a command works with (`table_options`): the custom one, else --table, else the registry's default."""
-    return custom_table(args) or get_table(args.table or DEFAULT)
+    """The table a command works with (`table_options`): the custom one, else --table, else the command's default."""
+    return custom_table(args) or get_table(args.table or args.default_table)
 
 
 def read_text(args: argparse.Namespace) -> str:
-    """The text of --text, --text-file or standard input, refused in one sentence over MAX_TEXT characters
-    (a file or standard input over the text file's byte limit is refused before it is decoded)."""
+    """The text of --text, --text-file or standard input (when it is not a terminal: piped or redirected),
+    refused in one sentence over MAX_TEXT characters (a file or standard input over the text file's byte
+    limit is refused before it is decoded)."""
     if args.text is not None:
-        text = args.text
+        text = argv_text(args.text, "--text")
     elif args.text_file is not None:
         text = read_utf8(args.text_file, UsageError, kind="text file")
     else:
+        if sys.stdin is None or sys.stdin.isatty():
+            raise UsageError("give the text with --text S or --text-file F, or pipe it into standard input.")
         text = utf8_text(read_stdin(), "standard input", UsageError)
     if (refusal := too_long(text)) is not None:
         raise UsageError(refusal)
+    return text
+
+
+def argv_text(text: str, option: str) -> str:
+    """A command-line word as text: bytes that are not UTF-8 reach Python as lone surrogates (U+DC80 to
+    U+DCFF, `os.fsdecode`); they are refused as the bytes they were, "byte 0xff", not as surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            raw = os.fsencode(text)
+        except UnicodeEncodeError:  # a lone surrogate that was not a byte: the capture names it
+            return text
+        return utf8_text(raw, option, UsageError)
     return text
 
 
@@ -120,7 +153,8 @@ def read_stdin(limit: int = LIMITS["text file"]) -> bytes:
 
 
 def jsonl_texts() -> Iterator[tuple[int, str]]:
-    """(line number, text) for each JSON string line of standard input (--jsonl); blank lines are skipped."""
+    """(line number, text) for each JSON string line of standard input (--jsonl); a blank line is the empty
+    text, so that output line N always answers input line N."""
     import json
 
     limit = LIMITS["text file"]
@@ -129,6 +163,7 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
             raise UsageError(f"standard input line {number} is longer than {limit // MiB} MiB; lines over that are refused.")
         text = utf8_text(line, f"standard input line {number}", UsageError)
         if not text.strip():
+            yield number, ""
             continue
         try:
             value = json.loads(text)
@@ -142,9 +177,14 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
 
 
 def read_ids(words: list[str]) -> list[int]:
-    """The ids of the command line's ID words (spaces, commas and brackets allowed)."""
+    """The ids of the command line's ID words (spaces, commas and brackets allowed), else of the text piped
+    into standard input."""
     from ..engine.decoding import parse_ids
 
+    if not words:
+        if sys.stdin is None or sys.stdin.isatty():
+            raise UsageError("give the ids as words (bpe-tui decode 17250 220) or pipe them into standard input.")
+        words = [utf8_text(read_stdin(), "standard input", UsageError)]
     try:
         return parse_ids(" ".join(words))
     except ValueError as exc:

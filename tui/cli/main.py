@@ -1,65 +1,94 @@
-"""bpe-tui's entry point (`[project.scripts]`): a registered command (tui/cli/commands.py) or the app (app_options.py).
+"""bpe-tui's entry point (`[project.scripts]`): a registered command (tui/cli/commands.py), `help`, or the app
+(app_options.py); routing.py says which a command line asks for.
 
-Each command's module, and what only it needs (json, decoding, trace files, training, serve, the
-tour), is imported when that command runs: the app's start-up does not pay for it.
+Only the command that runs is imported, with what only it needs (json, decoding, trace files,
+training, serve, the tour): neither the app's start-up nor another command pays for it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from ..engine.bpe import CaptureError
-from ..engine.tables import TableError
-from ..playback import PlaybackError
-from .app_options import run_app
-from .commands import COMMANDS, NAMES, named
+from .commands import NAMES, Command, named
 from .inputs import Parser, UsageError, fail
+from .routing import command_at
+
+#: Exit status when standard output is closed before everything was written (`bpe-tui encode … | head -0`):
+#: 128 + SIGPIPE, as a program that the signal ended reports it, with nothing said.
+CLOSED_PIPE = 141
 
 
 def user_errors() -> tuple[type[Exception], ...]:
     """The errors a user can cause, each reported in one line with exit status 2."""
+    from ..engine.bpe import CaptureError
     from ..engine.decoding import DecodeError
+    from ..engine.tables import TableError
     from ..engine.tracefile import TraceError
     from ..engine.training import TrainingError
+    from ..playback import PlaybackError
     from .serve import ServeError
 
     return (TableError, CaptureError, DecodeError, TraceError, TrainingError, ServeError, PlaybackError)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """`bpe-tui COMMAND ...`: one subparser per registered command, with the registry's help."""
-    parser = Parser(prog="bpe-tui", description="See GPT-2's byte-level BPE work, frame by frame.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
-        command.add_parser(sub.add_parser(command.name, help=command.help))
+def command_parser(command: Command) -> argparse.ArgumentParser:
+    """`bpe-tui NAME`'s own parser: its usage, the registry's one line, its options (a bad one prints this usage)."""
+    parser = Parser(prog=f"bpe-tui {command.name}", description=command.help)
+    command.add_parser(parser)
     return parser
 
 
-def run_command(argv: list[str]) -> None:
-    """Run the command `argv[0]` with the rest of `argv`."""
-    parser = build_parser()
-    args, app_argv = parser.parse_known_args(argv)
-    command = named(args.command)
+def run_command(command: Command, argv: list[str]) -> None:
+    """Run `command` with its arguments `argv`."""
+    parser = command_parser(command)
     if command.app_options:
+        args, app_argv = parser.parse_known_args(argv)
         args.app_argv = app_argv
-    elif app_argv:
-        parser.error(f"unrecognized arguments: {' '.join(app_argv)}")
+    else:
+        args = parser.parse_args(argv)
     command.run(args)
+
+
+def route(argv: list[str]) -> None:
+    """Run what `argv` asks for: a command (its table options may come first), help, or the app."""
+    at = command_at(argv)
+    if at is not None:
+        run_command(named(argv[at]), argv[at + 1 :] + argv[:at])
+        return
+    from .app_options import build_app_parser, run_app
+
+    if argv[:1] == ["help"]:  # `bpe-tui help`, `bpe-tui help encode`
+        if argv[1:2] and argv[1] in NAMES:
+            command_parser(named(argv[1])).print_help()
+        else:
+            build_app_parser().print_help()
+        return
+    run_app(argv)
+
+
+def quiet_closed_pipe() -> None:
+    """Standard output was closed by its reader: point it at /dev/null so that the interpreter's last flush
+    says nothing either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test's stand-in)
+        return
+    os.close(devnull)
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        if argv and argv[0] in NAMES:
-            run_command(argv)
-        else:
-            run_app(argv)
+        route(argv)
+        sys.stdout.flush()
     except UsageError as exc:
         fail(str(exc))
     except BrokenPipeError:
-        sys.stderr.close()
-        raise SystemExit(1) from None
+        quiet_closed_pipe()
+        raise SystemExit(CLOSED_PIPE) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except Exception as exc:

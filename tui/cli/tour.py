@@ -1,4 +1,4 @@
-"""`bpe-tui tour`: the guided tour through the seeds' examples (tui/tour), by hand or by itself.
+"""`bpe-tui tour`: the guided tour through the examples (tui/tour), by hand or by itself.
 
 bpe-tui tour --play --loop --fps 4
 """

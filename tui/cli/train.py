@@ -13,7 +13,7 @@ from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainResult, train
 from ..explain.words import count
 from ..safe import visible
-from .inputs import read_text, text_options
+from .inputs import read_text, say, text_options
 
 
 def add_train(parser: argparse.ArgumentParser) -> None:
@@ -32,18 +32,16 @@ def run_train(args: argparse.Namespace) -> None:
 
 
 def trained(args: argparse.Namespace, text: str) -> str:
-    """Train, save if asked, and return what to print."""
+    """Train, save if asked (saying so on standard error, as every command reports a file it wrote), and
+    return what to print."""
     result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern])
     if args.output:
         from ..engine.tables.trained import from_training, save
 
         trained = from_training(result)
         paths = save(trained.table, args.output, force=args.force)
-        saved = f"wrote {' and '.join(str(p) for p in paths)}" + (f"; {trained.note}" if trained.note else "")
-    else:
-        saved = ""
-    body = as_json(result) if args.json else "\n".join(as_lines(result))
-    return body + (f"\n{visible(saved)}" if saved and not args.json else "")
+        say(f"wrote {' and '.join(str(p) for p in paths)}" + (f"; {trained.note}" if trained.note else ""), err=True)
+    return as_json(result) if args.json else "\n".join(as_lines(result))
 
 
 def as_json(result: TrainResult) -> str:

@@ -122,7 +122,7 @@ SCENES: tuple[Scene, ...] = (
         "special",
     ),
     Scene(
-        "····if (seed 004)",
+        "····if, 3 spaces",
         r"\s+(?!\S) leaves one space for the word: chunks ··· and ·if. The 3 spaces are 3 ids in GPT-2, 1 in cl100k_base (262).",
         "gpt2",
         "    if",

@@ -87,7 +87,7 @@ def patterns(table: Table) -> list[tuple[str, str]]:
     if table.pattern == CL100K_PATTERN:
         shown.append(
             (
-                "seed 004's (the video's) spelling, history: the same chunks but for whitespace with line breaks at the end",
+                "an older spelling, kept as history: the same chunks but for whitespace with line breaks at the end",
                 CL100K_VIDEO_PATTERN,
             )
         )

@@ -58,7 +58,7 @@ class Entry:
 
 #: The built-in tables, in `t` cycling order; the first is the default.
 ENTRIES: tuple[Entry, ...] = (
-    Entry("teaching", "teaching", rules_label("teaching"), teaching, "the nine rules of seed 000"),
+    Entry("teaching", "teaching", rules_label("teaching"), teaching, "nine artificial rules, for teaching"),
     Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table", explored=True),
     Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", explored=True),
     Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", explored=True),
@@ -78,7 +78,7 @@ def explored() -> tuple[str, ...]:
 
 
 def about() -> str:
-    """The built-in tables for --help: 'teaching (the nine rules of seed 000), gpt2 (…)'."""
+    """The built-in tables for --help: 'teaching (nine artificial rules, for teaching), gpt2 (…)'."""
     return ", ".join(f"{entry.name} ({entry.about})" for entry in BY_NAME.values())
 
 
