@@ -82,7 +82,7 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
     assert lines[start + 1 :] == [f"  {c.name:<8}  {c.help}" for c in COMMANDS]
     assert lines[start + 1 :][-2:] == [
         "  serve     serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
-        "  tour      a guided tour through the examples, scene by scene (n / p)",
+        "  tour      a guided tour through the examples, scene by scene (] next, [ back)",
     ]
 
 
