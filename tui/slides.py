@@ -12,6 +12,7 @@ action, `--screenshot`'s first screen).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,18 @@ from .safe import sentence, visible
 
 #: How much of the text a screenshot's file name keeps.
 NAME_CHARS = 32
+
+#: Fonts an SVG screenshot asks for, all of them local: Fira Code (Rich's choice) where installed, then
+#: monospaced fonts that cover CJK, then whatever monospace the viewer has. No font is fetched.
+FONTS = '"Fira Code", "DejaVu Sans Mono", "Noto Sans Mono CJK SC", "Noto Sans CJK SC", "Source Han Mono", "WenQuanYi Zen Hei Mono", Menlo, Consolas, monospace'
+
+
+def offline_svg(svg: str) -> str:
+    """`svg` (Rich's export) without an address to fetch: its @font-face rules load Fira Code from a CDN,
+    which offline fails (and a fallback without CJK draws 你 as a box); local fonts are named instead."""
+    svg = re.sub(r"\s*@font-face\s*\{[^}]*\}", "", svg)
+    svg = re.sub(r"font-family: Fira Code, monospace;", f"font-family: {FONTS};", svg)
+    return re.sub(r"<!-- Generated with Rich https?://[^>]*-->", "<!-- Generated with Rich -->", svg)
 
 
 def theme_names() -> tuple[str, ...]:
@@ -92,7 +105,7 @@ def save_screen(app: App[Any], text: str, frame: int, view: str) -> None:
     """The S action: save the screen as SVG in the current directory, named after the text and frame."""
     target = Path.cwd() / shot_name(text, frame, view)
     try:
-        write_svg(target, app.export_screenshot())
+        write_svg(target, offline_svg(app.export_screenshot()))
     except ValueError as exc:
         app.notify(sentence(str(exc)), title="Not saved", severity="error")
     else:
@@ -100,10 +113,21 @@ def save_screen(app: App[Any], text: str, frame: int, view: str) -> None:
 
 
 def keep_first_screen(app: App[Any], keep: Callable[[str], None]) -> None:
-    """`--screenshot`: once the first screen is drawn, give it to `keep` as SVG and exit."""
+    """`--screenshot`: once the first screen is drawn whole, give it to `keep` as SVG and exit. Whole: the
+    footer fills its keys a refresh after the screen's first (without the wait it was left out, where S has it)."""
+    from textual.widgets import Footer
+
+    waits = [0]
 
     def kept() -> None:
-        keep(app.export_screenshot())
+        keep(offline_svg(app.export_screenshot()))
         app.exit()
 
-    app.call_after_refresh(kept)
+    def filled() -> None:
+        if any(not footer.children for footer in app.screen.query(Footer)) and waits[0] < 100:
+            waits[0] += 1
+            app.set_timer(0.02, lambda: app.call_after_refresh(filled))
+            return
+        app.call_after_refresh(kept)  # the footer's keys are there: once they are drawn
+
+    app.call_after_refresh(filled)

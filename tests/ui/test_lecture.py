@@ -45,6 +45,15 @@ def test_screenshot_writes_the_start_frame_as_svg(cli, tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8").startswith("<svg")
     assert "chunk 1/1 · round 2/7 · frame 3/9" in shown
     assert "teaching · 9 rules" in shown
+    assert "space play" in shown and "q quit" in shown  # the footer, as S draws it
+    assert_offline(target)
+
+
+def assert_offline(svg: Path) -> None:
+    """An SVG screenshot fetches nothing (no URL but its namespace) and names local fonts that cover CJK."""
+    text = svg.read_text(encoding="utf-8")
+    assert re.findall(r"https?://[^\s\"')]+", text) == ["http://www.w3.org/2000/svg"]
+    assert "@font-face" not in text and '"Noto Sans Mono CJK SC"' in text
 
 
 def test_screenshot_of_a_text_file_under_a_table_and_theme(cli, tmp_path: Path) -> None:
@@ -206,7 +215,8 @@ async def test_the_screenshot_key_saves_in_the_current_folder(notes: Notes, tmp_
         await pilot.press("right", "right", "S")
         await pilot.pause()
         target = tmp_path / "bpe-tui-aaababcabxyz-frame-3.svg"
-        assert "frame 3/9" in svg_text(target)
+        assert "frame 3/9" in svg_text(target) and "q quit" in svg_text(target)
+        assert_offline(target)
         assert notes.messages[-1] == f"Saved this screen as {target}."
         await pilot.press("4")
         await settle(app, pilot)
