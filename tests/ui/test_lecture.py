@@ -128,7 +128,7 @@ def lecture_app(text: str = "aaababcabxyz", **options: object) -> BpeApp:
 async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--play --fps 10 --loop`: playing at once, '▶ 10 fps' in the header, the last frame, then frame 1 again."""
     hold_play_timer(monkeypatch)
-    app = lecture_app(play=True, fps=10, loop=True)
+    app = lecture_app(play=True, fps=10, loop=True, hold=0)  # the hold at the last frame: tests/ui/test_player.py
     async with opened(app) as pilot:
         screen = app.screen
         assert isinstance(screen, EncodeScreen) and app.player._timer is not None
