@@ -1,0 +1,111 @@
+"""tokenizer.json's Split, every behaviour, against the `tokenizers` library: the same pieces, the same
+ids, and the text back whole unless the behaviour drops part of it by definition (Removed drops the
+matches, inverted Removed the gaps). A regex that backtracks without end is stopped and named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
+
+from tui.engine import pretokenize
+from tui.engine.bpe import CaptureError, encode
+from tui.engine.decoding import decode
+from tui.engine.pretokenize import BEHAVIORS, compiled, split_regex
+from tui.engine.tables.tokenizer_json import load_tokenizer_json
+
+from .test_tiktoken_diff import CORPUS
+
+#: tokenizers' Python names of the five behaviours (tokenizer.json spells them as BEHAVIORS does).
+HF_NAMES = dict(zip(BEHAVIORS, ["removed", "isolated", "merged_with_previous", "merged_with_next", "contiguous"], strict=True))
+PATTERNS = ["-", "[a-z]+", r"\s+", r"\p{L}+", "a|ab", r"'s|'t| ?\p{L}+| ?\p{N}+", r"\p{N}{1,3}", r"[\p{P}\p{S}]"]
+TEXTS = [
+    "the-final--countdown",
+    "abc, xyz!",
+    "--a--",
+    "",
+    "-",
+    "héllo wörld 你好 🙂🙃!! 12",
+    "  \n x\t\r\n",
+    "I've 1234567 ab aab",
+    *(t for t in CORPUS if "<|endoftext|>" not in t),
+]
+CASES = [(b, inv) for b in BEHAVIORS for inv in (False, True)]
+IDS = [f"{b}{'-inverted' if inv else ''}" for b, inv in CASES]
+
+
+def hf_split(pattern: str, behavior: str, invert: bool) -> pre_tokenizers.Split:
+    return pre_tokenizers.Split(Regex(pattern), behavior=HF_NAMES[behavior], invert=invert)
+
+
+@pytest.mark.parametrize(("behavior", "invert"), CASES, ids=IDS)
+def test_the_pieces_are_those_of_the_tokenizers_library(behavior: str, invert: bool) -> None:
+    for pattern in PATTERNS:
+        ours = compiled(split_regex(pattern, behavior, invert))
+        theirs = hf_split(pattern, behavior, invert)
+        for text in TEXTS:
+            assert ours.findall(text) == [piece for piece, _ in theirs.pre_tokenize_str(text)], (pattern, text)
+
+
+def trained(pattern: str, behavior: str, invert: bool, path) -> Tokenizer:  # type: ignore[no-untyped-def]
+    """A small byte-level BPE tokenizer whose pre-tokenizer is this Split then ByteLevel, saved at `path`."""
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.Sequence(
+        [hf_split(pattern, behavior, invert), pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False)]
+    )
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=400, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False)
+    tok.train_from_iterator(TEXTS * 2, trainer)
+    tok.save(str(path))
+    return tok
+
+
+@pytest.mark.parametrize(("behavior", "invert"), CASES, ids=IDS)
+def test_ids_are_those_of_the_tokenizers_library_and_only_removed_loses_text(tmp_path, behavior: str, invert: bool) -> None:  # type: ignore[no-untyped-def]
+    pattern = r"[a-z]+"
+    tok = trained(pattern, behavior, invert, tmp_path / "tokenizer.json")
+    table = load_tokenizer_json(tmp_path / "tokenizer.json")
+    for text in TEXTS:
+        ids = encode(text, table)
+        assert ids == tok.encode(text, add_special_tokens=False).ids, text
+        back = decode(ids, table)
+        if behavior != "Removed":
+            assert back == text
+        else:  # by definition: the matches (inverted: the gaps) are dropped
+            assert back == "".join(compiled(pattern if invert else "[^a-z]+").findall(text))
+
+
+def test_the_issue_s_text_comes_back_whole(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`Split [a-z]+` (Isolated) on 'abc, xyz!' used to decode as 'abcxyz': the unmatched ', ' and '!' were dropped."""
+    trained("[a-z]+", "Isolated", False, tmp_path / "t.json")
+    table = load_tokenizer_json(tmp_path / "t.json")
+    assert decode(encode("abc, xyz!", table), table) == "abc, xyz!"
+
+
+def test_a_string_pattern_is_matched_literally(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tok = trained(r"\.", "MergedWithPrevious", False, tmp_path / "t.json")
+    doc = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+    doc["pre_tokenizer"]["pretokenizers"][0]["pattern"] = {"String": "."}
+    (tmp_path / "s.json").write_text(json.dumps(doc), encoding="utf-8")
+    table = load_tokenizer_json(tmp_path / "s.json")
+    for text in ["a.b..c", "no dot here", "..."]:
+        assert encode(text, table) == tok.encode(text, add_special_tokens=False).ids
+
+
+CATASTROPHIC = "(a|aa)+$"
+
+
+def test_a_regex_that_backtracks_without_end_is_stopped_and_named(tmp_path, monkeypatch, cli) -> None:  # type: ignore[no-untyped-def]
+    """(a|aa)+$ on 30 a's and a b backtracks for about a second (9 s at 35): with 10 ms of regex work
+    allowed, the encode stops at the bound, in one sentence naming the regex, in the engine and the CLI."""
+    trained(CATASTROPHIC, "Isolated", False, tmp_path / "t.json")
+    table = load_tokenizer_json(tmp_path / "t.json")
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS", 0.01)
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS_PER_CHARACTER", 0.0)
+    text = "a" * 30 + "b"
+    sentence = "the Split regex '(a|aa)+$' took over 0.01 s of matching on this text of 31 characters; it backtracks too much."
+    with pytest.raises(CaptureError) as caught:
+        encode(text, table)
+    assert str(caught.value) == sentence
+    assert cli("encode", "--tokenizer-json", str(tmp_path / "t.json"), "--text", text) == (2, "", f"bpe-tui: {sentence}\n")
