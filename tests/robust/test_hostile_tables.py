@@ -109,10 +109,24 @@ KEYS = {
 }
 
 
-@pytest.mark.parametrize("view", [v.name for v in VIEWS])
-@pytest.mark.parametrize("size", [(80, 24), pytest.param((60, 18), marks=pytest.mark.slow)])
-async def test_every_view_draws_a_hostile_custom_table_literally(tmp_path, view: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    table = hostile_table(tmp_path)
+#: A Split regex with escape sequences, bidi controls and 80,000 characters (the Tables view shows it).
+HOSTILE_SPLIT = "\x1b]0;pwned\x07|\u202e+|[a-z]+|" + "|".join("y" * k for k in range(1, 400))
+
+
+def hostile_split_table(tmp_path: Path) -> Table:
+    """A tokenizer.json whose Split regex is HOSTILE_SPLIT, its added tokens the hostile specials."""
+    encoder = encoder_with([], RULES)
+    path = tokenizer_json(tmp_path, RULES, encoder)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    split = {"type": "Split", "pattern": {"Regex": HOSTILE_SPLIT}, "behavior": "MergedWithNext", "invert": False}
+    doc["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [split, {"type": "ByteLevel", "use_regex": False}]}
+    doc["added_tokens"] = [{"id": len(encoder) + n, "content": s} for n, s in enumerate(HOSTILE_SPECIALS)]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return load_tokenizer_json(path)
+
+
+async def walk(table: Table, view: str, size: tuple[int, int]) -> None:
+    """Open `view` on `table` and press its keys: after each, the app is alive and nothing raw is drawn."""
     app = BpeApp(capture("aaababcabxyz " + HOSTILE["bidi override"], table), custom=table)
     async with opened(app, view, size=size, notifications=True) as pilot:
         assert_screen_clean(app)
@@ -121,3 +135,22 @@ async def test_every_view_draws_a_hostile_custom_table_literally(tmp_path, view:
             await settle(app, pilot)
             assert_alive(app)
             assert_screen_clean(app)
+
+
+VIEW_NAMES = [v.name for v in VIEWS]
+SIZES = [(80, 24), pytest.param((60, 18), marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("view", VIEW_NAMES)
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_view_draws_hostile_special_entries_literally(tmp_path, view: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Special entries with escapes, bidi, a non-alias character and 20,000 characters: no crash, nothing raw."""
+    await walk(hostile_table(tmp_path), view, size)
+
+
+@pytest.mark.parametrize("view", [pytest.param(v, marks=[] if v == "tables" else pytest.mark.slow) for v in VIEW_NAMES])
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_view_draws_a_hostile_split_regex_literally(tmp_path, view: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """A tokenizer.json's Split regex with escapes, bidi and 80,000 characters, its added tokens the
+    hostile specials (the Tables view's `p` drew the regex raw)."""
+    await walk(hostile_split_table(tmp_path), view, size)
