@@ -16,11 +16,12 @@ import pytest
 
 from tui.app import BpeApp
 from tui.commands import VIEWS
+from tui.engine import pretokenize
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import Table, TableError, byte_symbol_order, load_two_files, teaching, vocab_bpe_text
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 
-from .apphelp import assert_alive, assert_screen_clean, opened, settle
+from .apphelp import Notes, assert_alive, assert_screen_clean, opened, settle, type_text, until
 from .hostile import ESCAPES, HOSTILE
 
 #: Special entries an attacker would put in encoder.json (or a tokenizer.json's added tokens).
@@ -113,12 +114,12 @@ KEYS = {
 HOSTILE_SPLIT = "\x1b]0;pwned\x07|\u202e+|[a-z]+|" + "|".join("y" * k for k in range(1, 400))
 
 
-def hostile_split_table(tmp_path: Path) -> Table:
-    """A tokenizer.json whose Split regex is HOSTILE_SPLIT, its added tokens the hostile specials."""
+def hostile_split_table(tmp_path: Path, regex: str = HOSTILE_SPLIT) -> Table:
+    """A tokenizer.json whose Split regex is `regex`, its added tokens the hostile specials."""
     encoder = encoder_with([], RULES)
     path = tokenizer_json(tmp_path, RULES, encoder)
     doc = json.loads(path.read_text(encoding="utf-8"))
-    split = {"type": "Split", "pattern": {"Regex": HOSTILE_SPLIT}, "behavior": "MergedWithNext", "invert": False}
+    split = {"type": "Split", "pattern": {"Regex": regex}, "behavior": "MergedWithNext", "invert": False}
     doc["pre_tokenizer"] = {"type": "Sequence", "pretokenizers": [split, {"type": "ByteLevel", "use_regex": False}]}
     doc["added_tokens"] = [{"id": len(encoder) + n, "content": s} for n, s in enumerate(HOSTILE_SPECIALS)]
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -154,3 +155,21 @@ async def test_every_view_draws_a_hostile_split_regex_literally(tmp_path, view: 
     """A tokenizer.json's Split regex with escapes, bidi and 80,000 characters, its added tokens the
     hostile specials (the Tables view's `p` drew the regex raw)."""
     await walk(hostile_split_table(tmp_path), view, size)
+
+
+async def test_the_app_refuses_a_text_the_split_regex_backtracks_on(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With 10 ms of regex work allowed, (a|aa)+$ on 30 a's and a b (about a second of backtracking)
+    is stopped: one error naming the regex, the app alive, its trace and table unchanged."""
+    table = hostile_split_table(tmp_path, "(a|aa)+$")
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS", 0.01)
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS_PER_CHARACTER", 0.0)
+    app = BpeApp(capture("abc", table), custom=table)
+    notes = Notes()
+    async with opened(app, notes=notes, notifications=True) as pilot:
+        await type_text(app, pilot, "a" * 30 + "b")
+        await until(pilot, lambda: bool(notes.errors))
+        assert_alive(app)
+        assert [n.message for n in notes.errors] == [
+            "The Split regex '(a|aa)+$' took over 0.01 s of matching on this text of 31 characters; it backtracks too much."
+        ]
+        assert app.position.trace.text == "abc" and app.position.trace.table is table
