@@ -13,6 +13,7 @@ from tui.engine import pretokenize
 from tui.engine.bpe import CaptureError, encode
 from tui.engine.decoding import decode
 from tui.engine.pretokenize import BEHAVIORS, compiled, split_regex
+from tui.engine.tables import TableError
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 
 from .test_tiktoken_diff import CORPUS
@@ -109,3 +110,18 @@ def test_a_regex_that_backtracks_without_end_is_stopped_and_named(tmp_path, monk
         encode(text, table)
     assert str(caught.value) == sentence
     assert cli("encode", "--tokenizer-json", str(tmp_path / "t.json"), "--text", text) == (2, "", f"bpe-tui: {sentence}\n")
+
+
+def test_a_count_followed_by_plus_is_refused_as_the_engines_differ(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`\\p{N}{1,3}+` (cl100k_base's spelling) is possessive for `regex` but a repetition of the count for
+    Oniguruma: tokenizers cuts '12345' whole where `regex` cuts '123', '45'. Refused, not misread."""
+    pattern = r"\p{N}{1,3}+|\p{L}+|\s+|[^\s\p{L}\p{N}]+"
+    assert [p for p, _ in hf_split(pattern, "Isolated", False).pre_tokenize_str("ab 12345")] == ["ab", " ", "12345"]
+    assert compiled(pattern).findall("ab 12345") == ["ab", " ", "123", "45"]
+    trained(pattern, "Isolated", False, tmp_path / "t.json")
+    with pytest.raises(TableError) as caught:
+        load_tokenizer_json(tmp_path / "t.json")
+    assert str(caught.value) == (
+        f"{tmp_path / 't.json'}: its Split regex {pattern!r} puts + after a {{n,m}} count, a second repetition for "
+        "Oniguruma (which tokenizers runs) but possessive for Python's regex module, so the chunks would differ."
+    )

@@ -21,7 +21,7 @@ from ..files import json_value, read_bytes, utf8_text
 from ..pretokenize import BEHAVIORS, GPT2_PATTERN, chunker, split_regex
 from ..texts import clip, quote
 from .table import Pair, Table, TableError
-from .tiktoken_files import CL100K_PATTERN, O200K_PATTERN
+from .tiktoken_files import O200K_PATTERN
 from .two_files import check_consistent
 
 
@@ -52,9 +52,13 @@ def pre_tokenizer_pattern(pre: Any, path: str) -> str:
 
 
 #: Patterns that match every character (a Split of them that isolates is the pattern itself).
-COVERING = (GPT2_PATTERN, CL100K_PATTERN, O200K_PATTERN)
+COVERING = (GPT2_PATTERN, O200K_PATTERN)
 #: Texts a Split's regex is tried on when the file is read, to refuse early one that matches an empty string.
 PROBES = ("", "Hello, world! It's 2024:\tnaïve café 你好 🙂\r\n  x  ", " \u00a0\u3000x.y-z_1")
+
+
+#: A {n,m} count followed by +, not escaped: tiktoken's patterns spell a possessive count so.
+ONIGURUMA_REPEAT = r"(?<!\\)\{\d+(?:,\d*)?\}\+"
 
 
 def split_pattern(split: dict[str, Any], path: str) -> str:
@@ -71,12 +75,17 @@ def split_pattern(split: dict[str, Any], path: str) -> str:
     import regex  # a tokenizer.json's Split is the first thing that needs it
 
     regex_text = given if kinds == ["Regex"] else regex.escape(given)
-    if behavior == "Isolated" and regex_text in COVERING:
-        return regex_text  # every character is in a match: the pieces are the matches
     try:
         regex.compile(regex_text)
     except (regex.error, ValueError, OverflowError, RecursionError) as exc:
         raise TableError(f"{path}: its Split regex {quote(regex_text)} is not a valid regex ({exc}).") from None
+    if regex.search(ONIGURUMA_REPEAT, regex_text):
+        raise TableError(
+            f"{path}: its Split regex {quote(regex_text)} puts + after a {{n,m}} count, a second repetition for "
+            "Oniguruma (which tokenizers runs) but possessive for Python's regex module, so the chunks would differ."
+        )
+    if behavior == "Isolated" and regex_text in COVERING:
+        return regex_text  # every character is in a match: the pieces are the matches
     built = split_regex(regex_text, behavior, invert)
     try:
         for probe in PROBES:
