@@ -5,6 +5,7 @@ matches, inverted Removed the gaps). A regex that backtracks without end is stop
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
@@ -95,21 +96,33 @@ def test_a_string_pattern_is_matched_literally(tmp_path) -> None:  # type: ignor
 
 
 CATASTROPHIC = "(a|aa)+$"
+#: 32 a's and a b: about 2 s of backtracking (9 s at 35 characters), far past the 50 ms allowed here.
+BACKTRACKED = "a" * 32 + "b"
+BACKTRACKS = "the Split regex '(a|aa)+$' took over 0.05 s of matching on this text of 33 characters; it backtracks too much."
+
+
+def catastrophic_table(tmp_path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+    """A tokenizer.json splitting by (a|aa)+$, then 50 ms of regex work allowed (the sample texts read
+    with the file take microseconds)."""
+    trained(CATASTROPHIC, "Isolated", False, tmp_path / "t.json")
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS", 0.05)
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS_PER_CHARACTER", 0.0)
+    return tmp_path / "t.json"
 
 
 def test_a_regex_that_backtracks_without_end_is_stopped_and_named(tmp_path, monkeypatch, cli) -> None:  # type: ignore[no-untyped-def]
-    """(a|aa)+$ on 30 a's and a b backtracks for about a second (9 s at 35): with 10 ms of regex work
-    allowed, the encode stops at the bound, in one sentence naming the regex, in the engine and the CLI."""
-    trained(CATASTROPHIC, "Isolated", False, tmp_path / "t.json")
-    table = load_tokenizer_json(tmp_path / "t.json")
-    monkeypatch.setattr(pretokenize, "REGEX_SECONDS", 0.01)
-    monkeypatch.setattr(pretokenize, "REGEX_SECONDS_PER_CHARACTER", 0.0)
-    text = "a" * 30 + "b"
-    sentence = "the Split regex '(a|aa)+$' took over 0.01 s of matching on this text of 31 characters; it backtracks too much."
+    """The encode stops at the bound, in one sentence naming the regex, in the engine and the CLI."""
+    path = catastrophic_table(tmp_path, monkeypatch)
     with pytest.raises(CaptureError) as caught:
-        encode(text, table)
-    assert str(caught.value) == sentence
-    assert cli("encode", "--tokenizer-json", str(tmp_path / "t.json"), "--text", text) == (2, "", f"bpe-tui: {sentence}\n")
+        encode(BACKTRACKED, load_tokenizer_json(path))
+    assert str(caught.value) == BACKTRACKS
+    assert cli("encode", "--tokenizer-json", str(path), "--text", BACKTRACKED) == (2, "", f"bpe-tui: {BACKTRACKS}\n")
+
+
+def test_the_chunks_command_is_bounded_too(tmp_path, monkeypatch, cli) -> None:  # type: ignore[no-untyped-def]
+    """`chunks` labels each chunk with its branch by another regex: the same bound applies first."""
+    path = catastrophic_table(tmp_path, monkeypatch)
+    assert cli("chunks", "--tokenizer-json", str(path), "--text", BACKTRACKED) == (2, "", f"bpe-tui: {BACKTRACKS}\n")
 
 
 def test_a_count_followed_by_plus_is_refused_as_the_engines_differ(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -137,6 +137,14 @@ class Bounded:
         return [match.group() for match in self.finditer(string)]
 
 
+def bound(pattern: str, text: str) -> None:
+    """For another regex built on a tokenizer.json's Split `pattern` (the explorer's labelled one):
+    the CaptureError its Bounded cut of `text` would raise, if any."""
+    if pattern in _SPLITS:
+        for _ in Bounded(pattern).finditer(text):
+            pass
+
+
 def _refuse(pattern: str, why: str) -> NoReturn:
     from .bpe import CaptureError  # imported here: bpe imports this module
 
