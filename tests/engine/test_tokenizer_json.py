@@ -164,6 +164,10 @@ MALFORMED = {
         lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": r"\s*"})),
         r"tried on a sample text: the Split regex '\\s*' matches an empty string at character 0 of the text, which splits nothing.",
     ),
+    "ByteLevel after the Split without use_regex (true for tokenizers)": (
+        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].pop("use_regex"),
+        "its ByteLevel step after the Split must neither add a prefix space nor split again.",
+    ),
     "model a list": (lambda d: d.update(model=[]), "has no model object; it is not a tokenizer.json."),
     "the document a list": (lambda d: d.clear() or d.update(x=[]), "has no model object"),
     "model.vocab a list": (lambda d: d["model"].update(vocab=[]), "model.vocab must map symbols to non-negative integer ids."),

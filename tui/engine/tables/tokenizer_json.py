@@ -41,7 +41,7 @@ def pre_tokenizer_pattern(pre: Any, path: str) -> str:
         kinds = [s.get("type") if isinstance(s, dict) else None for s in steps]
         if kinds == ["Split", "ByteLevel"]:
             split, level = steps
-            if level.get("add_prefix_space") or level.get("use_regex"):
+            if level.get("add_prefix_space") or level.get("use_regex", True):  # tokenizers' default: it splits again
                 raise TableError(f"{path}: its ByteLevel step after the Split must neither add a prefix space nor split again.")
             return split_pattern(split, path)
         raise TableError(
