@@ -21,7 +21,8 @@ from .test_tiktoken_diff import CORPUS
 
 #: tokenizers' Python names of the five behaviours (tokenizer.json spells them as BEHAVIORS does).
 HF_NAMES = dict(zip(BEHAVIORS, ["removed", "isolated", "merged_with_previous", "merged_with_next", "contiguous"], strict=True))
-PATTERNS = ["-", "[a-z]+", r"\s+", r"\p{L}+", "a|ab", r"'s|'t| ?\p{L}+| ?\p{N}+", r"\p{N}{1,3}", r"[\p{P}\p{S}]"]
+#: Patterns, one whose matches' tails are not matches (\p{Lu}\p{Ll}*), one anchored at lines (^a).
+PATTERNS = ["-", "[a-z]+", r"\s+", r"\p{L}+", "a|ab", r"'s|'t| ?\p{L}+| ?\p{N}+", r"\p{N}{1,3}", r"[\p{P}\p{S}]", r"\p{Lu}\p{Ll}*", "^a"]
 TEXTS = [
     "the-final--countdown",
     "abc, xyz!",
@@ -31,6 +32,7 @@ TEXTS = [
     "héllo wörld 你好 🙂🙃!! 12",
     "  \n x\t\r\n",
     "I've 1234567 ab aab",
+    "AbCd zCß xY\nab\na",
     *(t for t in CORPUS if "<|endoftext|>" not in t),
 ]
 CASES = [(b, inv) for b in BEHAVIORS for inv in (False, True)]
@@ -138,3 +140,27 @@ def test_a_count_followed_by_plus_is_refused_as_the_engines_differ(tmp_path) -> 
         f"{tmp_path / 't.json'}: its Split regex {pattern!r} puts + after a {{n,m}} count, a second repetition for "
         "Oniguruma (which tokenizers runs) but possessive for Python's regex module, so the chunks would differ."
     )
+
+
+#: Characters random texts are made of: letters, digits, spaces, punctuation, accents, CJK, emoji, controls.
+ALPHABET = "abcxyzABC019 -.,!?'\n\t\r\u00a0éüß你好🙂\u0301\u200d"
+#: More patterns for the random run: classes, lookarounds, anchors, alternations that share prefixes.
+MORE_PATTERNS = [*PATTERNS, r"\s+(?!\S)", r"(?<=a)b", r"[^\s]+$", r"ab|a|b", r"\p{Ll}\p{Lu}?", r"-+|\.+", r"[\u00a0 ]"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("behavior", "invert"), CASES, ids=IDS)
+def test_random_texts_cut_as_the_tokenizers_library_does(behavior: str, invert: bool) -> None:
+    """2,000 seeded random texts × 16 patterns per behaviour: the same pieces as `tokenizers`, and
+    (but for Removed) pieces that join back into the text."""
+    import random
+
+    rng = random.Random(f"{behavior}{invert}")
+    texts = ["".join(rng.choices(ALPHABET, k=rng.randrange(0, 40))) for _ in range(2_000)]
+    for pattern in MORE_PATTERNS:
+        ours = compiled(split_regex(pattern, behavior, invert))
+        theirs = hf_split(pattern, behavior, invert)
+        for text in texts:
+            pieces = ours.findall(text)
+            assert pieces == [piece for piece, _ in theirs.pre_tokenize_str(text)], (pattern, text)
+            assert behavior == "Removed" or "".join(pieces) == text

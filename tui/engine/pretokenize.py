@@ -85,8 +85,8 @@ def split_regex(pattern: str, behavior: str, invert: bool = False) -> str:
     of characters at none of which the pattern matches. Isolated keeps both as pieces; Removed drops
     the matches (inverted: the gaps); MergedWithPrevious joins each match to the gap before it
     (inverted: each gap to the match before it); MergedWithNext joins each match to the gap after it
-    (inverted: each gap to the match after it); Contiguous joins consecutive matches.
-    (tests/engine/test_split_behaviours.py compares every one with the `tokenizers` library.)
+    (inverted: each gap to the match after it); Contiguous joins consecutive matches. ^ and $ match
+    at each line, as Oniguruma's do. (tests/engine/test_split_behaviours.py compares every one with the `tokenizers` library.)
 
     >>> cut = lambda behavior, invert=False: compiled(split_regex("-", behavior, invert)).findall("the-final--countdown")
     >>> cut("Isolated"), cut("Removed"), cut("Removed", True)
@@ -98,8 +98,8 @@ def split_regex(pattern: str, behavior: str, invert: bool = False) -> str:
         raise ValueError(f"no Split behaviour {behavior!r}")
     match = f"(?:{pattern})"
     gap = rf"(?:(?:(?!{match})[\s\S])+)"
-    if behavior == "Removed":
-        built = match if invert else gap
+    if behavior == "Removed":  # a gap: after the matches where the last piece ended (\G), skipped whole (\K)
+        built = match if invert else rf"\G{match}*+\K{gap}"
     elif behavior == "Isolated":
         built = f"{match}|{gap}"
     elif behavior == "Contiguous":
@@ -108,6 +108,7 @@ def split_regex(pattern: str, behavior: str, invert: bool = False) -> str:
         built = f"{gap}?{match}|{gap}"
     else:
         built = f"{match}{gap}?|{gap}"
+    built = f"(?m){built}"  # ^ and $ at every line, as in Oniguruma's Ruby syntax (what tokenizers runs)
     _SPLITS[built] = pattern
     return built
 
