@@ -102,3 +102,98 @@ def test_malformed_json_names_the_line(tmp_path):
     path.write_text('{\n  "model": {\n    "type": "BPE",\n  }\n}', encoding="utf-8")
     with pytest.raises(TableError, match=r"t\.json is not valid JSON \(.* at line 4, column 3\)\.$"):
         load_tokenizer_json(path)
+
+
+def with_split(**split) -> dict:  # type: ignore[no-untyped-def]
+    """A Split then ByteLevel pre-tokenizer, the Split's fields `split` over an isolating regex split."""
+    step = {"type": "Split", "pattern": {"Regex": "[a-z]+"}, "behavior": "Isolated", "invert": False} | split
+    return {"type": "Sequence", "pretokenizers": [step, {"type": "ByteLevel", "add_prefix_space": False, "use_regex": False}]}
+
+
+#: Every level the loader reads, with a value of the wrong type or shape: one sentence each, never a traceback.
+MALFORMED = {
+    "added_tokens a number": (lambda d: d.update(added_tokens=5), "its added_tokens is the number 5, not a list."),
+    "added_tokens an object": (lambda d: d.update(added_tokens={}), "its added_tokens is an object, not a list."),
+    "an added token a number": (
+        lambda d: d.update(added_tokens=[5]),
+        "added_tokens[0] is not an object with a string content and an integer id.",
+    ),
+    "an added token's id a string": (
+        lambda d: d.update(added_tokens=[{"id": "1", "content": "x"}]),
+        "added_tokens[0] is not an object with a string content and an integer id.",
+    ),
+    "pretokenizers a number": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": 5}),
+        "its Sequence pre-tokenizer's pretokenizers is the number 5, not a list.",
+    ),
+    "pretokenizers missing": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence"}),
+        "its Sequence pre-tokenizer's pretokenizers is missing, not a list.",
+    ),
+    "a step a number": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [5, {"type": "ByteLevel"}]}),
+        "its pre-tokenizer is a Sequence of None, ByteLevel, not byte-level",
+    ),
+    "pre_tokenizer a number": (lambda d: d.update(pre_tokenizer=5), "its pre-tokenizer is the number 5, not ByteLevel"),
+    "Split regex unclosed": (
+        lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": "(unclosed"})),
+        "its Split regex '(unclosed' is not a valid regex (missing ) at position 9).",
+    ),
+    "Split pattern a string": (
+        lambda d: d.update(pre_tokenizer=with_split(pattern="[a-z]+")),
+        """its Split's pattern is the string '[a-z]+', not {"Regex": …} or {"String": …} with a string.""",
+    ),
+    "Split regex a number": (
+        lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": 5})),
+        """its Split's pattern is an object, not {"Regex": …} or {"String": …} with a string.""",
+    ),
+    "Split pattern both kinds": (
+        lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": "a", "String": "b"})),
+        """its Split's pattern is an object, not {"Regex": …} or {"String": …} with a string.""",
+    ),
+    "Split behavior unknown": (
+        lambda d: d.update(pre_tokenizer=with_split(behavior="Sideways")),
+        "its Split's behavior is 'Sideways', not one of Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous.",
+    ),
+    "Split behavior a list": (lambda d: d.update(pre_tokenizer=with_split(behavior=[])), "its Split's behavior is '[]', not one of"),
+    "Split invert a string": (
+        lambda d: d.update(pre_tokenizer=with_split(invert="yes")),
+        "its Split's invert is the string 'yes', not true or false.",
+    ),
+    "Split regex matching nothing": (
+        lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": r"\s*"})),
+        r"tried on a sample text: the Split regex '\\s*' matches an empty string at character 0 of the text, which splits nothing.",
+    ),
+    "ByteLevel after the Split without use_regex (true for tokenizers)": (
+        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].pop("use_regex"),
+        "its ByteLevel step after the Split must neither add a prefix space nor split again.",
+    ),
+    "model a list": (lambda d: d.update(model=[]), "has no model object; it is not a tokenizer.json."),
+    "the document a list": (lambda d: d.clear() or d.update(x=[]), "has no model object"),
+    "model.vocab a list": (lambda d: d["model"].update(vocab=[]), "model.vocab must map symbols to non-negative integer ids."),
+    "an id a string": (lambda d: d["model"]["vocab"].update(a="1"), "model.vocab must map symbols to non-negative integer ids."),
+    "model.merges a number": (lambda d: d["model"].update(merges=5), "model.merges must be a list."),
+    "a merge a number": (lambda d: d["model"]["merges"].insert(0, 5), "model.merges[0] is not two symbols ('5')."),
+    "a merge of three": (lambda d: d["model"]["merges"].insert(0, "a b c"), "model.merges[0] is not two symbols ('a b c')."),
+    "model.type a number": (lambda d: d["model"].update(type=5), "its model is 5, not BPE."),
+}
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_every_malformed_shape_is_one_sentence(byte_level, tmp_path, name: str) -> None:
+    change, sentence = MALFORMED[name]
+    path = edited(byte_level, tmp_path, change)
+    with pytest.raises(TableError) as caught:
+        load_tokenizer_json(path)
+    said = str(caught.value)
+    assert said.startswith(path) and sentence in said and said.endswith(".") and "\n" not in said, said
+
+
+@pytest.mark.parametrize("name", ["added_tokens a number", "pretokenizers a number", "Split regex unclosed"])
+def test_the_issue_s_three_files_through_the_cli_and_the_app(byte_level, tmp_path, cli, name: str) -> None:
+    """`encode` and the app (which refused to start only after a traceback, or crashed on the regex) print one line."""
+    change, sentence = MALFORMED[name]
+    path = edited(byte_level, tmp_path, change)
+    for args in (["encode", "--tokenizer-json", path, "--text", "abc"], ["--tokenizer-json", path, "--text", "abc"]):
+        code, out, err = cli(*args)
+        assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {path}") and sentence in err and err.count("\n") == 1, err

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+
+from .texts import quote
 
 if TYPE_CHECKING:
     import regex
@@ -56,8 +58,98 @@ def compiled(pattern: str) -> regex.Pattern[str]:
 
 
 def chunker(pattern: str, text: str) -> Chunker:
-    """The compiled `pattern` to cut `text` with: GPT-2's on an ASCII text is GPT2_ASCII_PATTERN."""
+    """The compiled `pattern` to cut `text` with: GPT-2's on an ASCII text is GPT2_ASCII_PATTERN; a
+    tokenizer.json's Split (`split_regex`) is bounded (`Bounded`)."""
+    if pattern in _SPLITS:
+        return Bounded(pattern)
     return _ASCII if pattern == GPT2_PATTERN and text.isascii() else compiled(pattern)
+
+
+#: Hugging Face's Split behaviours, as tokenizer.json names them.
+BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+
+#: Regex work a Split may cost: this much per text, and this much more per character of it (the
+#: legitimate worst measured, one gap of 1,000,000 characters, takes 1.1 s; `(a|aa)+$` on 35
+#: characters takes 9 s and doubles every 1.5 more).
+REGEX_SECONDS = 2.0
+REGEX_SECONDS_PER_CHARACTER = 10e-6
+
+#: Each regex `split_regex` built -> the Split's own regex (the one an error sentence names).
+_SPLITS: dict[str, str] = {}
+
+
+def split_regex(pattern: str, behavior: str, invert: bool = False) -> str:
+    """One regex whose matches are exactly the pieces Hugging Face's Split(pattern, behavior, invert) keeps.
+
+    A Split finds the pattern's matches left to right; between two of them is a gap, the longest run
+    of characters at none of which the pattern matches. Isolated keeps both as pieces; Removed drops
+    the matches (inverted: the gaps); MergedWithPrevious joins each match to the gap before it
+    (inverted: each gap to the match before it); MergedWithNext joins each match to the gap after it
+    (inverted: each gap to the match after it); Contiguous joins consecutive matches. ^ and $ match
+    at each line, as Oniguruma's do. (tests/engine/test_split_behaviours.py compares every one with the `tokenizers` library.)
+
+    >>> cut = lambda behavior, invert=False: compiled(split_regex("-", behavior, invert)).findall("the-final--countdown")
+    >>> cut("Isolated"), cut("Removed"), cut("Removed", True)
+    (['the', '-', 'final', '-', '-', 'countdown'], ['the', 'final', 'countdown'], ['-', '-', '-'])
+    >>> cut("MergedWithPrevious"), cut("MergedWithNext"), cut("Contiguous")
+    (['the-', 'final-', '-', 'countdown'], ['the', '-final', '-', '-countdown'], ['the', '-', 'final', '--', 'countdown'])
+    """
+    if behavior not in BEHAVIORS:
+        raise ValueError(f"no Split behaviour {behavior!r}")
+    match = f"(?:{pattern})"
+    gap = rf"(?:(?:(?!{match})[\s\S])+)"
+    if behavior == "Removed":  # a gap: after the matches where the last piece ended (\G), skipped whole (\K)
+        built = match if invert else rf"\G{match}*+\K{gap}"
+    elif behavior == "Isolated":
+        built = f"{match}|{gap}"
+    elif behavior == "Contiguous":
+        built = f"{match}+|{gap}"
+    elif (behavior == "MergedWithPrevious") != invert:  # a match after its gap, or (inverted) a gap after its match
+        built = f"{gap}?{match}|{gap}"
+    else:
+        built = f"{match}{gap}?|{gap}"
+    built = f"(?m){built}"  # ^ and $ at every line, as in Oniguruma's Ruby syntax (what tokenizers runs)
+    _SPLITS[built] = pattern
+    return built
+
+
+class Bounded:
+    """A Split's regex, cutting a text within REGEX_SECONDS (+ per character) of regex work, its pieces
+    never empty: past the time, or on an empty match, one sentence (a CaptureError) naming the regex."""
+
+    def __init__(self, built: str) -> None:
+        self.regex, self.pattern = compiled(built), _SPLITS[built]
+
+    def finditer(self, string: str, /) -> Iterator[Chunk]:
+        seconds = REGEX_SECONDS + REGEX_SECONDS_PER_CHARACTER * len(string)
+        try:
+            for match in self.regex.finditer(string, timeout=seconds):
+                if match.start() == match.end():
+                    if match.start() == len(string):  # after the last piece: Hugging Face keeps no empty piece
+                        return
+                    _refuse(self.pattern, f"matches an empty string at character {match.start():,} of the text, which splits nothing")
+                yield match
+        except TimeoutError:
+            _refuse(
+                self.pattern, f"took over {seconds:.3g} s of matching on this text of {len(string):,} characters; it backtracks too much"
+            )
+
+    def findall(self, string: str, /) -> list[Any]:
+        return [match.group() for match in self.finditer(string)]
+
+
+def bound(pattern: str, text: str) -> None:
+    """For another regex built on a tokenizer.json's Split `pattern` (the explorer's labelled one):
+    the CaptureError its Bounded cut of `text` would raise, if any."""
+    if pattern in _SPLITS:
+        for _ in Bounded(pattern).finditer(text):
+            pass
+
+
+def _refuse(pattern: str, why: str) -> NoReturn:
+    from .bpe import CaptureError  # imported here: bpe imports this module
+
+    raise CaptureError(f"the Split regex {quote(pattern)} {why}.")
 
 
 def split(text: str) -> list[str]:

@@ -19,6 +19,8 @@ from functools import cache
 
 import regex
 
+from ..engine.pretokenize import bound
+
 
 def alternatives(pattern: str) -> tuple[str, ...]:
     """The top-level alternatives of `pattern`: split at `|` outside groups and character classes.
@@ -87,6 +89,7 @@ def _labelled_regex(pattern: str) -> tuple[regex.Pattern[str], tuple[str, ...], 
 
 def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
     """(chunk text, start, branch index) for every chunk: as fast as the regex engine allows."""
+    bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
     if numbers is None:
         return [(m.group(), m.start(), m.lastindex - 1) for m in wrapped.finditer(text)]  # type: ignore[operator]

@@ -13,6 +13,7 @@ from rich.text import Text
 from ..engine.tables import Table, rule_name, short_name
 from ..engine.tables.facts import id_space_line, patterns, spaces_line
 from ..explain.rule_agreement import agreement
+from ..safe import visible
 
 Mode = Literal["built", "facts", "regex"]
 MODES: tuple[Mode, ...] = ("built", "facts", "regex")
@@ -59,6 +60,7 @@ def regex_text(table: Table, width: int) -> Text:
             else:
                 line = f"{line} {word}" if line else word
         out.append("\n" + line, style="italic")
-        for start in range(0, len(pattern), width):
-            out.append("\n" + pattern[start : start + width], style="dim" if n else "bold")
+        shown = visible(pattern)  # a tokenizer.json's own regex may hold controls
+        for start in range(0, len(shown), width):
+            out.append("\n" + shown[start : start + width], style="dim" if n else "bold")
     return out

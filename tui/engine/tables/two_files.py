@@ -64,13 +64,29 @@ def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int
 
 def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab: str, enc: str) -> None:
     """Every id must be below ID_LIMIT (decode's bound too), and every byte alias and every merge result
-    must have one, or encoding could fail midway."""
+    must have one, or encoding could fail midway; no symbol is empty, and every rule is made of byte
+    aliases (the views read each rule's bytes).
+
+    >>> check_consistent((("—", "a"),), {**{s: i for i, s in enumerate(bytes_to_unicode().values())}, "—": 256, "—a": 257}, "v", "e")
+    Traceback (most recent call last):
+    ...
+    tui.engine.tables.table.TableError: v: rule 0 ('— a') holds '—', which is not one of GPT-2's 256 byte aliases, so no text could ever use it.
+    """
     if encoder and not 0 <= min(encoder.values()) <= max(encoder.values()) < ID_LIMIT:
         symbol = next(s for s, i in encoder.items() if not 0 <= i < ID_LIMIT)
         raise TableError(f"{enc}: the id of {quote(symbol)} is {encoder[symbol]:,}; ids go from 0 to {ID_LIMIT - 1:,}.")
     missing = next((s for s in bytes_to_unicode().values() if s not in encoder), None)
     if missing is not None:
         raise TableError(f"{enc} has no id for the byte alias {quote(missing)}; the two files do not belong together.")
+    if "" in encoder:
+        raise TableError(f"{enc} gives the empty symbol the id {encoder['']}; a symbol has at least one character.")
+    aliases = frozenset(bytes_to_unicode().values())
+    if not aliases.issuperset("".join(a + b for a, b in merges)):  # one pass over all rules; then find the first
+        rank, char = next((r, c) for r, (a, b) in enumerate(merges) for c in a + b if c not in aliases)
+        raise TableError(
+            f"{vocab}: rule {rank} ({quote(' '.join(merges[rank]))}) holds {quote(char)}, which is not one of GPT-2's "
+            "256 byte aliases, so no text could ever use it."
+        )
     for rank, (a, b) in enumerate(merges):
         if a + b not in encoder:
             raise TableError(f"{enc} has no id for {quote(a + b)}, made by rule {rank} of {vocab}; the files do not match.")
