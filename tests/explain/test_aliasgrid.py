@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui.engine.tables import Table
-from tui.explain.aliasgrid import alias_counts, alias_grid, byte_of_alias, id_legend, spell
+from tui.explain.aliasgrid import alias_counts, alias_grid, byte_of_alias, id_legend, kept_breakdown, spell
 
 
 def test_alias_grid_counts(gpt2_table: Table) -> None:
@@ -46,3 +46,8 @@ def test_the_legend_reads_each_tables_own_ids(gpt2_table: Table) -> None:
     assert id_legend(alias_grid(trained)) == "ids 0–255 are the byte values (! = 33, a = 97, Ġ = 32)"
     tiny = Table(name="tiny", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64)
     assert id_legend(alias_grid(tiny)) == "one-byte tokens' ids in this table: ! = —, a = 0, Ġ = —"
+
+
+def test_the_kept_bytes_are_seed_000s_three_runs() -> None:
+    """94 + 12 + 82 = 188 bytes keep their code point."""
+    assert kept_breakdown() == "33–126 (94) + 161–172 (12) + 174–255 (82) = 188"

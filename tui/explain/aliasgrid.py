@@ -53,6 +53,23 @@ def id_legend(entries: tuple[AliasEntry, ...]) -> str:
     return f"one-byte tokens' ids in this table: {examples}"
 
 
+def runs(values: list[int]) -> list[tuple[int, int]]:
+    """Consecutive runs of sorted `values` as (first, last): [33..126, 161..172] -> [(33, 126), (161, 172)]."""
+    found: list[tuple[int, int]] = []
+    for v in values:
+        if found and found[-1][1] == v - 1:
+            found[-1] = (found[-1][0], v)
+        else:
+            found.append((v, v))
+    return found
+
+
+def kept_breakdown() -> str:
+    """Seed 000's sum of the bytes that keep their code point: '33–126 (94) + 161–172 (12) + 174–255 (82) = 188'."""
+    parts = [f"{a}–{b} ({b - a + 1})" for a, b in runs(sorted(KEPT))]
+    return " + ".join(parts) + f" = {len(KEPT)}"
+
+
 def alias_counts() -> tuple[int, int]:
     """(kept, moved): (188, 68)."""
     return len(KEPT), len(REMAPPED)

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.utf8 import utf8_length
-from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, id_legend, spell
+from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, id_legend, kept_breakdown, spell
 from ..explain.position import Position
 from ..messages import LookUp, Then
 from ..safe import visible
@@ -175,8 +175,10 @@ class AliasesScreen(ViewScreen):
         grid = self.query_one(AliasGrid)
         grid.wide = event.size.width >= 140
         width = LABEL + 16 * grid.cell + 2
-        self.query_one("#aliases-left").styles.width = width  # the legend wraps under the grid
-        self.set_class(event.size.width < width + SIDE, "-narrow")
+        narrow = event.size.width < width + SIDE
+        # The legend wraps under the grid; narrow, the grid scrolls, and its scroll bar takes two columns more.
+        self.query_one("#aliases-left").styles.width = width + 2 * narrow
+        self.set_class(narrow, "-narrow")
 
     def reload(self) -> None:
         self.set_bar_note()
@@ -191,7 +193,7 @@ class AliasesScreen(ViewScreen):
         if self.has_class("-narrow"):  # keep the selected row (and the column header above it) in view
             grid = self.query_one(AliasGrid)
             row = grid.virtual_region.y + 1 + byte // 16
-            self.query_one("#aliases-body").scroll_to_region(Region(0, row - 1, 1, 3), animate=False)
+            self.query_one("#aliases-left").scroll_to_region(Region(0, row - 1, 1, 3), animate=False)
 
     def update_side(self) -> None:
         grid = self.query_one(AliasGrid)
@@ -202,6 +204,7 @@ class AliasesScreen(ViewScreen):
         text.append(f"{kept} kept", style="bold")
         text.append(" · ")
         text.append(f"{moved} moved*", style="bold underline")
+        text.append(f"\nkept: {kept_breakdown()}")
         text.append("\nmoved: 0–32 127–160 173\n  → 256, 257, … 323\n\n")
         if self.lookup is not None:
             text.append(self.lookup)
