@@ -117,8 +117,13 @@ class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
         slides.cycle_theme(self)
 
     def action_save_screen(self) -> None:
-        at = self.position
-        slides.save_screen(self, at.trace.text if at else "", at.index + 1 if at else 0, self.shown_view or "dialog")
+        """S: the screen as SVG, named after the text (the view's own, if it has one), table, view, frame and theme."""
+        at, screen = self.position, self.screen
+        own = screen.shown_text() if isinstance(screen, ViewScreen) else None
+        text = own if own is not None else at.trace.text if at else ""
+        table = getattr(screen, "table_name", None) or (at.trace.table.name if at else "")
+        name = slides.shot_name(text, table, self.shown_view or "dialog", at.index + 1 if at else 0, self.theme)
+        slides.save_screen(self, name, lambda question, then: self.push_screen(dialogs().ConfirmScreen(question), then))
 
     def on_step_pressed(self, message: msg.StepPressed) -> None:
         if self.position is not None:
