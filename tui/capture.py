@@ -148,9 +148,11 @@ class Captures:
         self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
     def open_file(self, path: Path) -> None:
-        """Load a trace file (what the picker and the open dialog ask for)."""
+        """Load a trace file (what the picker and the open dialog ask for), saying so at once (a big one takes seconds)."""
+        self._before = self._state.position
+        self._state.busy = "loading… (escape cancels)"
         work = partial(load_in_worker, self._app, path, self._state.tables.resolve)
-        self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
+        self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
     def edit(self, text: str) -> None:
         """Capture `text` under the current table (what applying the edit dialog does)."""

@@ -56,6 +56,46 @@ def user_path(given: str | Path, error: type[Exception]) -> Path:
         raise error(f"{given} starts with {head}, which is not the home of any user here.") from None
 
 
+#: At most this many names of one folder are looked at to complete a path (a huge folder never stalls the dialog).
+COMPLETE_AMONG = 10_000
+
+
+def complete_path(given: str) -> str:
+    """`given` completed as far as the names in its folder agree: the one name that starts so (a folder
+    gets a '/'), else what they all share; hidden names only when asked for with a '.'. `~` and `~user`
+    are looked up but kept as typed; with nothing to add, `given` as it was.
+
+    >>> complete_path("/nowhere/x"), complete_path("/")
+    ('/nowhere/x', '/')
+    """
+    if given.startswith("~") and os.sep not in given:
+        return given + os.sep if _is_dir(given) else given
+    head, sep, stem = given.rpartition(os.sep)
+    folder = head + sep
+    names: list[str] = []
+    try:
+        with os.scandir(user_path(folder or ".", ValueError)) as entries:
+            for n, entry in enumerate(entries):
+                if n == COMPLETE_AMONG:
+                    break
+                if entry.name.startswith(stem) and (stem.startswith(".") or not entry.name.startswith(".")):
+                    names.append(entry.name + (os.sep if entry.is_dir() else ""))
+    except (OSError, ValueError):
+        return given
+    shared = names[0] if names else stem  # the characters every name starts with (not whole path components)
+    for name in names[1:]:
+        while not name.startswith(shared):
+            shared = shared[:-1]
+    return folder + shared if len(shared) > len(stem) else given
+
+
+def _is_dir(given: str) -> bool:
+    try:
+        return user_path(given, ValueError).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", limit: int | None = None) -> bytes:
     """The contents of the regular file `path` (~ expanded), at most `limit` bytes (default: its kind's).
 
