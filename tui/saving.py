@@ -11,6 +11,7 @@ given back, the save stopped, its temporary file removed.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import threading
 import time
@@ -169,13 +170,20 @@ class SaveReports:
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
+#: Seconds an app ended by a signal has to give the terminal back before the process ends anyway (a hung-up
+#: terminal takes no more writes, and Textual would wait for them for ever).
+GRACE = 5.0
+
+
 def end_on_signals(app: App[Any], saves: Saves) -> None:
     """From now on SIGTERM and SIGHUP stop the save, remove our temporary files and exit the app the
-    ordinary way, which gives the terminal back (alternate screen left, cursor shown, mouse tracking off)."""
+    ordinary way, which gives the terminal back (alternate screen left, cursor shown, mouse tracking off);
+    if that has not ended the process within GRACE seconds, it ends there and then."""
 
     def ended(number: int) -> None:
         saves.cancel()
         remove_temporaries()
+        threading.Thread(target=_end_after_grace, args=(128 + number,), name="bpe-tui exit", daemon=True).start()
         app.exit(return_code=128 + number)
 
     loop = asyncio.get_running_loop()
@@ -184,3 +192,8 @@ def end_on_signals(app: App[Any], saves: Saves) -> None:
             loop.add_signal_handler(number, ended, number)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such handlers here
             return
+
+
+def _end_after_grace(status: int) -> None:
+    time.sleep(GRACE)
+    os._exit(status)

@@ -75,3 +75,43 @@ def test_a_signal_during_a_save_gives_the_terminal_back_and_leaves_no_temporary_
     run = run_in_terminal(["--text", "aaababcabxyz"], keys, end=number, code=HELD_SAVE, cwd=str(tmp_path))
     assert_restored(run, number)
     assert not target.exists() and leftovers(tmp_path) == []
+
+
+def test_a_terminal_that_goes_away_ends_the_app() -> None:
+    """The terminal is closed under the app (its window shut): the kernel hangs up, the app cannot write
+    the restore sequences any more, and still ends with 129 (within its grace of a few seconds)."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    from .terminal import HANG
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+            os.environ["TERM"] = "xterm-256color"
+            for name in ("COLUMNS", "LINES"):
+                os.environ.pop(name, None)
+            os.execv(sys.executable, [sys.executable, "-m", "tui", "--text", "hello", "--play", "--loop"])
+        finally:
+            os._exit(127)
+    out = b""
+    deadline = time.monotonic() + HANG
+    while b"Output ids" not in out and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.05)[0]:
+            out += os.read(fd, 1 << 16)
+    os.close(fd)  # the terminal goes away
+    status = None
+    while status is None and time.monotonic() < deadline:
+        finished, st = os.waitpid(pid, os.WNOHANG)
+        status = os.waitstatus_to_exitcode(st) if finished else None
+        time.sleep(0.05)
+    if status is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert status == 128 + signal.SIGHUP
