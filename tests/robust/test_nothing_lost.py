@@ -117,7 +117,7 @@ def test_save_never_overwrites_unless_asked(tmp_path, cli) -> None:  # type: ign
     assert target.read_text(encoding="utf-8") == dumps(NEW)
 
 
-async def _save_in_app(app, pilot, path: Path) -> None:  # type: ignore[no-untyped-def]
+async def _save_in_app(app, pilot, path: Path | str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("s")
     await pilot.pause()
     assert isinstance(app.screen, PathScreen)

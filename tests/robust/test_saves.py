@@ -201,7 +201,7 @@ def test_only_regular_files_are_replaced(tmp_path, cli, kind: str) -> None:  # t
     assert leftovers(tmp_path) == [] and (kind != "device" or Path("/dev/null").is_char_device())
 
 
-async def test_saving_onto_a_folder_says_so_instead_of_asking(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_saving_onto_a_folder_says_so_instead_of_asking(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     app = make_app("aaababcabxyz")
     notes = Notes()
     async with opened(app, size=(100, 30), notes=notes, notifications=True) as pilot:
@@ -210,3 +210,6 @@ async def test_saving_onto_a_folder_says_so_instead_of_asking(tmp_path) -> None:
         assert [(n.title, n.message) for n in notes.all] == [
             ("Not saved", f"{tmp_path} is a directory: choose a file name in it; nothing was changed.")
         ]
+        monkeypatch.setenv("HOME", str(tmp_path.parent))
+        await _save_in_app(app, pilot, f"~/{tmp_path.name}")  # named as it was typed, not expanded
+        assert notes.all[-1].message == f"~/{tmp_path.name} is a directory: choose a file name in it; nothing was changed."

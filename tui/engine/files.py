@@ -284,23 +284,25 @@ def _running(pid: int) -> bool:
     return True
 
 
-def write_target(path: Path, error: type[Exception]) -> Path:
+def write_target(path: Path, error: type[Exception], given: str | None = None) -> Path:
     """Where writing `path` lands: the file itself, or the file a symbolic link names (the link stays a link).
 
-    A directory, a device, a FIFO or a socket there raises `error` in one sentence: only regular files are replaced.
+    A directory, a device, a FIFO or a socket there raises `error` in one sentence naming `given` (the path
+    as the user typed it; default `path`): only regular files are replaced.
     """
+    name = str(path) if given is None else given
     real = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
         return real
     except OSError as exc:
-        raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+        raise error(f"cannot save {name} ({exc.strerror}); nothing was changed.") from None
     if stat.S_ISDIR(mode):
-        raise error(f"{path} is a directory: choose a file name in it; nothing was changed.")
+        raise error(f"{name} is a directory: choose a file name in it; nothing was changed.")
     if not stat.S_ISREG(mode):
         what = _KINDS.get(stat.S_IFMT(mode), "an unusual kind of file")
-        raise error(f"{path} is not a regular file ({what}); only regular files are replaced, nothing was changed.")
+        raise error(f"{name} is not a regular file ({what}); only regular files are replaced, nothing was changed.")
     return real
 
 

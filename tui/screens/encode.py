@@ -218,7 +218,7 @@ class EncodeScreen(Screen[None]):
 
         try:
             target = user_path(path, ValueError)
-            write_target(target, ValueError)  # a directory or a device is refused at once, not offered to overwrite
+            write_target(target, ValueError, path)  # a directory or a device is refused at once, not offered to overwrite
         except ValueError as exc:
             self.notify(sentence(str(exc), path), title="Not saved", severity="error")
             return
