@@ -58,6 +58,9 @@ async def test_the_keys_work_while_a_save_runs(tmp_path, monkeypatch) -> None:  
         await until(pilot, lambda: app.position.index == start + 1)
         assert app.position.index == start + 1 and app.saves.running and not target.exists()
         assert "saving… (escape cancels)" in screen_text(app)
+        app.post_message(saving.SaveProgressed(0.4))  # as the thread reports how far it has got
+        await until(pilot, lambda: "saving… 40% (escape cancels)" in screen_text(app))
+        assert app.busy == "saving… 40% (escape cancels)"
         gate.set()
         await until(pilot, lambda: not app.saves.running and app.busy == "")
         assert [n.message for n in notes.all][-1] == f"Saved {target}."

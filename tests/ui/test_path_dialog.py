@@ -7,8 +7,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tui.app import BpeApp
 from tui.engine import tracefile
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
@@ -44,18 +46,16 @@ async def test_the_open_dialog_expands_tilde(tmp_path: Path, monkeypatch: pytest
     app = make_app()
     notes = Notes()
     async with opened(app, notes=notes, notifications=True) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one(Input).value = "~/t.json"
-        await pilot.press("enter")
+        await open_path(app, pilot, "~/t.json")
         await settle(app, pilot)
         assert app.position.trace.text == "hello there"
         assert notes.messages[-1] == "Opened ~/t.json."
 
 
-async def test_opening_a_trace_says_loading_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The load is held until the test has seen the sign (60 s only guards against a hang)."""
-    tracefile.save(capture("hello there", get_table("gpt2")), tmp_path / "t.json")
+def held_trace(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, threading.Event]:
+    """A trace file in `folder` whose load waits until the returned gate is set (60 s only guards against a hang)."""
+    path = folder / "t.json"
+    tracefile.save(capture("hello there", get_table("gpt2")), path)
     gate = threading.Event()
     real_load = tracefile.load
 
@@ -64,14 +64,39 @@ async def test_opening_a_trace_says_loading_at_once(tmp_path: Path, monkeypatch:
         return real_load(path, tables)
 
     monkeypatch.setattr(tracefile, "load", held_load)
+    return path, gate
+
+
+async def open_path(app: BpeApp, pilot: Pilot, path: str) -> None:
+    """o, the path, enter."""
+    await pilot.press("o")
+    await pilot.pause()
+    app.screen.query_one(Input).value = path
+    await pilot.press("enter")
+
+
+async def test_opening_a_trace_says_loading_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, gate = held_trace(tmp_path, monkeypatch)
     app = make_app()
     async with opened(app, size=(100, 30)) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
-        app.screen.query_one(Input).value = str(tmp_path / "t.json")
-        await pilot.press("enter")
+        await open_path(app, pilot, str(path))
         await until(pilot, lambda: "loading… (escape cancels)" in screen_text(app))
         assert app.busy == "loading… (escape cancels)" and app.position.trace.text == "aaababcabxyz"
         gate.set()
         await until(pilot, lambda: app.busy == "")
         assert app.position.trace.text == "hello there"
+
+
+async def test_escape_cancels_a_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, gate = held_trace(tmp_path, monkeypatch)
+    app = make_app()
+    notes = Notes()
+    async with opened(app, notes=notes, notifications=True) as pilot:
+        await open_path(app, pilot, str(path))
+        await until(pilot, lambda: app.busy == "loading… (escape cancels)")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.busy == "")
+        gate.set()
+        await settle(app, pilot)
+        assert app.position.trace.text == "aaababcabxyz"  # the loaded trace, come late, is not shown
+        assert notes.messages == ["Loading cancelled; the previous trace is shown again."]
