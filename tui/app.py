@@ -32,6 +32,7 @@ from .explain.position import Position
 from .notes import OneAtATime, note, pair_sentence
 from .playback import Playback
 from .player import Player, PlayKeys, played
+from .saving import SaveReports, Saves, end_on_signals
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.toosmall import fit
@@ -40,7 +41,7 @@ from .screens.toosmall import fit
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
-class BpeApp(CaptureReports, PlayKeys, App[None]):
+class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
@@ -76,6 +77,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         self.set_reactive(BpeApp.position, Position.of(trace).at(self.playback.start - 1))
         self.pacer = Pacer(self, lambda: self.capturing)
         self.captures = Captures(self, self, self.pacer, MAX_TEXT)
+        self.saves = Saves(self, self)
         self.explanations = OneAtATime(self)
         self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
         self._held = 0.0  # seconds a looping play has stayed on the last frame
@@ -97,6 +99,7 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         if self.start_theme is not None:
             self.theme = self.start_theme
         fit(self, self.size)
+        end_on_signals(self, self.saves)
         self.pacer.mounted()
         if self.playback.play:
             self.player.toggle()
@@ -115,8 +118,13 @@ class BpeApp(CaptureReports, PlayKeys, App[None]):
         slides.cycle_theme(self)
 
     def action_save_screen(self) -> None:
-        at = self.position
-        slides.save_screen(self, at.trace.text if at else "", at.index + 1 if at else 0, self.shown_view or "dialog")
+        """S: the screen as SVG, named after the text (the view's own, if it has one), table, view, frame and theme."""
+        at, screen = self.position, self.screen
+        own = screen.shown_text() if isinstance(screen, ViewScreen) else None
+        text = own if own is not None else at.trace.text if at else ""
+        table = getattr(screen, "table_name", None) or (at.trace.table.name if at else "")
+        name = slides.shot_name(text, table, self.shown_view or "dialog", at.index + 1 if at else 0, self.theme)
+        slides.save_screen(self, name, lambda question, then: self.push_screen(dialogs().ConfirmScreen(question), then))
 
     def on_step_pressed(self, message: msg.StepPressed) -> None:
         if self.position is not None:

@@ -135,6 +135,7 @@ class Captures:
         self._max_text = max_text
         self._capture: Worker[None] | None = None
         self._before: Position | None = None  # the position a cancelled capture goes back to
+        self._doing = "Capture"  # or "Loading": what escape cancels
 
     @property
     def running(self) -> bool:
@@ -142,15 +143,17 @@ class Captures:
         return any(w.group == "capture" and w.is_running for w in self._app.workers)
 
     def start(self, text: str, table_name: str, keep: Position | None) -> None:
-        self._before = self._state.position
+        self._before, self._doing = self._state.position, "Capture"
         self._state.busy = "capturing… (escape cancels)"
         work = partial(capture_in_worker, self._app, text, table_name, self._state.tables.resolve, keep)
         self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
     def open_file(self, path: Path) -> None:
-        """Load a trace file (what the picker and the open dialog ask for)."""
+        """Load a trace file (what the picker and the open dialog ask for), saying so at once (a big one takes seconds)."""
+        self._before, self._doing = self._state.position, "Loading"
+        self._state.busy = "loading… (escape cancels)"
         work = partial(load_in_worker, self._app, path, self._state.tables.resolve)
-        self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
+        self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
     def edit(self, text: str) -> None:
         """Capture `text` under the current table (what applying the edit dialog does)."""
@@ -223,7 +226,7 @@ class Captures:
             state.busy = ""
             if state.position is not None and not state.position.trace.complete and self._before is not None:
                 state.position = self._before
-            state.notify("Capture cancelled; the previous trace is shown again.", timeout=3)
+            state.notify(f"{self._doing} cancelled; the previous trace is shown again.", timeout=3)
 
     def worker_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):

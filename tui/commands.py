@@ -297,6 +297,8 @@ EDIT_BOX = (
     Command("clear_text", "ctrl+l", "Clear the text (undo brings it back)", "clear"),
 )
 CANCEL_DIALOG = Command("cancel", "escape", "Cancel", "cancel", "cancel")
+#: The path dialog's tab completes the path typed (instead of moving the focus).
+COMPLETE_PATH = Command("complete", "tab", "Complete the path", "complete", "complete", priority=True)
 #: The edit dialog's escape wins over its text area, which would otherwise take escape to move focus.
 CANCEL_EDIT = Command("cancel", "escape", "Cancel the edit", "cancel", "cancel", priority=True)
 CONFIRM = (Command("answer(True)", "y", "Yes", "yes", "yes"), Command("answer(False)", "n,escape", "No", "no", "no"))

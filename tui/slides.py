@@ -1,10 +1,10 @@
 """For the lecture hall: themes (`--theme`, the T action), screenshots (their file names and writing, the S
 action, `--screenshot`'s first screen).
 
->>> shot_name("aaababcabxyz", 3, "encode")
-'bpe-tui-aaababcabxyz-frame-3.svg'
->>> shot_name("../Hi\\n你!/x", 12, "tables")
-'bpe-tui-Hi-你-x-frame-12-tables.svg'
+>>> shot_name("aaababcabxyz", "teaching", "encode", 3, "textual-dark")
+'bpe-tui-aaababcabxyz-teaching-encode-frame-3-textual-dark.svg'
+>>> shot_name("../Hi\\n你!/x", "my/../table", "tables", 12, "nord")
+'bpe-tui-Hi-你-x-my-table-tables-frame-12-nord.svg'
 >>> next_theme("nord", ("textual-dark", "nord", "textual-light"))
 'textual-light'
 """
@@ -19,7 +19,7 @@ from typing import Any
 
 from textual.app import App
 
-from .engine.files import write_atomic
+from .engine.files import write_atomic, write_target
 from .safe import sentence, visible
 
 #: How much of the text a screenshot's file name keeps.
@@ -60,9 +60,16 @@ def next_theme(current: str, names: Sequence[str]) -> str:
     return names[(list(names).index(current) + 1) % len(names)]
 
 
-def shot_name(text: str, frame: int, view: str) -> str:
-    """A safe file name for a screenshot of `view` at `frame` (1-based) of `text`: letters and digits of the
-    text (any script) joined by '-', never a path separator, a dot or a control character, truncated."""
+def shot_name(text: str, table: str, view: str, frame: int, theme: str) -> str:
+    """A safe file name for a screenshot of `view` at `frame` (1-based) of `text` under `table` in `theme`:
+    letters and digits of each (any script) joined by '-', never a path separator, a dot or a control
+    character, each truncated; so two different screens get two different files."""
+    parts = (_slug(text) or "text", _slug(table) or "table", _slug(view) or "view", f"frame-{frame}", _slug(theme) or "theme")
+    return f"bpe-tui-{'-'.join(parts)}.svg"
+
+
+def _slug(text: str) -> str:
+    """The letters and digits of `text`'s start (any script), runs joined by '-', at most NAME_CHARS characters."""
     words: list[str] = []
     word = ""
     for char in text[: NAME_CHARS * 4]:
@@ -73,9 +80,7 @@ def shot_name(text: str, frame: int, view: str) -> str:
             word = ""
     if word:
         words.append(word)
-    stem = "-".join(words)[:NAME_CHARS].strip("-") or "text"
-    suffix = "" if view == "encode" else f"-{view}"
-    return f"bpe-tui-{stem}-frame-{frame}{suffix}.svg"
+    return "-".join(words)[:NAME_CHARS].strip("-")
 
 
 def check_writable(path: Path) -> None:
@@ -101,15 +106,31 @@ def cycle_theme(app: App[Any]) -> None:
     app.notify(f"Theme {app.theme}: T shows the next.", timeout=2)
 
 
-def save_screen(app: App[Any], text: str, frame: int, view: str) -> None:
-    """The S action: save the screen as SVG in the current directory, named after the text and frame."""
-    target = Path.cwd() / shot_name(text, frame, view)
+def save_screen(app: App[Any], name: str, ask: Callable[[str, Callable[[bool | None], None]], object]) -> None:
+    """The S action: save the screen as SVG in the current folder as `name`. A file of that name is
+    replaced only if `ask` (the question, then what to do with the answer) is answered yes."""
+    target = Path.cwd() / name
+    svg = offline_svg(app.export_screenshot())  # the screen as it is now, not with the question over it
+
+    def write(yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            write_svg(target, svg)
+        except ValueError as exc:
+            app.notify(sentence(str(exc)), title="Not saved", severity="error")
+        else:
+            app.notify(f"Saved this screen as {visible(str(target))}.", timeout=4)
+
     try:
-        write_svg(target, offline_svg(app.export_screenshot()))
+        exists = write_target(target, ValueError).exists()
     except ValueError as exc:
         app.notify(sentence(str(exc)), title="Not saved", severity="error")
+        return
+    if exists:
+        ask(f"{visible(str(target))} exists. Overwrite it?", write)
     else:
-        app.notify(f"Saved this screen as {visible(str(target))}.", timeout=4)
+        write(True)
 
 
 def keep_first_screen(app: App[Any], keep: Callable[[str], None]) -> None:

@@ -70,6 +70,7 @@ def screen_output(app) -> str:  # type: ignore[no-untyped-def]
 class TerminalRun:
     output: bytes
     status: int  # the exit status
+    ended_at: int = 0  # how many bytes it had written when it was told to end (q, or the signal)
 
 
 #: How long a terminal session may last before the test calls it a hang: never a claim about speed.
@@ -77,10 +78,17 @@ HANG = 90.0
 
 
 def run_in_terminal(
-    argv: list[str], keys: list[bytes | str], *, size: tuple[int, int] = (100, 30), ready: str = "Output ids"
+    argv: list[str],
+    keys: list[bytes | str],
+    *,
+    size: tuple[int, int] = (100, 30),
+    ready: str = "Output ids",
+    end: int | None = None,
+    cwd: str | None = None,
+    code: str | None = None,
 ) -> TerminalRun:
-    """Run `python -m tui ARGV` in a pseudo-terminal, wait until it has drawn `ready`, type `keys`, then
-    'q'; return every byte it wrote and its exit status.
+    """Run `python -m tui ARGV` (or `python -c CODE ARGV`, CODE ending in tui's main()) in `cwd` in a pseudo-terminal, wait until it has drawn `ready`, type `keys`,
+    then 'q' (or send it the signal `end`); return every byte it wrote and its exit status.
 
     In `keys` bytes are typed; a str waits until the app has drawn that text since the last key typed
     (a dialog open, a file loaded, the screen under a dialog drawn again), so a busy machine cannot
@@ -99,7 +107,9 @@ def run_in_terminal(
             os.environ.pop("BPE_TUI_EXIT_ON_READY", None)
             for name in ("COLUMNS", "LINES"):  # they override the terminal's own size (a CI sets LINES=24)
                 os.environ.pop(name, None)
-            os.execv(sys.executable, [sys.executable, "-m", "tui", *argv])
+            if cwd is not None:
+                os.chdir(cwd)
+            os.execv(sys.executable, [sys.executable, *(["-m", "tui"] if code is None else ["-c", code]), *argv])
         finally:
             os._exit(127)
     out = bytearray()
@@ -131,7 +141,11 @@ def run_in_terminal(
             since = len(out)
             os.write(fd, key)
             read(0.01)
-        os.write(fd, b"q")
+        ended_at = len(out)
+        if end is None:
+            os.write(fd, b"q")
+        else:
+            os.kill(pid, end)
         while time.monotonic() < deadline and read(0.05):
             pass  # until the app closes the terminal
         status = None
@@ -145,7 +159,7 @@ def run_in_terminal(
             _, status = os.waitpid(pid, 0)
     finally:
         os.close(fd)
-    return TerminalRun(bytes(out), os.waitstatus_to_exitcode(status))
+    return TerminalRun(bytes(out), os.waitstatus_to_exitcode(status), ended_at)
 
 
 #: Keys as a terminal sends them.

@@ -45,7 +45,7 @@ def test_save_writes_a_temporary_file_then_renames_it(tmp_path, monkeypatch) -> 
     monkeypatch.setattr(files.os, "replace", spy)
     save(NEW, target, overwrite=True)
     [(same_dir, name, tmp_content, old_content)] = seen
-    assert same_dir and name.startswith(".t.json.") and name.endswith(".tmp")
+    assert same_dir and name.startswith(f".bpe-tui-{os.getpid()}-") and name.endswith(".tmp")
     assert tmp_content == dumps(NEW) and old_content == dumps(OLD)
     assert target.read_text(encoding="utf-8") == dumps(NEW) and leftovers(tmp_path) == []
 
@@ -117,7 +117,7 @@ def test_save_never_overwrites_unless_asked(tmp_path, cli) -> None:  # type: ign
     assert target.read_text(encoding="utf-8") == dumps(NEW)
 
 
-async def _save_in_app(app, pilot, path: Path) -> None:  # type: ignore[no-untyped-def]
+async def _save_in_app(app, pilot, path: Path | str) -> None:  # type: ignore[no-untyped-def]
     await pilot.press("s")
     await pilot.pause()
     assert isinstance(app.screen, PathScreen)
@@ -142,7 +142,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
         monkeypatch.setattr(files.os, "replace", lambda *a: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
         await _save_in_app(app, pilot, target)
         await pilot.press("y")
-        await pilot.pause()
+        await until(pilot, lambda: any(n.title == "Not saved" for n in notes.all))  # the save runs in a thread
         assert_alive(app)
         assert target.read_text(encoding="utf-8") == dumps(OLD) and leftovers(tmp_path) == []
         errors = [(n.title, n.message) for n in notes.all if n.severity == "error"]
@@ -150,7 +150,7 @@ async def test_the_app_asks_before_overwriting_and_reports_a_failed_save(tmp_pat
         monkeypatch.undo()
         await _save_in_app(app, pilot, target)
         await pilot.press("y")
-        await pilot.pause()
+        await until(pilot, lambda: notes.all[-1].message == f"Saved {target}.")
         assert load(target).text == "aaababcabxyz"
 
 
@@ -188,6 +188,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
         await settle(app, pilot)
         assert app.position.trace.complete and app.position.trace.text == text
         await _save_in_app(app, pilot, tmp_path / "whole.json")
+        await until(pilot, lambda: notes.all[-1].message.startswith("Saved"))
         assert load(tmp_path / "whole.json").text == text
 
 

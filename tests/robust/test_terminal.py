@@ -91,7 +91,7 @@ def test_nothing_raw_reaches_a_real_terminal(tmp_path) -> None:  # type: ignore[
     bad.write_text(json.dumps({"format": "\x1b]0;pwned-by-file\x07[/][@click=app.quit]q"}), encoding="utf-8")
 
     def open_file(path, said: str):  # type: ignore[no-untyped-def]
-        return [b"o", "enter: ok · escape: cancel", str(path).encode(), KEY["enter"], said]
+        return [b"o", "enter: ok · tab: complete · escape: cancel", str(path).encode(), KEY["enter"], said]
 
     keys = [
         *tour("gpt2", len(capture(text, get_table("gpt2")).chunks)),

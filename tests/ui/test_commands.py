@@ -109,13 +109,13 @@ def test_every_view_has_a_key_a_bar_label_a_palette_title_a_help_paragraph_and_a
 
 def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_and_help() -> None:
     """Outside the widgets' own lists (each marked local), no screen or dialog binds a key the registry does not hold."""
-    from tui.commands import ALIAS_GRID, CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, CONFIRM, EDIT_BOX, TOUR, Command
+    from tui.commands import ALIAS_GRID, CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, TOUR, Command
     from tui.screens import dialogs
     from tui.screens.aliases import AliasGrid
     from tui.screens.toosmall import TooSmallScreen
     from tui.tour.app import TourApp
 
-    registry: list[Command] = [*ALIAS_GRID, *EDIT_BOX, CANCEL_DIALOG, CANCEL_EDIT, *CONFIRM, CLOSE_HELP, *TOUR, QUIT]
+    registry: list[Command] = [*ALIAS_GRID, *EDIT_BOX, CANCEL_DIALOG, COMPLETE_PATH, CANCEL_EDIT, *CONFIRM, CLOSE_HELP, *TOUR, QUIT]
     for command in registry:
         assert command.title and command.help, command
     known = {(c.keys, c.action) for c in registry}

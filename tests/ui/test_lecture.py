@@ -214,27 +214,25 @@ async def test_the_screenshot_key_saves_in_the_current_folder(notes: Notes, tmp_
     async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "right", "S")
         await pilot.pause()
-        target = tmp_path / "bpe-tui-aaababcabxyz-frame-3.svg"
+        target = tmp_path / "bpe-tui-aaababcabxyz-teaching-encode-frame-3-textual-dark.svg"
         assert "frame 3/9" in svg_text(target) and "q quit" in svg_text(target)
         assert_offline(target)
         assert notes.messages[-1] == f"Saved this screen as {target}."
         await pilot.press("4")
         await settle(app, pilot)
-        (tmp_path / "bpe-tui-aaababcabxyz-frame-3-tables.svg").mkdir()  # in the file's place: it cannot be written
+        folder = tmp_path / "bpe-tui-aaababcabxyz-teaching-tables-frame-3-textual-dark.svg"
+        folder.mkdir()  # in the file's place: it cannot be written
         await pilot.press("S")
         await pilot.pause()
-        assert (
-            notes.errors[-1].message
-            == f"Cannot save {tmp_path}/bpe-tui-aaababcabxyz-frame-3-tables.svg (Is a directory); nothing was changed."
-        )
+        assert notes.errors[-1].message == f"{folder} is a directory: choose a file name in it; nothing was changed."
 
 
 def test_screenshot_names_are_safe() -> None:
-    assert shot_name("aaababcabxyz", 1, "encode") == "bpe-tui-aaababcabxyz-frame-1.svg"
-    assert shot_name("../../etc/passwd\x00\x1b[31m", 2, "decode") == "bpe-tui-etc-passwd-31m-frame-2-decode.svg"
-    assert shot_name(" \n\t", 5, "encode") == "bpe-tui-text-frame-5.svg"
-    assert shot_name("x" * 500, 1, "encode") == f"bpe-tui-{'x' * 32}-frame-1.svg"
-    assert shot_name("café 你好\u202e", 1, "encode") == "bpe-tui-café-你好-frame-1.svg"
+    assert shot_name("aaababcabxyz", "gpt2", "encode", 1, "nord") == "bpe-tui-aaababcabxyz-gpt2-encode-frame-1-nord.svg"
+    assert shot_name("../../etc/passwd\x00\x1b[31m", "t/../x", "decode", 2, "nord") == "bpe-tui-etc-passwd-31m-t-x-decode-frame-2-nord.svg"
+    assert shot_name(" \n\t", "", "encode", 5, "nord") == "bpe-tui-text-table-encode-frame-5-nord.svg"
+    assert shot_name("x" * 500, "y" * 500, "encode", 1, "nord") == f"bpe-tui-{'x' * 32}-{'y' * 32}-encode-frame-1-nord.svg"
+    assert shot_name("café 你好\u202e", "gpt2", "encode", 1, "nord") == "bpe-tui-café-你好-gpt2-encode-frame-1-nord.svg"
 
 
 # -- token colours -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 
 from .commands import NAMES, Command, named
@@ -79,8 +80,21 @@ def quiet_closed_pipe() -> None:
     os.close(devnull)
 
 
+def ended_by_signal(number: int, frame: object) -> None:
+    """SIGTERM and SIGHUP end a command as ctrl+c does, with status 128 + the signal's number (143, 129); a file
+    being saved keeps its old contents and our temporary file is removed. (The app installs its own: tui/saving.py.)"""
+    from ..engine.files import remove_temporaries
+
+    remove_temporaries()
+    raise SystemExit(128 + number)
+
+
 def main(argv: list[str] | None = None) -> None:
-    argv = sys.argv[1:] if argv is None else argv
+    if argv is None:  # the process's own entry point (not a test calling main in-process)
+        argv = sys.argv[1:]
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), ended_by_signal)
     try:
         route(argv)
         sys.stdout.flush()

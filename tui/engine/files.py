@@ -13,9 +13,15 @@ ValueError: /dev/null is not a regular file (a character device): nothing was re
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import re
 import stat
 import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +54,46 @@ def user_path(given: str | Path, error: type[Exception]) -> Path:
     except RuntimeError:  # an unknown user, or no home directory at all
         head = str(given).split(os.sep, 1)[0]
         raise error(f"{given} starts with {head}, which is not the home of any user here.") from None
+
+
+#: At most this many names of one folder are looked at to complete a path (a huge folder never stalls the dialog).
+COMPLETE_AMONG = 10_000
+
+
+def complete_path(given: str) -> str:
+    """`given` completed as far as the names in its folder agree: the one name that starts so (a folder
+    gets a '/'), else what they all share; hidden names only when asked for with a '.'. `~` and `~user`
+    are looked up but kept as typed; with nothing to add, `given` as it was.
+
+    >>> complete_path("/nowhere/x"), complete_path("/")
+    ('/nowhere/x', '/')
+    """
+    if given.startswith("~") and os.sep not in given:
+        return given + os.sep if _is_dir(given) else given
+    head, sep, stem = given.rpartition(os.sep)
+    folder = head + sep
+    names: list[str] = []
+    try:
+        with os.scandir(user_path(folder or ".", ValueError)) as entries:
+            for n, entry in enumerate(entries):
+                if n == COMPLETE_AMONG:
+                    break
+                if entry.name.startswith(stem) and (stem.startswith(".") or not entry.name.startswith(".")):
+                    names.append(entry.name + (os.sep if entry.is_dir() else ""))
+    except (OSError, ValueError):
+        return given
+    shared = names[0] if names else stem  # the characters every name starts with (not whole path components)
+    for name in names[1:]:
+        while not name.startswith(shared):
+            shared = shared[:-1]
+    return folder + shared if len(shared) > len(stem) else given
+
+
+def _is_dir(given: str) -> bool:
+    try:
+        return user_path(given, ValueError).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def read_bytes(path: str | Path, error: type[Exception], *, kind: str = "file", limit: int | None = None) -> bytes:
@@ -160,12 +206,13 @@ def sha256_hex(data: bytes) -> str:
     return sha256(data).hexdigest()
 
 
-def write_atomic(path: Path, data: bytes, error: type[Exception]) -> None:
-    """Write `data` to `path` through a temporary file in the same directory and a rename.
+def write_atomic(path: Path, data: bytes | Iterable[bytes], error: type[Exception], *, stop: Callable[[], bool] | None = None) -> None:
+    """Write `data` (bytes, or its pieces) to `path` through a temporary file in the same directory and a rename.
 
-    A failure at any point leaves the old file (if any) as it was and raises `error` with one sentence.
+    A failure at any point leaves the old file (if any) as it was and raises `error` with one sentence;
+    `stop()` true between two pieces raises `Cancelled`, the old file likewise untouched.
     """
-    write_all([(path, data)], error)
+    write_all([(path, data)], error, stop=stop)
 
 
 def umask() -> int:
@@ -176,30 +223,120 @@ def umask() -> int:
     return mask
 
 
-def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
+class Cancelled(Exception):
+    """A write stopped by its caller (`stop`) before the rename: nothing was changed."""
+
+
+#: Our temporary files: `.bpe-tui-PID-XXXXXXXX.tmp`, short whatever the target's name (a name may have 255 bytes).
+TEMP_PREFIX = ".bpe-tui-"
+_TEMP_NAME = re.compile(r"\.bpe-tui-(\d+)-[a-z0-9_]{8}\.tmp")
+#: A temporary file of a process that is gone is stale once untouched this long (a live writer keeps it fresh);
+#: one untouched for STALE_ANYWAY is stale whoever holds its pid now.
+STALE_AFTER = 60.0
+STALE_ANYWAY = 24 * 3600.0
+_LOCK = threading.Lock()
+_WRITING: set[str] = set()  # temporary files being written now, by any thread
+_closing = False  # set by remove_temporaries: no new temporary file from then on
+
+
+def remove_temporaries() -> None:
+    """Delete every temporary file this process is writing, and start no more (on SIGTERM, SIGHUP, at exit)."""
+    global _closing
+    with _LOCK:
+        _closing = True
+        for tmp in _WRITING:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        _WRITING.clear()
+
+
+atexit.register(remove_temporaries)  # a save still running in a daemon thread when the process ends
+
+
+def remove_stale(directory: Path) -> list[str]:
+    """Delete our temporary files in `directory` left by a process that was killed mid-save; their names."""
+    now = time.time()
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP_NAME.fullmatch(entry.name)
+        if match is None or int(match.group(1)) == os.getpid():
+            continue
+        with contextlib.suppress(OSError):
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            if age > STALE_ANYWAY or (age > STALE_AFTER and not _running(int(match.group(1)))):
+                os.unlink(entry.path)
+                removed.append(entry.name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """A process `pid` exists here (perhaps another user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def write_target(path: Path, error: type[Exception], given: str | None = None) -> Path:
+    """Where writing `path` lands: the file itself, or the file a symbolic link names (the link stays a link).
+
+    A directory, a device, a FIFO or a socket there raises `error` in one sentence naming `given` (the path
+    as the user typed it; default `path`): only regular files are replaced.
+    """
+    name = str(path) if given is None else given
+    real = Path(os.path.realpath(path)) if path.is_symlink() else path
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return real
+    except OSError as exc:
+        raise error(f"cannot save {name} ({exc.strerror}); nothing was changed.") from None
+    if stat.S_ISDIR(mode):
+        raise error(f"{name} is a directory: choose a file name in it; nothing was changed.")
+    if not stat.S_ISREG(mode):
+        what = _KINDS.get(stat.S_IFMT(mode), "an unusual kind of file")
+        raise error(f"{name} is not a regular file ({what}); only regular files are replaced, nothing was changed.")
+    return real
+
+
+def write_all(
+    files: Sequence[tuple[Path, bytes | Iterable[bytes]]], error: type[Exception], *, stop: Callable[[], bool] | None = None
+) -> None:
     """Write several files that belong together: every temporary file first, then the renames.
 
-    Nothing is replaced until all of them are written, so a full disk or a refused directory leaves
-    every old file as it was.
+    Nothing is replaced until all of them are written, so a full disk, a refused directory or a `stop`
+    leaves every old file as it was. A symbolic link's target is replaced, never the link; anything but a
+    regular file is refused (`write_target`). Stale temporary files of ours in the folder are removed first.
     """
     temps: list[tuple[str, Path]] = []
     mode = 0o666 & ~umask()  # what open() gives a new file; mkstemp's 0600 would outlive the rename
     try:
-        for path, data in files:
+        for given, data in files:
+            path = write_target(given, error)
             directory = path.parent if str(path.parent) else Path(".")
-            try:
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-            except OSError as exc:
-                raise error(f"cannot write in {directory} ({exc.strerror}).") from None
+            remove_stale(directory)
+            fd, tmp = _temporary(directory, error)
             temps.append((tmp, path))
             try:
                 with os.fdopen(fd, "wb") as out:
-                    out.write(data)
+                    for piece in [data] if isinstance(data, bytes) else data:
+                        out.write(piece)
+                        if stop is not None and stop():
+                            raise Cancelled
                     out.flush()
                     os.fsync(out.fileno())
                 os.chmod(tmp, mode)
             except OSError as exc:
-                raise error(f"cannot save {path} ({exc.strerror}); nothing was changed.") from None
+                raise error(f"cannot save {given} ({exc.strerror}); nothing was changed.") from None
+        if stop is not None and stop():
+            raise Cancelled
         for n, (tmp, path) in enumerate(temps):
             try:
                 os.replace(tmp, path)
@@ -208,5 +345,22 @@ def write_all(files: list[tuple[Path, bytes]], error: type[Exception]) -> None:
                 changed = f"{done} was already replaced" if done else "nothing was changed"
                 raise error(f"cannot save {path} ({exc.strerror}); {changed}.") from None
     finally:
-        for tmp, _ in temps:
-            Path(tmp).unlink(missing_ok=True)
+        with _LOCK:
+            for tmp, _ in temps:
+                _WRITING.discard(tmp)
+                Path(tmp).unlink(missing_ok=True)
+
+
+def _temporary(directory: Path, error: type[Exception]) -> tuple[int, str]:
+    """A new empty temporary file of ours in `directory` (open, and its name), known to `remove_temporaries` until written."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise error(f"cannot write in {directory} ({exc.strerror}).") from None
+    with _LOCK:
+        if _closing:
+            os.close(fd)
+            os.unlink(tmp)
+            raise Cancelled
+        _WRITING.add(tmp)
+    return fd, tmp

@@ -7,12 +7,12 @@ same table, so a loaded trace is always what the encoder really does.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .bpe import CaptureError, ChunkTrace, Round, Trace, capture
-from .files import LIMITS, json_value, read_utf8, write_atomic
+from .files import LIMITS, json_value, read_utf8, write_atomic, write_target
 from .pretokenize import GPT2_PATTERN
 from .tables import Table, TableError, get_table
 from .texts import quote, too_long
@@ -27,13 +27,17 @@ class TraceError(ValueError):
 
 def to_dict(trace: Trace) -> dict[str, Any]:
     """The JSON object of a trace (see README, 'Trace format')."""
+    return {**_head(trace), "chunks": [_chunk_dict(c) for c in trace.chunks]}
+
+
+def _head(trace: Trace) -> dict[str, Any]:
+    """What a trace file says before its chunks."""
     table = trace.table
     return {
         "format": FORMAT,
         "table": {"name": table.name, "merges": len(table.merges), "sha256": table.sha256},
         "text": trace.text,
         "ids": trace.ids,
-        "chunks": [_chunk_dict(c) for c in trace.chunks],
     }
 
 
@@ -59,30 +63,29 @@ def _round_dict(chunk: ChunkTrace, n: int, rnd: Round) -> dict[str, Any]:
 
 def dumps(trace: Trace) -> str:
     """Serialise a trace: one line per chunk header and per round, so diffs stay readable."""
+    return "".join(pieces(trace))
+
+
+def pieces(trace: Trace) -> Iterator[str]:
+    """`dumps` in parts: the header, then each chunk, then the end (a save reports progress and may stop between them)."""
 
     def j(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    d = to_dict(trace)
-    lines = ["{"]
-    for key in ("format", "table", "text", "ids"):
-        lines.append(f"  {j(key)}: {j(d[key])},")
-    lines.append('  "chunks": [')
-    for n, chunk in enumerate(d["chunks"]):
+    yield "{\n" + "".join(f"  {j(key)}: {j(value)},\n" for key, value in _head(trace).items()) + '  "chunks": [\n'
+    last = len(trace.chunks) - 1
+    for n, chunk in enumerate(map(_chunk_dict, trace.chunks)):
         head = ", ".join(f"{j(k)}: {j(chunk[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
         rounds = ",\n".join(f"      {j(r)}" for r in chunk["rounds"])
         body = f'"rounds": [\n{rounds}\n    ]' if rounds else '"rounds": []'
-        comma = "," if n < len(d["chunks"]) - 1 else ""
-        lines.append(f"    {{{head},\n     {body}}}{comma}")
-    lines.append("  ]")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        yield f"    {{{head},\n     {body}}}{',' if n < last else ''}\n"
+    yield "  ]\n}\n"
 
 
 def save(trace: Trace, path: str | Path, *, overwrite: bool = False) -> None:
     """Write `trace` to `path` through a temporary file and a rename; never clobber unless asked."""
     path = Path(path)
-    if path.exists() and not overwrite:
+    if write_target(path, TraceError).exists() and not overwrite:
         raise TraceError(f"{path} already exists; choose another name or confirm overwriting it.")
     write_atomic(path, dumps(trace).encode("utf-8"), TraceError)
 

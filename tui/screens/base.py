@@ -142,6 +142,10 @@ class ViewScreen(Screen[None]):
         self.table_name: str | None = None  # None: the table of the current trace
         self._seen: object = None
 
+    def shown_text(self) -> str | None:
+        """The text this view shows when it is its own, not the trace's (the explorer's): S names its file after it."""
+        return None
+
     def bars(self) -> ComposeResult:
         """The top of every view: the tour's caption bar (hidden outside the tour), then the view bar."""
         yield CaptionBar().data_bind(ViewScreen.caption)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import textwrap
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,13 +14,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 from textual.widgets.text_area import Document
 
-from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, CONFIRM, EDIT_BOX, bindings
+from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
-from ..engine.files import read_utf8
+from ..engine.files import complete_path, read_utf8
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
 
@@ -123,27 +125,48 @@ class EditScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class PathSuggester(Suggester):
+    """Offers, greyed after the cursor, what tab would complete the path to (`complete`)."""
+
+    def __init__(self, complete: Callable[[str], str]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)  # the folder may change while the dialog is open
+        self.complete = complete
+
+    async def get_suggestion(self, value: str) -> str | None:
+        done = self.complete(value)
+        return done if done != value else None
+
+
 class PathScreen(ModalScreen[str | None]):
-    """Ask for a file path (open or save)."""
+    """Ask for a file path (open or save): tab completes it from the names in its folder (`complete`)."""
 
     DEFAULT_CSS = dialog_css("PathScreen")
-    BINDINGS = bindings((CANCEL_DIALOG,))
+    BINDINGS = bindings((CANCEL_DIALOG, COMPLETE_PATH))
 
-    def __init__(self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json") -> None:
+    def __init__(
+        self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json", complete: Callable[[str], str] | None = complete_path
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.value = value
         self.placeholder = placeholder
+        self.complete = complete  # None: no completion (a number, or a folder the user may not list)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text)
-            yield Input(self.value, placeholder=self.placeholder)
-            yield Label("enter: ok · escape: cancel", classes="hint")
+            yield Input(self.value, placeholder=self.placeholder, suggester=PathSuggester(self.complete) if self.complete else None)
+            yield Label("enter: ok · tab: complete · escape: cancel" if self.complete else "enter: ok · escape: cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.dismiss(event.value.strip() or None)
+
+    def action_complete(self) -> None:
+        box = self.query_one(Input)
+        if self.complete is not None:
+            box.value = self.complete(box.value)
+            box.cursor_position = len(box.value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -38,6 +38,7 @@ from ..messages import (
     ViewRequested,
 )
 from ..safe import sentence, visible
+from ..saving import SaveRequested
 from ..widgets.bytes_pane import BytesPane
 from ..widgets.caption_bar import CaptionBar, rows_for
 from ..widgets.chunks import ChunksPane
@@ -213,10 +214,11 @@ class EncodeScreen(Screen[None]):
     def _save_path(self, path: str | None) -> None:
         if path is None or self.position is None:
             return
-        from ..engine.files import user_path
+        from ..engine.files import user_path, write_target
 
         try:
             target = user_path(path, ValueError)
+            write_target(target, ValueError, path)  # a directory or a device is refused at once, not offered to overwrite
         except ValueError as exc:
             self.notify(sentence(str(exc), path), title="Not saved", severity="error")
             return
@@ -226,16 +228,10 @@ class EncodeScreen(Screen[None]):
             self._save(target, False)
 
     def _save(self, target: Path, overwrite: bool | None) -> None:
+        """Ask the app to save (in a thread: the keys keep working, escape cancels)."""
         if self.position is None or (target.exists() and not overwrite):
             return
         if not self.position.trace.complete:  # a partial trace would be a file that does not load
             self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
             return
-        from ..engine.tracefile import TraceError, save  # json: only when a trace is saved
-
-        try:
-            save(self.position.trace, target, overwrite=bool(overwrite))
-        except TraceError as exc:
-            self.notify(sentence(str(exc), str(target)), title="Not saved", severity="error")
-        else:
-            self.notify(f"Saved {visible(str(target))}.", timeout=3)
+        self.post_message(SaveRequested(self.position.trace, target))

@@ -140,6 +140,9 @@ class ExploreScreen(ViewScreen):
             yield TextPanel(id="explore-explain")
         yield KeyFooter(compact=True)
 
+    def shown_text(self) -> str:
+        return self.text
+
     @property
     def box(self) -> ExploreBox:
         return self.query_one(ExploreBox)
