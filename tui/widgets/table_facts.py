@@ -6,6 +6,8 @@ whether the other rule gives the same ids, and its regex as spelled (cl100k_base
 
 from __future__ import annotations
 
+import textwrap
+
 from typing import Literal
 
 from rich.text import Text
@@ -63,4 +65,11 @@ def regex_text(table: Table, width: int) -> Text:
         shown = visible(pattern)  # a tokenizer.json's own regex may hold controls
         for start in range(0, len(shown), width):
             out.append("\n" + shown[start : start + width], style="dim" if n else "bold")
+    if any("\\p{" in pattern for _, pattern in patterns(table)):
+        for line in textwrap.wrap(UNICODE_CLASSES, width):
+            out.append("\n" + line, style="italic")
     return out
+
+
+#: What seed 004 says of the classes these regexes use.
+UNICODE_CLASSES = "\\p{L} is any letter (Hanzi too), \\p{N} any number: Python's re has neither, the regex module both."
