@@ -18,6 +18,7 @@ from typing import Any
 
 from textual.app import App
 
+from .access import access_of, download
 from .engine.files import write_atomic
 from .safe import sentence, visible
 
@@ -89,9 +90,14 @@ def cycle_theme(app: App[Any]) -> None:
 
 
 def save_screen(app: App[Any], text: str, frame: int, view: str) -> None:
-    """The S action: save the screen as SVG in the current directory, named after the text and frame."""
-    target = Path.cwd() / shot_name(text, frame, view)
+    """The S action: save the screen as SVG in the current directory (a served app: in the folder it shares,
+    else as a download to the browser), named after the text and frame."""
+    files, name = access_of(app), shot_name(text, frame, view)
+    if files.downloads:
+        download(app, name, app.export_screenshot(), "image/svg+xml")
+        return
     try:
+        target = Path.cwd() / name if not files.served else files.writable(name)
         write_svg(target, app.export_screenshot())
     except ValueError as exc:
         app.notify(sentence(str(exc)), title="Not saved", severity="error")
