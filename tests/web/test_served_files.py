@@ -46,7 +46,7 @@ def opened_page(browser: Browser, url: str) -> Page:
     return page
 
 
-def test_file_keys_refuse_the_servers_files_and_a_save_is_a_download(server: str, browser: Browser) -> None:
+def test_file_keys_refuse_the_servers_files_and_saves_are_downloads(server: str, browser: Browser) -> None:
     page = opened_page(browser, server + "/")
     typed(page, "o", "Open a trace file", "/etc/passwd")
     rows = wait_for(page, "/etc/passwd is not one of the bundled examples")
@@ -58,6 +58,10 @@ def test_file_keys_refuse_the_servers_files_and_a_save_is_a_download(server: str
     saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
     assert (saved["text"], saved["ids"]) == ("aaababcabxyz", [264, 257, 261])
     wait_for(page, "Sent mine.json to your browser")
+    with page.expect_download(timeout=20_000) as arrival:
+        page.keyboard.press("S")
+    assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-frame-1.svg"
+    assert Path(arrival.value.path()).read_text(encoding="utf-8").rstrip().endswith("</svg>")
     page.close()
 
 
