@@ -21,6 +21,7 @@ from textual.screen import Screen
 
 from . import messages as msg
 from . import slides
+from .access import FileAccess
 from .capture import CaptureReports, Captures
 from .collector import Pacer
 from .commands import BY_VIEW, VIEWS, palette
@@ -64,9 +65,12 @@ class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
         playback: Playback | None = None,
         theme: str | None = None,
         screenshot: bool = False,
+        files: FileAccess | None = None,
     ) -> None:
-        """`playback`: where view 1 starts, whether it plays; `screenshot`: keep the first screen as SVG in `svg`, exit."""
+        """`playback`: where view 1 starts, whether it plays; `screenshot`: keep the first screen as SVG in `svg`, exit;
+        `files`: what the file keys may touch (default: from the environment `bpe-tui serve` sets, tui/access.py)."""
         super().__init__()
+        self.files = files or FileAccess.from_environ()
         self.traces_dir = traces_dir
         self.playback = playback or Playback()
         self.start_theme = theme

@@ -19,6 +19,7 @@ from typing import Any
 
 from textual.app import App
 
+from .access import access_of, download
 from .engine.files import write_atomic, write_target
 from .safe import sentence, visible
 
@@ -107,10 +108,14 @@ def cycle_theme(app: App[Any]) -> None:
 
 
 def save_screen(app: App[Any], name: str, ask: Callable[[str, Callable[[bool | None], None]], object]) -> None:
-    """The S action: save the screen as SVG in the current folder as `name`. A file of that name is
-    replaced only if `ask` (the question, then what to do with the answer) is answered yes."""
-    target = Path.cwd() / name
+    """The S action: save the screen as SVG in the current folder as `name` (a served app: in the folder it
+    shares, else as a download to the browser). A file of that name is replaced only if `ask` (the
+    question, then what to do with the answer) is answered yes."""
+    files = access_of(app)
     svg = offline_svg(app.export_screenshot())  # the screen as it is now, not with the question over it
+    if files.downloads:
+        download(app, name, svg, "image/svg+xml")
+        return
 
     def write(yes: bool | None) -> None:
         if not yes:
@@ -123,6 +128,7 @@ def save_screen(app: App[Any], name: str, ask: Callable[[str, Callable[[bool | N
             app.notify(f"Saved this screen as {visible(str(target))}.", timeout=4)
 
     try:
+        target = Path.cwd() / name if not files.served else files.writable(name)
         exists = write_target(target, ValueError).exists()
     except ValueError as exc:
         app.notify(sentence(str(exc)), title="Not saved", severity="error")

@@ -7,6 +7,7 @@ import shlex
 import socket
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -28,9 +29,11 @@ class FakeServer:
     """Stands for textual-serve's Server: records what it was given, serves nothing."""
 
     made: list[tuple[str, str, int, int]] = []
+    secrets: list[tuple[str | None, Path | None]] = []
 
-    def __init__(self, command: str, host: str, port: int, fontsize: int) -> None:
+    def __init__(self, command: str, host: str, port: int, fontsize: int, *, token: str | None, files: Path | None) -> None:
         FakeServer.made.append((command, host, port, fontsize))
+        FakeServer.secrets.append((token, files))
 
     def serve(self) -> None:
         pass
@@ -38,7 +41,7 @@ class FakeServer:
 
 @pytest.fixture
 def fake_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str, int, int]]]:
-    FakeServer.made = []
+    FakeServer.made, FakeServer.secrets = [], []
     monkeypatch.setattr(cli_serve, "make_server", FakeServer)
     yield FakeServer.made
 
@@ -46,24 +49,41 @@ def fake_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str
 def test_the_app_options_go_to_each_session(cli: Cli, fake_server: list, free_port: int) -> None:
     """Options serve does not know are the app's: each browser session runs `python -m tui` with them."""
     code, out, err = cli("serve", "--port", str(free_port), "--table", "gpt2", "--text", "Hi 你!", "--fontsize", "26")
-    assert (code, out, err) == (0, "", "")
+    assert (code, err) == (0, "")
+    assert out == (
+        f"bpe-tui: only this computer can open http://127.0.0.1:{free_port}/\n"
+        "bpe-tui: visitors reach none of this computer's files: o opens the bundled examples, saves are downloads.\n"
+        "bpe-tui: Ctrl+C stops the server.\n"
+    )
     ((command, host, port, fontsize),) = fake_server
-    assert shlex.split(command) == [sys.executable, "-m", "tui", "--table", "gpt2", "--text", "Hi 你!"]
+    assert shlex.split(command) == ["exec", sys.executable, "-P", "-m", "tui", "--table", "gpt2", "--text", "Hi 你!"]
     assert (host, port, fontsize) == ("127.0.0.1", free_port, 26)
+    assert FakeServer.secrets == [(None, None)]  # loopback: no secret
 
 
 def test_a_double_dash_before_the_app_options_is_dropped(cli: Cli, fake_server: list, free_port: int) -> None:
     code, _, _ = cli("serve", "--port", str(free_port), "--", "traces/teaching-aaababcabxyz.json")
-    assert code == 0 and shlex.split(fake_server[0][0])[3:] == ["traces/teaching-aaababcabxyz.json"]
+    assert code == 0 and shlex.split(fake_server[0][0])[5:] == ["traces/teaching-aaababcabxyz.json"]
 
 
-def test_every_interface_says_which_address_to_open(cli: Cli, fake_server: list, free_port: int) -> None:
-    code, out, err = cli("serve", "--host", "0.0.0.0", "--port", str(free_port))
+def test_every_interface_needs_a_secret_and_says_who_can_reach_it(cli: Cli, fake_server: list, free_port: int, tmp_path: Path) -> None:
+    code, out, err = cli("serve", "--host", "0.0.0.0", "--port", str(free_port), "--files", str(tmp_path))
     assert (code, err) == (0, "")
+    ((token, files),) = FakeServer.secrets
+    assert token is not None and len(token) >= 20 and files == tmp_path
     assert out == (
-        f"bpe-tui: listening on every interface; open http://{socket.gethostname()}:{free_port} "
-        "or this machine's address from another computer.\n"
+        f"bpe-tui: anyone who can reach this machine on port {free_port} and has the secret can use it: "
+        f"open http://{socket.gethostname()}:{free_port}/?token={token} (or this machine's address, with the same ?token=)\n"
+        f"bpe-tui: visitors may open and save files in {tmp_path} and nowhere else (and open the bundled examples).\n"
+        "bpe-tui: Ctrl+C stops the server.\n"
     )
+    cli("serve", "--host", "0.0.0.0", "--port", str(free_port))
+    assert FakeServer.secrets[1][0] not in (None, token)  # a new secret each start
+
+
+def test_loopback_needs_no_secret_and_any_other_address_does() -> None:
+    assert [cli_serve.loopback(host) for host in ("127.0.0.1", "::1", "localhost", "127.0.0.2")] == [True] * 4
+    assert [cli_serve.loopback(host) for host in ("0.0.0.0", "::", "192.168.1.20", "10.0.0.1")] == [False] * 4
 
 
 def test_a_port_in_use_is_one_sentence(cli: Cli, fake_server: list) -> None:
@@ -83,6 +103,11 @@ def test_a_port_in_use_is_one_sentence(cli: Cli, fake_server: list) -> None:
         (["--port", "70000"], "--port 70000 is not a port: give a number from 1 to 65535."),
         (["--fontsize", "2"], "--fontsize 2 is out of range: give 6 to 96 pixels."),
         (["--host", "no-such-host.invalid"], "cannot listen on 'no-such-host.invalid': it is not an address or a known host name."),
+        (["--files", "/nonexistent-folder"], "--files /nonexistent-folder: there is no such folder."),
+        (["--files", "/etc/hostname"], "--files /etc/hostname: it is not a folder."),
+        (["--text-file", "/nonexistent"], "/nonexistent does not exist."),
+        (["--text", ""], "the text is empty: there is nothing to show."),
+        (["--text", "abc", "--start", "9"], "--start 9 is past the last frame: this trace has 3 frames."),
     ],
 )
 def test_bad_serve_options_are_one_sentence(cli: Cli, fake_server: list, argv: list[str], message: str) -> None:

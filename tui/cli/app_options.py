@@ -141,12 +141,9 @@ def keys_from_terminal() -> None:
         os.close(tty)
 
 
-def _run_app(argv: list[str]) -> None:
-    args = build_app_parser().parse_args(argv)
-    if args.trace is not None and not names_a_trace(args.trace):
-        raise UsageError(not_a_trace(args.trace))
-    if args.screenshot is None:
-        piped_text(args)
+def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, int]:
+    """The app's options checked as the app starts (UsageError and the like in one sentence): its custom
+    table, its trace, its playback and the number of frames. `bpe-tui serve` checks them before serving."""
     playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)
     if args.theme is not None:
         from ..slides import check_theme
@@ -159,6 +156,16 @@ def _run_app(argv: list[str]) -> None:
     trace = app_trace(args, custom)
     frames = len(Frames(trace))
     playback.check(frames)
+    return custom, trace, playback, frames
+
+
+def _run_app(argv: list[str]) -> None:
+    args = build_app_parser().parse_args(argv)
+    if args.trace is not None and not names_a_trace(args.trace):
+        raise UsageError(not_a_trace(args.trace))
+    if args.screenshot is None:
+        piped_text(args)
+    custom, trace, playback, frames = checked(args)
     from ..app import BpeApp
 
     if args.screenshot is not None:

@@ -18,6 +18,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ..access import Refused, access_of, download
 from ..commands import ENCODE, bindings
 from ..explain.position import Position
 from ..messages import (
@@ -197,7 +198,16 @@ class EncodeScreen(Screen[None]):
         self.app.push_screen(dialogs().PickerScreen(examples), self.chosen)
 
     def action_open(self) -> None:
-        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self.chosen)
+        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self._open_path)
+
+    def _open_path(self, path: str | None) -> None:
+        """The open dialog's answer, if the app's file policy lets it be read (tui/access.py)."""
+        if path is None:
+            return
+        try:
+            self.chosen(access_of(self.app).readable(path))
+        except Refused as exc:
+            self.notify(sentence(str(exc), path), title="Not opened", severity="error")
 
     def chosen(self, path: Path | str | None) -> None:
         """The picker's or the open dialog's answer: a trace file to load, or None."""
@@ -209,15 +219,19 @@ class EncodeScreen(Screen[None]):
             return
         trace = self.position.trace
         stem = "".join(ch if ch.isalnum() else "-" for ch in trace.text[:24]).strip("-") or "text"
-        self.app.push_screen(dialogs().PathScreen("Save this trace as", f"{trace.table.name}-{stem}.json"), self._save_path)
+        where = " (your browser downloads it)" if access_of(self.app).downloads else ""
+        self.app.push_screen(dialogs().PathScreen(f"Save this trace as{where}", f"{trace.table.name}-{stem}.json"), self._save_path)
 
     def _save_path(self, path: str | None) -> None:
         if path is None or self.position is None:
             return
-        from ..engine.files import user_path, write_target
+        if access_of(self.app).downloads:
+            self._download(path)
+            return
+        from ..engine.files import write_target
 
         try:
-            target = user_path(path, ValueError)
+            target = access_of(self.app).writable(path)
             write_target(target, ValueError, path)  # a directory or a device is refused at once, not offered to overwrite
         except ValueError as exc:
             self.notify(sentence(str(exc), path), title="Not saved", severity="error")
@@ -226,6 +240,15 @@ class EncodeScreen(Screen[None]):
             self.app.push_screen(dialogs().ConfirmScreen(f"{visible(str(target))} exists. Overwrite it?"), partial(self._save, target))
         else:
             self._save(target, False)
+
+    def _download(self, name: str) -> None:
+        """A served app's save: the trace goes to the visitor's browser, named `name`."""
+        if self.position is None or not self.position.trace.complete:
+            self.notify("The capture is still running: save when it is done.", title="Not saved", severity="warning")
+            return
+        from ..engine.tracefile import dumps
+
+        download(self.app, name, dumps(self.position.trace), "application/json")
 
     def _save(self, target: Path, overwrite: bool | None) -> None:
         """Ask the app to save (in a thread: the keys keep working, escape cancels)."""

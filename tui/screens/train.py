@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.worker import Worker, get_current_worker
 
+from ..access import Refused, access_of
 from ..commands import TRAIN
 from ..engine.files import read_utf8
 from ..engine.tables.registry import PATTERNS
@@ -255,8 +256,13 @@ class TrainScreen(ViewScreen):
         self.app.push_screen(PathScreen("Train on a file (UTF-8 text)", placeholder="path/to/text.txt"), self.chosen_file)
 
     def chosen_file(self, path: str | None) -> None:
-        if path is not None:
-            self.start(("file", path))
+        """The file dialog's answer, if the app's file policy lets it be read (tui/access.py)."""
+        if path is None:
+            return
+        try:
+            self.start(("file", access_of(self.app).readable(path)))
+        except Refused as exc:
+            self.notify(sentence(str(exc), path), title="Not trained", severity="error")
 
     def action_train_examples(self) -> None:
         self.start(("examples", ""))

@@ -1,0 +1,121 @@
+"""A visitor of `bpe-tui serve` in a real browser (Debian's Chromium through Playwright): the server's files
+are out of reach (each file key refuses /etc/passwd, ../, a symlink out and an absolute path in one sentence),
+saves arrive as downloads, `--files DIR` is the one folder open and save may use, and an address other than
+loopback needs the secret the server printed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tui.cli.webserver import REFUSED
+
+from .conftest import serving
+from .test_browser import SCREEN, hook_terminal, wait_for
+
+
+def typed(page: Page, key: str, title: str, answer: str) -> None:
+    """Press `key`, wait for its path dialog, replace what it proposes by `answer`, and enter it. Keys typed
+    before the dialog's box has the focus are lost: the typing is redone until the box shows `answer`."""
+    page.keyboard.press(key)
+    wait_for(page, title)
+    shown = f"() => ({SCREEN})().some(row => row.includes({f'▊  {answer} '!r}))"
+    for _ in range(5):
+        page.keyboard.press("End")
+        page.keyboard.press("Control+u")  # Textual's Input: delete everything left of the cursor
+        page.keyboard.type(answer)
+        try:
+            page.wait_for_function(shown, timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    page.keyboard.press("Enter")
+
+
+def opened_page(browser: Browser, url: str) -> Page:
+    page = browser.new_page(viewport={"width": 1000, "height": 540})
+    hook_terminal(page)
+    page.goto(url)
+    wait_for(page, "frame 1/9")
+    return page
+
+
+def test_file_keys_refuse_the_servers_files_and_saves_are_downloads(server: str, browser: Browser) -> None:
+    page = opened_page(browser, server + "/")
+    typed(page, "o", "Open a trace file", "/etc/passwd")
+    rows = wait_for(page, "/etc/passwd is not one of the bundled examples")
+    assert any("opens nothing else on the server (x lists them)." in row for row in rows)
+    with page.expect_download(timeout=20_000) as arrival:
+        typed(page, "s", "Save this trace as (your browser downloads it)", "mine.json")
+    download = arrival.value
+    assert download.suggested_filename == "mine.json"
+    saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
+    assert (saved["text"], saved["ids"]) == ("aaababcabxyz", [264, 257, 261])
+    wait_for(page, "Sent mine.json to your browser")
+    with page.expect_download(timeout=20_000) as arrival:
+        page.keyboard.press("S")
+    assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-frame-1.svg"
+    assert Path(arrival.value.path()).read_text(encoding="utf-8").rstrip().endswith("</svg>")
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder `--files` shares: a symlink in it leads out, to a trace file beside it."""
+    root = tmp_path_factory.mktemp("lecture")
+    folder = root / "shared"
+    folder.mkdir()
+    (root / "outside.json").write_text("{}", encoding="utf-8")
+    (folder / "link.json").symlink_to(root / "outside.json")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory, shared: Path) -> Iterator[tuple[str, str]]:
+    """`serve --host 0.0.0.0 --files DIR`: its URL on 127.0.0.1 and the secret it printed."""
+    log = tmp_path_factory.mktemp("guarded") / "serve.log"
+    with serving(log, "--host", "0.0.0.0", "--files", str(shared)) as url:
+        match = re.search(r"\?token=(\S+)", log.read_text(encoding="utf-8"))
+        assert match, log.read_text(encoding="utf-8")
+        yield url, match.group(1)
+
+
+def test_another_address_needs_the_printed_secret(guarded: tuple[str, str], browser: Browser) -> None:
+    url, token = guarded
+    page = browser.new_page()
+    page.goto(url + "/")
+    assert page.inner_text("body").strip() == REFUSED
+    page.close()
+    page = opened_page(browser, f"{url}/?token={token}")  # the page, its script and its websocket all pass
+    page.close()
+
+
+@pytest.mark.parametrize(("key", "title"), [("o", "Open a trace file"), ("f", "Train on a file")])
+def test_a_shared_folder_is_all_a_file_key_reaches(guarded: tuple[str, str], browser: Browser, shared: Path, key: str, title: str) -> None:
+    url, token = guarded
+    page = opened_page(browser, f"{url}/?token={token}")
+    if key == "f":
+        page.keyboard.press("7")
+        wait_for(page, "merges asked")
+    for answer in ("/etc/passwd", "../outside.json", "link.json"):  # an absolute path, a way up, a symlink out
+        typed(page, key, title, answer)
+        wait_for(page, f"{answer} is outside the folder")
+    page.close()
+
+
+def test_a_save_lands_in_the_shared_folder(guarded: tuple[str, str], browser: Browser, shared: Path) -> None:
+    url, token = guarded
+    page = opened_page(browser, f"{url}/?token={token}")
+    typed(page, "s", "Save this trace as", "kept.json")
+    wait_for(page, "Saved ")
+    assert json.loads((shared / "kept.json").read_text(encoding="utf-8"))["text"] == "aaababcabxyz"
+    typed(page, "s", "Save this trace as", "../kept.json")
+    wait_for(page, "../kept.json is outside the folder this server")
+    assert not (shared.parent / "kept.json").exists()
+    page.close()
