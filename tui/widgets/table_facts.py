@@ -7,7 +7,6 @@ whether the other rule gives the same ids, and its regex as spelled (cl100k_base
 from __future__ import annotations
 
 import textwrap
-
 from typing import Literal
 
 from rich.text import Text
