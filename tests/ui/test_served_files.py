@@ -158,14 +158,14 @@ async def test_s_and_S_are_downloads(notes: Notes, tmp_path: Path, monkeypatch: 
         await until(pilot, lambda: arrived(downloads / "mine.json", "}\n"))
         assert load(downloads / "mine.json").ids == [17250, 220, 19526, 254, 0]
         await pilot.press("S")
-        shot = downloads / "bpe-tui-Hi-你-frame-1.svg"
+        shot = downloads / "bpe-tui-Hi-你-gpt2-encode-frame-1-textual-dark.svg"
         await until(pilot, lambda: arrived(shot, "</svg>\n"))
         assert "frame 1/" in svg_text(shot)
         await answer(app, pilot, ("s",), "../mine.json")
         messages = [n.message for n in notes.all]
         assert messages[:2] == [
             "Sent mine.json to your browser as a download.",
-            "Sent bpe-tui-Hi-你-frame-1.svg to your browser as a download.",
+            "Sent bpe-tui-Hi-你-gpt2-encode-frame-1-textual-dark.svg to your browser as a download.",
         ]
         assert (
             notes.errors[-1].message
@@ -183,4 +183,4 @@ async def test_a_shared_folder_takes_saves_and_refuses_outside(notes: Notes, sha
         assert notes.errors[-1].message == "../trace.json is outside the folder this server shares: a served app saves only there."
         assert not (shared.parent / "trace.json").exists()
         await pilot.press("S")
-        await until(pilot, lambda: (shared / "bpe-tui-Hi-你-frame-1.svg").exists())
+        await until(pilot, lambda: (shared / "bpe-tui-Hi-你-gpt2-encode-frame-1-textual-dark.svg").exists())

@@ -60,7 +60,7 @@ def test_file_keys_refuse_the_servers_files_and_saves_are_downloads(server: str,
     wait_for(page, "Sent mine.json to your browser")
     with page.expect_download(timeout=20_000) as arrival:
         page.keyboard.press("S")
-    assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-frame-1.svg"
+    assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-teaching-encode-frame-1-textual-dark.svg"
     assert Path(arrival.value.path()).read_text(encoding="utf-8").rstrip().endswith("</svg>")
     page.close()
 
