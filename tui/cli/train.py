@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 
 from ..engine.aliases import to_aliases
 from ..engine.tables.registry import PATTERNS
@@ -33,7 +35,10 @@ def run_train(args: argparse.Namespace) -> None:
 
 def trained(args: argparse.Namespace, text: str) -> str:
     """Train, save if asked, and return what to print."""
-    result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern])
+    say = progress(args.merges)
+    result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern], progress=say)
+    if say is not None:
+        sys.stderr.write("\r\x1b[K")  # the progress line is cleared before the results are printed
     if args.output:
         from ..engine.tables.trained import from_training, save
 
@@ -44,6 +49,21 @@ def trained(args: argparse.Namespace, text: str) -> str:
         saved = ""
     body = as_json(result) if args.json else "\n".join(as_lines(result))
     return body + (f"\n{visible(saved)}" if saved and not args.json else "")
+
+
+def progress(merges: int) -> Callable[[int], bool] | None:
+    """On a terminal, 'training: merge 12 of 200' on stderr after each round (rewritten in place); else nothing."""
+    if not sys.stderr.isatty():
+        return None
+    sys.stderr.write("\rtraining: counting pairs…")
+    sys.stderr.flush()
+
+    def say(done: int) -> bool:
+        sys.stderr.write(f"\rtraining: merge {done:,} of {merges:,}")
+        sys.stderr.flush()
+        return True
+
+    return say
 
 
 def as_json(result: TrainResult) -> str:
