@@ -44,14 +44,34 @@ async def test_the_view_is_drawn_and_keys_work_while_its_scene_is_made(monkeypat
         assert "working…" not in screen_text(app)
 
 
-async def test_under_cl100k_base_the_view_says_what_tiktoken_does() -> None:
-    """cl100k_base's scene: encode_ordinary's ids, encode raising by default, the id when allowed; nothing of GPT-2's."""
-    app = make_app("aaa", "cl100k_base")
+@pytest.mark.parametrize(
+    ("table", "shown"),
+    [
+        (
+            "teaching",  # no special token: its own 13 ids, nothing to insert, no word of GPT-2's
+            (
+                "encode('<|endoftext|>') = [27, 91, 68, 77, 67, 78, 69, 83, 68, 87, 83, 91, 29] 13 ordinary ids",
+                "the teaching table has no entry '<|endoftext|>': nothing to insert or decode",
+                "3 · There is no id to insert The teaching table's encode() gives only ordinary ids, 0 to 264: none is special.",
+                "recognising encode() turns that spelling into the id ✗ no entry to recognise",
+            ),
+        ),
+        (
+            "cl100k_base",  # encode_ordinary's ids, encode raising by default, the id when allowed
+            (
+                "encode_ordinary('<|endoftext|>') = [27, 91, 8862, 728, 428, 91, 29] 7 ordinary ids",
+                "encoder['<|endoftext|>'] = 100257",
+                "encode('<|endoftext|>') raises ValueError: disallowed special token '<|endoftext|>'",
+                "encode('<|endoftext|>', allowed_special={'<|endoftext|>'}) = [100257]: one id.",
+            ),
+        ),
+    ],
+)
+async def test_each_table_gets_its_own_sentences(table: str, shown: tuple[str, ...]) -> None:
+    app = make_app("aaa", table)
     async with opened(app, "special") as pilot:
         await until(pilot, lambda: "the caller's rule" in screen_text(app))
         text = " ".join(screen_text(app).split())  # the lines as one, however they wrap
-        assert "encode_ordinary('<|endoftext|>') = [27, 91, 8862, 728, 428, 91, 29] 7 ordinary ids" in text
-        assert "encoder['<|endoftext|>'] = 100257" in text
-        assert "encode('<|endoftext|>') raises ValueError: disallowed special token '<|endoftext|>'" in text
-        assert "encode('<|endoftext|>', allowed_special={'<|endoftext|>'}) = [100257]: one id." in text
-        assert "GPT-2" not in text.replace("[5 Special]", "") and "never produces" not in text
+        for line in shown:
+            assert line in text
+        assert "GPT-2" not in text and "never produces" not in text and "this scene uses" not in text

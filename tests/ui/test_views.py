@@ -12,7 +12,7 @@ from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids, until
+from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -226,18 +226,6 @@ async def test_special_scene_and_decode_50256() -> None:
         await pilot.pause()
         assert isinstance(app.screen, DecodeScreen)
         assert "✓ decode(1 id, errors='replace') = '<|endoftext|>'" in screen_text(app)
-
-
-async def test_special_scene_of_the_teaching_table_is_its_own() -> None:
-    """The teaching table registers no special token: its own 13 ids for the literal, nothing to insert, and no word of GPT-2's."""
-    app = make_app("aaa", "teaching")
-    async with opened(app, "special") as pilot:
-        await until(pilot, lambda: "the caller's rule" in screen_text(app))
-        text = " ".join(screen_text(app).split())  # the lines as one, however they wrap
-        assert "encode('<|endoftext|>') = [27, 91, 68, 77, 67, 78, 69, 83, 68, 87, 83, 91, 29] 13 ordinary ids" in text
-        assert "the teaching table has no entry '<|endoftext|>': nothing to insert or decode" in text
-        assert "3 · There is no id to insert The teaching table's encode() gives only ordinary ids, 0 to 264: none is special." in text
-        assert "GPT-2" not in text and "this scene uses" not in text and "✗ no entry to recognise" in text
 
 
 # -- one table for every view ----------------------------------------------------------------
