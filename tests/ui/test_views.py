@@ -12,7 +12,7 @@ from tui.screens.dialogs import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids
+from .support import CAFE_IDS, GPT2_TITLE, Notes, cafe_app, header, make_app, opened, playing, screen_text, settle, submit, type_ids, until
 
 # -- switching -------------------------------------------------------------------------------
 
@@ -106,6 +106,21 @@ async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
         text = screen_text(app)
         assert "✗ KeyError: 99999" in text and "decoder[99999] raises KeyError" in text
         assert "✗ unknown: id 99999 (token 2)" in text
+
+
+async def test_decode_strict_shows_what_raises_not_a_replacement_character() -> None:
+    """Under strict, 19526 and 254 alone raise: their rows and the wrong way say so, naming the bytes; no '�' on screen."""
+    app = cafe_app()
+    async with opened(app, "decode") as pilot:
+        await type_ids(pilot, "19526 254")
+        await pilot.press("p")
+        await until(pilot, lambda: "errors:  replace [strict]" in screen_text(app))
+        text = screen_text(app)
+        assert "\ufffd" not in text
+        assert "✗ raises (2 of 3" in text and "✗ raises (continu" in text
+        assert "wrong way  each token alone, then joined: ✗ raises at token 1" in text
+        assert "  bytes e4 bd alone raise UnicodeDecodeError: unexpected end of data" in text
+        assert "✓ decode(2 ids, errors='strict') = '你'" in text
 
 
 async def test_decode_strict_versus_replace() -> None:
