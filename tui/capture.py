@@ -136,6 +136,7 @@ class Captures:
         self._capture: Worker[None] | None = None
         self._before: Position | None = None  # the position a cancelled capture goes back to
         self._doing = "Capture"  # or "Loading": what escape cancels
+        self._switching: str | None = None  # the table a running switch captures: the next `t` moves on from it
 
     @property
     def running(self) -> bool:
@@ -144,6 +145,7 @@ class Captures:
 
     def start(self, text: str, table_name: str, keep: Position | None) -> None:
         self._before, self._doing = self._state.position, "Capture"
+        self._switching = None
         self._state.busy = "capturing… (escape cancels)"
         work = partial(capture_in_worker, self._app, text, table_name, self._state.tables.resolve, keep)
         self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
@@ -152,6 +154,7 @@ class Captures:
         """Load a trace file (what the picker and the open dialog ask for), saying so at once (a big one takes seconds)."""
         self._before, self._doing = self._state.position, "Loading"
         self._state.busy = "loading… (escape cancels)"
+        self._switching = None
         work = partial(load_in_worker, self._app, path, self._state.tables.resolve)
         self._capture = self._app.run_worker(work, thread=True, exclusive=True, group="capture", exit_on_error=False)
 
@@ -182,10 +185,13 @@ class Captures:
             self.start(self._state.position.trace.text, table.name, keep=None)
 
     def switch_table(self) -> None:
-        """The same text under the next table, near the same frame."""
+        """The same text under the next table, near the same frame. A `t` pressed while a switch still
+        captures moves on from the table being captured (which replaces that capture): `t t` is two tables on."""
         at = self._state.position
         if at is not None:
-            self.start(at.trace.text, self._state.tables.after(at.trace.table.name), keep=at)
+            table = self._state.tables.after(self._switching or at.trace.table.name)
+            self.start(at.trace.text, table, keep=at)
+            self._switching = table
 
     @staticmethod
     def _current(source: object) -> bool:
@@ -207,6 +213,7 @@ class Captures:
             return
         if not message.busy:
             state.busy = ""
+            self._switching = None
         if state.position is None or trace.text != state.position.trace.text:
             state.draft = trace.text  # a new text; a table switch keeps the draft (it may hold a failed edit)
         state.position = landing(trace, message.keep, state.position)
@@ -217,6 +224,7 @@ class Captures:
 
     def failed(self, message: CaptureFailed) -> None:
         self._state.busy = ""
+        self._switching = None
         self._state.notify(sentence(message.message, message.given), title=message.title, severity="error")
 
     def cancel(self) -> None:
@@ -224,6 +232,7 @@ class Captures:
         if self._capture is not None and self._capture.is_running:
             self._capture.cancel()
             state.busy = ""
+            self._switching = None
             if state.position is not None and not state.position.trace.complete and self._before is not None:
                 state.position = self._before
             state.notify(f"{self._doing} cancelled; the previous trace is shown again.", timeout=3)
@@ -231,6 +240,7 @@ class Captures:
     def worker_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is self._capture and event.state in (WorkerState.CANCELLED, WorkerState.ERROR):
             self._state.busy = ""
+            self._switching = None
             if event.state == WorkerState.ERROR:
                 self._state.notify(sentence(f"the capture failed unexpectedly ({event.worker.error})"), severity="error")
 

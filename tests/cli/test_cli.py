@@ -120,6 +120,20 @@ def test_decode_strict_invalid_utf8(cli):
     assert cli("decode", "--table", "gpt2", "--errors", "strict", "19526", "254") == (0, "你\n", "")
 
 
+def test_decode_explain_strict_shows_the_error_not_a_replacement_character(cli):
+    """decode --explain --errors strict: each token that is not UTF-8 alone names its bytes and the error; no '�' anywhere."""
+    code, out, err = cli("decode", "--table", "gpt2", "--errors", "strict", "--explain", "19526", "254")
+    assert (code, err) == (0, "") and "\ufffd" not in out
+    rows = out.splitlines()
+    assert "✗ bytes e4 bd alone raise UnicodeDecodeError: unexpected end of data" in rows[4]
+    assert "✗ byte a0 alone raises UnicodeDecodeError: invalid start byte" in rows[5]
+    assert rows[-3:] == [
+        "wrong way (decode each token alone, then join): token 1: bytes e4 bd alone raise UnicodeDecodeError: unexpected end of data",
+        "right way (join the bytes, decode once): [228,189,160] e4 bd a0 -> '你'",
+        "decode([19526, 254]) = '你'",
+    ]
+
+
 def test_decode_rejects_non_ids(cli):
     """Negative numbers and words are not ids."""
     assert_user_error(cli("decode", "x1"), "'x1' is not an id: ids are non-negative integers.")

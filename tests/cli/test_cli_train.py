@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from engine.support import CliResult
 
 from tui.engine.bpe import encode
@@ -79,3 +82,23 @@ def test_patterns_of_the_other_tokenizers_cut_other_chunks(cli: Cli) -> None:
         assert code == 0
         chunks[pattern] = json.loads(out)["chunks"]
     assert chunks == {"gpt2": 1, "cl100k_base": 3, "o200k_base": 3}
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_only(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal stderr counts the merges in place and is cleared before the rounds print; piped, it stays silent."""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = cli("train", "--text", "the cat the hat", "--merges", "3", "--no-chunks")
+    assert code == 0 and out.splitlines()[2].startswith("round 3: (257, 32) 'theĠ' count 2 -> 258")
+    assert terminal.getvalue() == (
+        "\rtraining: counting pairs…\rtraining: merge 1 of 3\rtraining: merge 2 of 3\rtraining: merge 3 of 3\r\x1b[K"
+    )
+    monkeypatch.undo()
+    assert cli("train", "--text", "the cat the hat", "--merges", "3", "--no-chunks")[2] == ""

@@ -129,6 +129,24 @@ def test_254_alone_is_a_continuation_byte(gpt2_table: Table) -> None:
     assert (run.text, f.released, f.held) == ("\ufffd", "\ufffd", b"")
 
 
+def test_under_strict_a_token_alone_raises_and_says_which_bytes(gpt2_table: Table) -> None:
+    """Under 'strict' a token that is not complete UTF-8 has no '�' alone: Python raises, and the sentence
+    names its bytes and the reason; the wrong way stops at the first such token; a complete token is as before."""
+    run = decode_frames([66, 19526, 254], gpt2_table, "strict")
+    assert [f.raises for f in run.frames] == [
+        "",
+        "bytes e4 bd alone raise UnicodeDecodeError: unexpected end of data",
+        "byte a0 alone raises UnicodeDecodeError: invalid start byte",
+    ]
+    for f in run.frames[1:]:
+        with pytest.raises(UnicodeDecodeError) as info:
+            f.data.decode("utf-8")
+        assert info.value.reason in f.raises
+    assert run.wrong_raises is run.frames[1] and run.text == "c你"
+    assert "\ufffd" not in "\n".join(decode_lines(run))
+    assert all(f.raises == "" for f in decode_frames([66, 19526, 254], gpt2_table).frames)  # 'replace' never raises
+
+
 def test_joined_bytes_decode_once_to_ni(gpt2_table: Table) -> None:
     """The right way gives 你; the wrong way (each alone, then joined) gives ��."""
     run = decode_frames([19526, 254], gpt2_table)

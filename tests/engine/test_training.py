@@ -6,6 +6,8 @@ import random
 
 import pytest
 import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.training import TrainingError, train
@@ -49,6 +51,25 @@ def test_same_as_the_plain_loop_on_generated_texts(seed: int) -> None:
         result = train(text, merges, pattern)
         assert [(r.pair, r.count, r.tied) for r in result.rounds] == expected
         assert result.tokens == tokens
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from("aab  bé你\n1!"), max_size=120) | st.text(max_size=40),
+    st.integers(1, 30),
+    st.booleans(),
+    st.integers(1, 6),
+)
+def test_the_incremental_loop_is_the_plain_loop(text: str, merges: int, chunked: bool, keep: int) -> None:
+    """On any text, with or without chunks: the same pairs, counts, ties, leading counts in the same order, tokens."""
+    text = text.encode("utf-8", "replace").decode("utf-8") or "a"
+    pattern = GPT2_PATTERN if chunked else None
+    every: list[list[tuple[tuple[int, int], int]]] = []
+    expected, tokens = plain_train(text, merges, pattern, every)
+    result = train(text, merges, pattern, leaders=keep)
+    assert [(r.pair, r.count, r.tied) for r in result.rounds] == expected
+    assert [list(r.leaders) for r in result.rounds] == [ranked[:keep] for ranked in every]
+    assert result.tokens == tokens and result.tokens == result.byte_count - sum(r.replaced for r in result.rounds)
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -42,7 +42,13 @@ def test_tables_rule_of_round_one(snap_compare) -> None:  # type: ignore[no-unty
 
 def test_special_scene(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The special-token scene: seven ordinary ids for the literal, 50256 registered, three different things."""
-    assert snap_compare(cafe_app(quiet=True), press=["5"])
+
+    async def made(pilot: Pilot) -> None:
+        await pilot.press("5")
+        await pilot.app.workers.wait_for_complete()  # the scene is made in a worker
+        await pilot.pause()
+
+    assert snap_compare(cafe_app(quiet=True), run_before=made)
 
 
 def test_explore_four_spaces_if(snap_compare) -> None:  # type: ignore[no-untyped-def]

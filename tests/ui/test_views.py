@@ -120,6 +120,21 @@ async def test_decode_typed_ids_19526_254_both_and_unknown() -> None:
         assert "✗ unknown: id 99999 (token 2)" in text
 
 
+async def test_decode_strict_shows_what_raises_not_a_replacement_character() -> None:
+    """Under strict, 19526 and 254 alone raise: their rows and the wrong way say so, naming the bytes; no '�' on screen."""
+    app = cafe_app()
+    async with opened(app, "decode") as pilot:
+        await type_ids(pilot, "19526 254")
+        await pilot.press("p")
+        await until(pilot, lambda: "errors:  replace [strict]" in screen_text(app))
+        text = screen_text(app)
+        assert "\ufffd" not in text
+        assert "✗ raises (2 of 3" in text and "✗ raises (continu" in text
+        assert "wrong way  each token alone, then joined: ✗ raises at token 1" in text
+        assert "  bytes e4 bd alone raise UnicodeDecodeError: unexpected end of data" in text
+        assert "✓ decode(2 ids, errors='strict') = '你'" in text
+
+
 async def test_decode_strict_versus_replace() -> None:
     """p switches the policy: strict shows the exact UnicodeDecodeError and its position."""
     app = cafe_app()
@@ -238,14 +253,6 @@ async def test_special_scene_and_decode_50256() -> None:
         await pilot.pause()
         assert isinstance(app.screen, DecodeScreen)
         assert "✓ decode(1 id, errors='replace') = '<|endoftext|>'" in screen_text(app)
-
-
-async def test_special_scene_uses_gpt2_for_the_teaching_table() -> None:
-    app = make_app("aaa", "teaching")
-    async with opened(app, "special"):
-        text = screen_text(app)
-        assert "(the teaching table has no special token: this scene uses GPT-2's)" in text
-        assert "[27, 91, 437, 1659, 5239, 91, 29]" in text
 
 
 # -- one table for every view ----------------------------------------------------------------

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable
 
 from ..engine.aliases import to_aliases
 from ..engine.tables.registry import PATTERNS
@@ -34,7 +36,10 @@ def run_train(args: argparse.Namespace) -> None:
 def trained(args: argparse.Namespace, text: str) -> str:
     """Train, save if asked (saying so on standard error, as every command reports a file it wrote), and
     return what to print."""
-    result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern])
+    tick = progress(args.merges)
+    result = train(text, args.merges, pattern=None if args.no_chunks else PATTERNS[args.pattern], progress=tick)
+    if tick is not None:
+        sys.stderr.write("\r\x1b[K")  # the progress line is cleared before the results are printed
     if args.output:
         from ..engine.tables.trained import from_training, save
 
@@ -42,6 +47,21 @@ def trained(args: argparse.Namespace, text: str) -> str:
         paths = save(trained.table, args.output, force=args.force)
         say(f"wrote {' and '.join(str(p) for p in paths)}" + (f"; {trained.note}" if trained.note else ""), err=True)
     return as_json(result) if args.json else "\n".join(as_lines(result))
+
+
+def progress(merges: int) -> Callable[[int], bool] | None:
+    """On a terminal, 'training: merge 12 of 200' on stderr after each round (rewritten in place); else nothing."""
+    if not sys.stderr.isatty():
+        return None
+    sys.stderr.write("\rtraining: counting pairs…")
+    sys.stderr.flush()
+
+    def say(done: int) -> bool:
+        sys.stderr.write(f"\rtraining: merge {done:,} of {merges:,}")
+        sys.stderr.flush()
+        return True
+
+    return say
 
 
 def as_json(result: TrainResult) -> str:

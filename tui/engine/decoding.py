@@ -26,7 +26,7 @@ from .aliases import unicode_to_bytes
 from .tables import Table
 from .tables.ranks import ID_LIMIT
 from .texts import clip
-from .utf8 import bothbytes, utf8_note, utf8_short
+from .utf8 import bothbytes, hexbytes, utf8_note, utf8_short
 
 Errors = Literal["replace", "strict"]
 
@@ -39,9 +39,10 @@ class DecodeError(ValueError):
 class TokenFrame:
     """One id of a decode: looked up to its alias string, restored to bytes, appended to the buffer.
 
-    `alone` is the token decoded by itself (the wrong way, always 'replace'); `released` is what a
-    streaming decoder lets out after this token, `held` the bytes it keeps waiting for the rest
-    of a character.
+    `alone` is the token decoded by itself under 'replace' (the wrong way); under 'strict' a token
+    that is not complete UTF-8 raises instead, and `raises` says so in one sentence naming its bytes
+    ("" otherwise). `released` is what a streaming decoder lets out after this token, `held` the bytes
+    it keeps waiting for the rest of a character.
     """
 
     position: int
@@ -54,6 +55,7 @@ class TokenFrame:
     alone: str
     released: str
     held: bytes
+    raises: str = ""
 
     @property
     def end(self) -> int:
@@ -106,8 +108,13 @@ class DecodeRun:
 
     @property
     def wrong(self) -> str:
-        """Each token decoded alone, then joined: '�' + '�' = '��' for [19526, 254]."""
+        """Each token decoded alone, then joined: '�' + '�' = '��' for [19526, 254] (under 'replace')."""
         return "".join(f.alone for f in self.frames)
+
+    @property
+    def wrong_raises(self) -> TokenFrame | None:
+        """Under 'strict', the first token whose decoding alone raises: the wrong way stops there."""
+        return next((f for f in self.frames if f.raises), None)
 
     @property
     def streamed(self) -> str:
@@ -161,11 +168,14 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
             break
         starts.append(len(buffer))
         if stream is not None:
+            complete, raises = True, ""
             try:
                 data.decode("utf-8")
-                complete = True
-            except UnicodeDecodeError:
+            except UnicodeDecodeError as exc:
                 complete = False
+                if errors == "strict":
+                    one = len(data) == 1
+                    raises = f"{'byte' if one else 'bytes'} {hexbytes(data)} alone raise{'s' * one} UnicodeDecodeError: {exc.reason}"
             released, held = "", b""
             if stop is None:
                 try:
@@ -177,7 +187,7 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
                 TokenFrame(
                     position, i, alias, data, len(buffer), complete,
                     "complete" if complete else utf8_note(data),
-                    data.decode("utf-8", errors="replace"), released, held,
+                    data.decode("utf-8", errors="replace"), released, held, raises,
                 )
             )  # fmt: skip
         buffer += data
@@ -243,7 +253,7 @@ def decode_lines(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> li
         f"{'#':>4}  {'id':>6}  {'alias':<14} {'bytes (decimal, hex)':<26} {'decoded alone':<48}  stream: released / held",
     ]
     for f in run.frames:
-        alone = f"✓ complete {q(f.alone)}" if f.complete else f"✗ {f.note} -> {q(f.alone)}"
+        alone = f"✓ complete {q(f.alone)}" if f.complete else f"✗ {f.raises}" if f.raises else f"✗ {f.note} -> {q(f.alone)}"
         held = bothbytes(f.held) if f.held else "-"
         if run.stream_stop is not None and f.position >= run.stream_stop:
             stream = "raises UnicodeDecodeError" if f.position == run.stream_stop else "(stopped)"
@@ -258,7 +268,13 @@ def decode_lines(run: DecodeRun, show: Callable[[str], str] = lambda s: s) -> li
     elif run.stream_stop is not None and run.stream_stop == len(run.frames):
         lines.append(f"end of stream: the held bytes {bothbytes(run.frames[-1].held)} raise UnicodeDecodeError")
     if run.frames:
-        lines.append("wrong way (decode each token alone, then join): " + " + ".join(q(f.alone) for f in run.frames) + f" = {q(run.wrong)}")
+        first = run.wrong_raises
+        wrong = (
+            " + ".join(q(f.alone) for f in run.frames) + f" = {q(run.wrong)}"
+            if first is None
+            else f"token {first.position + 1}: {first.raises}"
+        )
+        lines.append("wrong way (decode each token alone, then join): " + wrong)
         lines.append(
             f"right way (join the bytes, decode once): {bothbytes(run.buffer)} -> " + (q(run.text) if run.text is not None else "fails")
         )

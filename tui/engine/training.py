@@ -19,11 +19,10 @@ whose first occurrence comes first in the traversal (chunk by chunk, left to rig
 from __future__ import annotations
 
 import heapq
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
-from operator import itemgetter
+from itertools import chain, pairwise
 
 import regex
 
@@ -132,31 +131,19 @@ def train(
     weight = Counter(
         chunk.encode("utf-8") for chunk in chunks
     )  # identical chunks behave identically: keep one of each, with its multiplicity
-    words = [list(d) for d in weight]  # in order of first appearance, which is the traversal order of ties
-    freq = [weight[d] for d in weight]
-    counts: dict[Pair, int] = {}
-    where: dict[Pair, set[int]] = {}  # pair -> the distinct chunks that hold it
-    for c, word in enumerate(words):
-        _count_in(counts, where, word, c, freq[c])
+    symbols = _Symbols(list(weight), list(weight.values()))
     vocab = {i: bytes([i]) for i in range(256)}
-    tokens = sum(len(w) * f for w, f in zip(words, freq, strict=True))
+    tokens = sum(len(d) * n for d, n in weight.items())
     rounds: list[TrainRound] = []
     for i in range(merges):
-        if not counts:
+        tied = symbols.top()
+        if not tied:
             break
-        top = max(counts.values())
-        tied = [p for p, n in counts.items() if n == top]
-        pair = tied[0] if len(tied) == 1 else min(tied, key=lambda p: _first_occurrence(words, where[p], p))
+        pair = tied[0] if len(tied) == 1 else min(tied, key=symbols.first)
+        top = symbols.counts[pair]
         idx = OFFSET + i
-        top_counts = _leaders(counts, pair, words, where, leaders) if leaders else ()
-        replaced = 0
-        for c in sorted(where[pair]):
-            old = words[c]
-            _count_out(counts, where, old, c, freq[c])
-            new = merge(old, pair, idx)
-            replaced += (len(old) - len(new)) * freq[c]
-            words[c] = new
-            _count_in(counts, where, new, c, freq[c])
+        top_counts = symbols.leaders(leaders) if leaders else ()
+        replaced = symbols.merge(pair, idx)
         tokens -= replaced
         vocab[idx] = vocab[pair[0]] + vocab[pair[1]]
         rounds.append(TrainRound(i + 1, pair, idx, top, replaced, len(tied), top_counts, tokens))
@@ -165,42 +152,134 @@ def train(
     return TrainResult(text, pattern, len(text.encode("utf-8")), len(chunks), tuple(rounds), vocab, merges)
 
 
-def _count_in(counts: dict[Pair, int], where: dict[Pair, set[int]], word: list[int], c: int, n: int) -> None:
-    """Count the pairs of chunk `c`, `n` times each (its multiplicity in the text)."""
-    for pair in pairwise(word):
-        counts[pair] = counts.get(pair, 0) + n
-        where.setdefault(pair, set()).add(c)
+class _Symbols:
+    """Every distinct chunk's symbols in one doubly linked list (a chunk ends where `after` is -1), the count
+    of each adjacent pair weighted by its chunk's multiplicity, where each pair occurs, and a heap of counts.
 
+    A node keeps the index of its first byte, so node order is traversal order and the smallest node
+    holding a pair is its first occurrence. Merging a pair visits only its occurrences and changes only
+    the counts of their neighbours; stale heap entries and stale positions are skipped when met (a
+    position is checked against the list itself, so a stale one is never taken for a live one).
+    """
 
-def _count_out(counts: dict[Pair, int], where: dict[Pair, set[int]], word: list[int], c: int, n: int) -> None:
-    """Take the pairs of chunk `c` back out (before it is rewritten); a count that reaches 0 is dropped."""
-    for pair in pairwise(word):
-        left = counts[pair] - n
-        if left:
-            counts[pair] = left
-        else:
-            del counts[pair]
-    for pair in set(pairwise(word)):
-        chunks = where[pair]
-        chunks.discard(c)
-        if not chunks:
-            del where[pair]
+    def __init__(self, words: list[bytes], freq: list[int]) -> None:
+        value: list[int] = []
+        weight: list[int] = []
+        for word, n in zip(words, freq, strict=True):
+            value.extend(word)
+            weight.extend([n] * len(word))
+        size = len(value)
+        after = list(range(1, size + 1))
+        before = list(range(-1, size - 1))
+        start = 0
+        for word in words:  # cut the list between chunks
+            end = start + len(word)
+            after[end - 1] = -1
+            if end < size:
+                before[end] = -1
+            start = end
+        by_weight: dict[int, list[bytes]] = {}
+        for word, n in zip(words, freq, strict=True):
+            by_weight.setdefault(n, []).append(word)
+        counts: Counter[Pair] = Counter()
+        for n, group in by_weight.items():
+            found = Counter(chain.from_iterable(pairwise(word) for word in group))
+            counts.update(found if n == 1 else {pair: k * n for pair, k in found.items()})
+        # pair -> the nodes where it may start, ascending; stale nodes (and those at a chunk's end) are skipped
+        # when met. A pair made by a merge holds the new id, so its nodes are all added in that round, left
+        # to right: every list stays sorted by appending.
+        at: defaultdict[Pair, list[int]] = defaultdict(list)
+        for p, pair in enumerate(pairwise(value)):
+            at[pair].append(p)
+        self.value, self.weight, self.after, self.before = value, weight, after, before
+        self.counts, self.at = counts, at
+        self.heap = [(-n, pair) for pair, n in counts.items()]
+        heapq.heapify(self.heap)
 
+    def _holds(self, p: int, pair: Pair) -> bool:
+        q = self.after[p]
+        return q >= 0 and self.value[p] == pair[0] and self.value[q] == pair[1]
 
-def _first_occurrence(words: list[list[int]], chunks: set[int], pair: Pair) -> Pair:
-    """(chunk, position) of the first occurrence of `pair` in the traversal: where the plain loop inserts it."""
-    c = min(chunks)
-    word = words[c]
-    a, b = pair
-    return c, next(k for k in range(len(word) - 1) if word[k] == a and word[k + 1] == b)
+    def first(self, pair: Pair) -> int:
+        """The node of `pair`'s first occurrence: where the plain loop's fresh dictionary inserts it."""
+        found = self.at[pair]
+        k = 0
+        while not self._holds(found[k], pair):
+            k += 1
+        if k:
+            del found[:k]  # stale for good: a node never holds a pair again once it has stopped holding it
+        return found[0]
 
+    def top(self) -> list[Pair]:
+        """The pairs sharing the highest count (none when no pair is left).
 
-def _leaders(
-    counts: dict[Pair, int], chosen: Pair, words: list[list[int]], where: dict[Pair, set[int]], keep: int
-) -> tuple[tuple[Pair, int], ...]:
-    """The `keep` highest counts, in the plain loop's order among equals (the chosen pair first of its count)."""
-    best = heapq.nlargest(keep * 4, counts.items(), key=itemgetter(1))
-    if all(pair != chosen for pair, _ in best):  # among many equal counts, the chosen one may be left out
-        best.append((chosen, counts[chosen]))
-    best.sort(key=lambda item: (-item[1], _first_occurrence(words, where[item[0]], item[0])))
-    return tuple(best[:keep])
+        The heap holds one entry per pair, at least its count: a pair's count only falls after the round
+        that made it, so an entry found too high is put back at the pair's count (and a gone pair dropped).
+        """
+        heap, counts = self.heap, self.counts
+        tied: list[Pair] = []
+        best = 0
+        while heap and (not tied or heap[0][0] == best):
+            was, pair = heapq.heappop(heap)
+            n = counts.get(pair)
+            if n is None:
+                continue
+            if -was != n:
+                heapq.heappush(heap, (-n, pair))
+                continue
+            best = was
+            tied.append(pair)
+        for pair in tied:  # back in: only the chosen one leaves, and its count drops to nothing
+            heapq.heappush(heap, (best, pair))
+        return tied
+
+    def leaders(self, keep: int) -> tuple[tuple[Pair, int], ...]:
+        """The `keep` highest counts, in the plain loop's order among equals (the chosen pair first of its count)."""
+        counts = self.counts
+        least = heapq.nlargest(keep, counts.values())[-1]
+        best = [(n, pair) for pair, n in counts.items() if n >= least]
+        best.sort(key=lambda item: (-item[0], self.first(item[1])))
+        return tuple((pair, n) for n, pair in best[:keep])
+
+    def merge(self, pair: Pair, idx: int) -> int:
+        """Replace every non-overlapping `pair`, left to right, by `idx`; returns how many symbols went (weighted)."""
+        value, after, before, weight, counts, at = self.value, self.after, self.before, self.weight, self.counts, self.at
+        a, b = pair
+        made: list[Pair] = []
+        replaced = 0
+        for p in at.pop(pair):
+            q = after[p]
+            if q < 0 or value[p] != a or value[q] != b:
+                continue  # stale, or taken by the occurrence just before (a a a)
+            n = weight[p]
+            left, right = before[p], after[q]
+            value[p], value[q], after[p] = idx, -1, right
+            replaced += n
+            # the neighbours' pairs: (x, a) becomes (x, idx) and (b, y) becomes (idx, y)
+            sides = []
+            if left >= 0:
+                x = value[left]
+                sides.append(((x, a), (x, idx), left))
+            if right >= 0:
+                y = value[right]
+                before[right] = p
+                sides.append(((b, y), (idx, y), p))
+            for old, new, start in sides:
+                if old != pair:  # the chosen pair's own count is dropped whole below
+                    k = counts[old] - n
+                    if k:
+                        counts[old] = k
+                    else:
+                        del counts[old]
+                if new in counts:
+                    counts[new] += n
+                    at[new].append(start)
+                else:
+                    counts[new] = n
+                    at[new] = [start]
+                    made.append(new)
+        del counts[pair]
+        for new in dict.fromkeys(made):  # one entry each (a pair made, dropped and made again is listed twice)
+            if new in counts:
+                heapq.heappush(self.heap, (-counts[new], new))
+        return replaced

@@ -1,45 +1,111 @@
 """The special-token scene: '<|endoftext|>' typed as text is ordinary tokens; its registered id is not.
 
+What turns the literal into its id depends on the table: GPT-2's encoder.py never does (the caller
+inserts 50256); tiktoken's `encode` does only when `allowed_special` names it, raises by default, and
+`encode_ordinary` gives the ordinary ids; a table without the entry has nothing to give.
+
 >>> from ..engine.tables import gpt2
 >>> scene = special_scene(gpt2())
->>> scene.ids, scene.special_id, scene.decoded, scene.rank
-((27, 91, 437, 1659, 5239, 91, 29), 50256, '<|endoftext|>', None)
+>>> scene.ids, scene.special_id, scene.decoded, scene.rank, scene.kind
+((27, 91, 437, 1659, 5239, 91, 29), 50256, '<|endoftext|>', None, 'gpt2')
+>>> scene.caller[0]
+"GPT-2's encode() has no allowed_special branch: it never produces 50256."
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ..engine.bpe import encode
 from ..engine.decoding import decode
-from ..engine.tables import Table
+from ..engine.pretokenize import chunker
+from ..engine.tables import Table, short_name
 from .rules import OFFSET, rank_of_id
 
 ENDOFTEXT = "<|endoftext|>"
 
+#: Who turns the literal into its id: GPT-2's encoder.py (never), tiktoken (when allowed), nobody (no entry).
+Kind = Literal["gpt2", "tiktoken", "none"]
+
 
 @dataclass(frozen=True)
 class SpecialScene:
-    """'<|endoftext|>' typed as text is seven ordinary tokens; id 50256 decodes to it; encode never makes it."""
+    """'<|endoftext|>' typed as text is ordinary ids; the registered id decodes to it; what makes that id, per table."""
 
     literal: str
+    table: str  # the table's short name
+    kind: Kind
+    chunks: tuple[str, ...]  # the literal cut by the table's regex
     ids: tuple[int, ...]
     pieces: tuple[tuple[int, str], ...]  # (id, alias string) for each id of the literal
     special_id: int | None
     decoded: str | None
     rank: int | None  # always None for a special entry: no rule made it
     last_merge_id: int  # OFFSET + len(merges) - 1: the highest id the formula can give
+    vocab: int  # entries in the encoder
+    specials: int  # of which special
 
     @property
     def follows_formula(self) -> bool:
         return self.rank is not None
 
+    @property
+    def ordinary(self) -> str:
+        """The call whose ids section 1 shows: tiktoken's `encode` would raise on this text."""
+        return "encode_ordinary" if self.kind == "tiktoken" else "encode"
+
+    @property
+    def caller_title(self) -> str:
+        return {
+            "gpt2": "The caller must insert the id itself",
+            "tiktoken": "encode() gives the id only when it is allowed",
+            "none": "There is no id to insert",
+        }[self.kind]
+
+    @property
+    def caller(self) -> tuple[str, ...]:
+        """Section 3: what this table's encoder does with the literal, one sentence a line."""
+        lit, ident = self.literal, self.special_id  # the screen makes each line visible (a custom table's name)
+        if self.kind == "gpt2":
+            return (f"GPT-2's encode() has no allowed_special branch: it never produces {ident}.",)
+        if self.kind == "tiktoken":
+            ordinary = "[" + ", ".join(map(str, self.ids)) + "]"
+            return (
+                f"encode('{lit}') raises ValueError: disallowed special token '{lit}' (disallowed_special='all' by default).",
+                f"encode('{lit}', allowed_special={{'{lit}'}}) = [{ident}]: one id.",
+                f"encode_ordinary('{lit}') = {ordinary}, as does encode(…, disallowed_special=()): the ids above.",
+            )
+        return (f"The {self.table} table's encode() gives only ordinary ids, 0 to {self.last_merge_id:,}: none is special.",)
+
+    @property
+    def recognised(self) -> str:
+        """The 'recognising' row's answer: does encode() turn the spelling into the id?"""
+        if self.kind == "tiktoken":
+            return f"only if allowed_special names it ([{self.special_id}]); by default encode() raises"
+        if self.kind == "gpt2":
+            return f"✗ never: {len(self.ids)} ordinary ids"
+        return "✗ no entry to recognise"
+
 
 def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
-    """The scene for `literal` in `table`: its ordinary ids, and the registered entry if there is one."""
+    """The scene for `literal` in `table`: its ordinary ids, the registered entry if there is one, and who makes it.
+
+    A registered special entry has no rank (no rule made it): a tiktoken table says which entries are
+    special, so its 100,000 rules are never recovered here.
+    """
     ids = tuple(encode(literal, table))
     pieces = tuple((i, table.decoder[i]) for i in ids)
     special_id = table.encoder.get(literal)
-    decoded = decode([special_id], table) if special_id is not None else None
-    rank = rank_of_id(table, special_id) if special_id is not None else None
-    return SpecialScene(literal, ids, pieces, special_id, decoded, rank, OFFSET + len(table.merges) - 1)
+    if special_id is None:
+        kind: Kind = "none"
+        decoded = rank = None
+    else:
+        kind = "tiktoken" if table.rule == "tiktoken" else "gpt2"
+        decoded = decode([special_id], table)
+        rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
+    chunks = tuple(chunker(table.pattern, literal).findall(literal))
+    last = OFFSET + len(table.merges) - 1
+    return SpecialScene(
+        literal, short_name(table), kind, chunks, ids, pieces, special_id, decoded, rank, last, len(table.encoder), len(table.special)
+    )

@@ -82,6 +82,8 @@ class FramesList(LineList):
         alone = (
             f"✓ {quote_clipped(f.alone)}"
             if f.complete
+            else (f"✗ raises: {f.raises}" if wide else f"✗ raises ({f.short})")
+            if f.raises  # under 'strict' decoding it alone raises: there is no '�' to show
             else f"✗ {f.note} → {quote_clipped(f.alone)}"
             if wide
             else f"✗ {quote_clipped(f.alone)} {f.short}"

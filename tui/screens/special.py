@@ -1,39 +1,47 @@
-"""The Special view: '<|endoftext|>' typed as text is seven ordinary tokens; id 50256 is inserted by the caller.
+"""The Special view: '<|endoftext|>' typed as text is seven ordinary tokens; its id is made only on purpose.
 
 Registering an entry, recognising its spelling while encoding, and stopping on its id are three
-different things; the scene says which of them GPT-2's tokenizer does.
+different things; the scene says which of them the current table's tokenizer does (GPT-2's, tiktoken's,
+or none for a table without the entry). The scene is made in a worker: the view shows a working line
+at once, and the keys keep working meanwhile.
 """
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from ..commands import SPECIAL
-from ..engine.pretokenize import split
-from ..engine.tables import Table, TableError, gpt2, label, short_name
-from ..explain.special import ENDOFTEXT, SpecialScene, special_scene
+from ..engine.tables import Table, label, short_name
+from ..explain.special import SpecialScene, special_scene
 from ..messages import DecodeIds, ViewRequested
 from ..safe import visible
 from ..widgets.footer import KeyFooter
 from .base import ViewBar, ViewScreen
 
+WORKING = "working… encoding '<|endoftext|>' with the {table} table (the keys keep working)"
+#: Each table's scene, made once (a tiktoken table's first costs a second or more: its maps are built then).
+SCENES: WeakKeyDictionary[Table, SpecialScene] = WeakKeyDictionary()
 
-def scene_text(scene: SpecialScene, table: Table, width: int, borrowed_from: str | None = None) -> Text:
-    """The whole scene as text, wrapped to `width`; `borrowed_from` names a table without special tokens."""
+
+def scene_text(scene: SpecialScene, width: int) -> Text:
+    """The whole scene as text, wrapped to `width`: what this table does with the literal and its id."""
     lit = visible(scene.literal)
     ids = "[" + ", ".join(map(str, scene.ids)) + "]"
-    label = short_name(table)
+    label = visible(scene.table)
     t = Text()
-    if borrowed_from is not None:
-        t.append(f"(the {borrowed_from} table has no special token: this scene uses {label}'s)\n", style="italic")
     t.append(f"1 · Typed as text, '{lit}' is ordinary characters\n", style="bold")
-    t.append(f"  encode('{lit}') = ")
+    t.append(f"  {scene.ordinary}('{lit}') = ")
     t.append(ids, style="bold")
     t.append(f"   {len(scene.ids)} ordinary ids\n")
-    t.append("  chunks " + " │ ".join(f"'{visible(c)}'" for c in split(scene.literal)) + "\n")
+    t.append("  chunks " + " │ ".join(f"'{visible(c)}'" for c in scene.chunks) + "\n")
     t.append("  tokens " + " · ".join(f"{visible(a)} {i}" for i, a in scene.pieces) + "\n\n")
     t.append("2 · The vocabulary registers it as one entry\n", style="bold")
     if scene.special_id is None:
@@ -45,21 +53,20 @@ def scene_text(scene: SpecialScene, table: Table, width: int, borrowed_from: str
             t.append(f"   made by rule {scene.rank}\n")
         else:
             t.append(f"   not 256 + a rank: merges end at id {scene.last_merge_id:,}\n")
-        n = len(table.merges)
-        special = len(table.special)
-        t.append(f"  vocab {len(table.encoder):,} = 256 byte symbols + {n:,} merges + {special} special\n")
+        merges = scene.last_merge_id + 1 - 256
+        t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
         t.append(f"  decode([{scene.special_id}]) = ")
         t.append(f"'{visible(scene.decoded or '')}'", style="bold")
         t.append("   (d: watch it in the Decode view)\n\n")
-    t.append("3 · The caller must insert the id itself\n", style="bold")
-    t.append("  GPT-2's encode() has no allowed_special branch: it never produces ")
-    t.append(str(scene.special_id) if scene.special_id is not None else "a special id")
-    t.append(".\n\n")
+    t.append(f"3 · {scene.caller_title}\n", style="bold")
+    for sentence in scene.caller:
+        t.append(f"  {visible(sentence)}\n")
+    t.append("\n")
     t.append("Three different things\n", style="bold")
     registered = f"✓ id {scene.special_id}" if scene.special_id is not None else "✗ not in this table"
     rows = [
         ("registering", "the vocabulary has an entry for the string", registered),
-        ("recognising", "encode() turns that spelling into the id", "✗ never: 7 ordinary ids" if len(scene.ids) == 7 else "✗ never"),
+        ("recognising", "encode() turns that spelling into the id", scene.recognised),
         ("stopping", "generation ends when the model emits the id", "the caller's rule, not the tokenizer's"),
     ]
     wide = width >= 100
@@ -76,8 +83,16 @@ def scene_text(scene: SpecialScene, table: Table, width: int, borrowed_from: str
     return t
 
 
+class SceneMade(Message):
+    """This view's worker has made `table`'s scene."""
+
+    def __init__(self, table: Table, scene: SpecialScene) -> None:
+        super().__init__()
+        self.table, self.scene = table, scene
+
+
 class SpecialScreen(ViewScreen):
-    """The '<|endoftext|>' scene, for the current table if it registers the token, else for GPT-2."""
+    """The '<|endoftext|>' scene for the current table: its ordinary ids, its entry if it has one, and what makes the id."""
 
     VIEW = "special"
     AUTO_FOCUS = "#special-body"
@@ -93,20 +108,26 @@ class SpecialScreen(ViewScreen):
     def on_mount(self) -> None:
         self.query_one("#special-body").focus()
 
-    def scene_table(self) -> Table:
-        table = self.table
-        if ENDOFTEXT in table.encoder:
-            return table
-        try:
-            return gpt2()
-        except TableError:
-            return table
-
     def reload(self) -> None:
-        table = self.scene_table()
-        for bar in self.query(ViewBar):
-            bar.note = label(table) + ("" if table is self.table else " (this table has no special token)")
+        table = self.table
+        if self.scene(table) is None:
+            self.make_scene(table)
         self.draw()
+
+    def scene(self, table: Table) -> SpecialScene | None:
+        return SCENES.get(table)
+
+    @work(thread=True, exclusive=True, group="special", exit_on_error=False)
+    def make_scene(self, table: Table) -> None:
+        """Encode the literal and look up its entry (a tiktoken table's maps are built on first use): never on the UI thread."""
+        scene = special_scene(table)
+        if not get_current_worker().is_cancelled:
+            self.post_message(SceneMade(table, scene))
+
+    def on_scene_made(self, message: SceneMade) -> None:
+        SCENES[message.table] = message.scene
+        if message.table is self.table:
+            self.draw()
 
     def on_resize(self) -> None:
         self.draw()
@@ -114,14 +135,17 @@ class SpecialScreen(ViewScreen):
     def draw(self) -> None:
         if not self.is_mounted:
             return
-        table = self.scene_table()
-        scene = special_scene(table)
-        borrowed = None if table is self.table else self.table.name
-        self.query_one("#special-scene", Static).update(scene_text(scene, table, self.size.width, borrowed))
+        table = self.table
+        scene = self.scene(table)
+        for bar in self.query(ViewBar):
+            bar.note = label(table) + (" (this table has no special token)" if scene is not None and scene.kind == "none" else "")
+        shown = Text(WORKING.format(table=short_name(table)), style="italic") if scene is None else scene_text(scene, self.size.width)
+        self.query_one("#special-scene", Static).update(shown)
 
     def action_decode_special(self) -> None:
-        table = self.scene_table()
-        ident = table.encoder.get(ENDOFTEXT)
+        table = self.table
+        scene = self.scene(table)
+        ident = None if scene is None else scene.special_id
         if ident is None:
             self.notify("This table has no special token to decode.", timeout=3)
             return

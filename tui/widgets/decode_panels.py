@@ -113,10 +113,17 @@ class DecodeSummary(RunPanel):
         else:
             lines.append(Text("no token could be looked up", style="italic"))
         wrong = Text("wrong way  each token alone, then joined: ", style="")
-        wrong.append(
-            joined([quote_clipped(x.alone) for x in frames[:width]], width - 42, quote_clipped(run.wrong[: width * 2], max(width - 60, 12)))
-        )
-        lines.append(wrong)
+        first = run.wrong_raises
+        if first is not None:  # under 'strict' the first token that is not complete UTF-8 raises; the sentence says why
+            wrong.append(f"✗ raises at token {first.position + 1}", style="bold")
+            lines += [wrong, Text("  " + first.raises)]
+        else:
+            wrong.append(
+                joined(
+                    [quote_clipped(x.alone) for x in frames[:width]], width - 42, quote_clipped(run.wrong[: width * 2], max(width - 60, 12))
+                )
+            )
+            lines.append(wrong)
         right = Text("right way  bytes joined, decoded once:    ")
         data = hexbytes(run.buffer[:width])
         result = quote_clipped(run.text, width) if run.text is not None else "✗ fails"  # the line is cut at `width` anyway
