@@ -67,10 +67,9 @@ class ExploreBox(EditBox):
         i, j = len(self.get_text_range((0, 0), start)), len(self.get_text_range((0, 0), end))
         self.post_message(self.LongText(text[:i] + event.text + text[j:]))
 
-    def get_line(self, line_index: int) -> Text:
-        line = super().get_line(line_index)
-        line.plain = line.plain.replace(" ", "·")
-        return line
+    @staticmethod
+    def shown(line: str) -> str:
+        return EditBox.shown(line).replace(" ", "·")
 
 
 def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation) -> Text:
