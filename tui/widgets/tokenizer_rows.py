@@ -10,8 +10,10 @@ the window's edge ends (or begins) with `…`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -56,17 +58,20 @@ class Window:
 
 def window(text: str, anchor: int, width: int) -> Window:
     """The window around offset `anchor`, which sits a third of the way in unless the text starts or
-    ends sooner. Only about 3 × width characters either side are drawn: a character takes one cell
-    at least, but for two combining marks on it (a third is spelled out)."""
+    ends sooner: the characters with a cell in view, and no more (a row then looks at the chunks and
+    tokens of those only). About 3 × width characters either side are measured to place it: a
+    character takes one cell at least, but for two combining marks on it (a third is spelled out)."""
     lo, hi = max(0, anchor - 3 * width), min(len(text), anchor + 3 * width)
     drawn = glyphs(text, lo, hi, space="·")
-    xs = [0]
-    for glyph in drawn:
-        xs.append(xs[-1] + cell_len(glyph))
+    xs = list(accumulate((len(g) if g.isascii() else cell_len(g) for g in drawn), initial=0))
     x0 = max(0, xs[anchor - lo] - width // 3)
     if hi == len(text):
         x0 = max(0, min(x0, xs[-1] - width))
-    return Window(lo, drawn, xs, x0, width, lo > 0 or x0 > 0, hi < len(text) or xs[-1] > x0 + width)
+    before, after = lo > 0 or x0 > 0, hi < len(text) or xs[-1] > x0 + width
+    first = max(bisect_right(xs, x0, 0, len(drawn)) - 1, 0)  # the character in the first column
+    last = max(bisect_left(xs, x0 + width, 0, len(drawn)), first)  # the first one past the last column
+    shift = xs[first]
+    return Window(lo + first, drawn[first:last], [x - shift for x in xs[first : last + 1]], x0 - shift, width, before, after)
 
 
 def under_line(marks: Sequence[Mark], win: Window, bold: range) -> list[tuple[str, str | Style]]:
