@@ -15,8 +15,8 @@ import pytest
 import regex
 from rich.cells import cell_len
 
-from tui.app import BpeApp
 from tui import safe
+from tui.app import BpeApp
 from tui.safe import one_for_one, visible
 from tui.screens.dialogs import EditScreen
 
