@@ -167,6 +167,11 @@ async def test_a_key_looks_at_the_ids_it_draws_not_the_chunks_ids(text: str) -> 
                 await until(pilot, drawn)
                 looked[size].append(widget.examined)
             width = widget.content_region.width
+            chunk = widget.selected
+            assert chunk is not None
+            if len(chunk.ids) > 100:  # the explanation lists the first hundred ids and says how many more
+                said = " ".join(str(screen.query_one("#explore-explain").render()).split())
+                assert f"{len(chunk.ids):,} tokens: {' '.join(map(str, chunk.ids[:100]))} … and {len(chunk.ids) - 100:,} more" in said
     assert looked[1] == looked[10]
     assert max(looked[1]) <= 3 * 6 * width  # three rows, a window of 3 × width characters either side
 

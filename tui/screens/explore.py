@@ -289,7 +289,7 @@ class ExploreScreen(ViewScreen):
 
     def action_toggle_tokens(self) -> None:
         self.rows.tokens = not self.rows.tokens
-        self.notify("token ids under the chunks, ¦ between tokens" if self.rows.tokens else "regex branches under the chunks", timeout=2)
+        self.notify("token ids under the text, ¦ where a token starts" if self.rows.tokens else "regex branches under the text", timeout=2)
 
     def action_animate(self) -> None:
         rows = self.rows
