@@ -108,7 +108,7 @@ class EditBox(TextArea):
 
 
 #: Lines as drawn, remembered: Textual reads a line for layout several times a key.
-_shown = lru_cache(maxsize=256)(one_for_one)
+_shown = lru_cache(maxsize=64)(one_for_one)
 
 
 class EditScreen(ModalScreen[str | None]):
