@@ -36,22 +36,32 @@ _TABLE.update({c: f"⟨U+{c:04X}⟩" for c in _INVISIBLE})
 
 # A base character may carry two combining marks; the rest of a tower is spelled out.
 _TOWER = r"(?<=\p{M}{2})\p{M}"
+# Characters whose width terminals do not agree on: Textual counts one width, a terminal that measures
+# code point by code point (tmux, xterm) another, so a border after them would move. Spacing marks
+# (Textual 0, wcwidth 1), skin-tone modifiers (0 after an emoji, wcwidth 2), regional indicators (a
+# flag: 2 in kitty and VTE, 4 in tmux), prepended concatenation marks, Hangul jamo of Extended-B and
+# the trigram, hexagram and counting-rod blocks (wide in one Unicode version, narrow in another).
+_DISAGREED = (
+    r"\p{Mc}|[\U0001F3FB-\U0001F3FF\U0001F1E6-\U0001F1FF\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2"
+    r"\U000110BD\U000110CD\uD7B0-\uD7FF\u2630-\u2637\u268A-\u268F\u4DC0-\u4DFF\U0001D300-\U0001D376]"
+)
 # Surrogates, private use and unassigned code points are spelled out too.
-_OTHER = r"[\p{Cs}\p{Co}\p{Cn}]"
+_OTHER = r"[\p{Cs}\p{Co}\p{Cn}]|" + _DISAGREED
 
 
 # For text edited in place every character keeps exactly one stand-in, so offsets stay valid.
 _EDIT_TABLE: dict[int, str] = {c: chr(0x2400 + c) for c in range(0x20) if c != 0x09}  # tab is expanded
 _EDIT_TABLE.update({0x7F: "␡"})
 _EDIT_TABLE.update(dict.fromkeys([*range(128, 160), *_INVISIBLE], "◌"))
-_EDIT_OTHER = r"(?<=\p{M}{2})\p{M}|[\p{Cs}\p{Co}\p{Cn}]"
+_EDIT_OTHER = _TOWER + "|" + _OTHER
 
 
 def _spell(match: regex.Match[str]) -> str:
     return f"⟨U+{ord(match.group()):04X}⟩"
 
 
-_NEEDS_SPELLING = r"\p{M}{3}|[\p{Cs}\p{Co}\p{Cn}]"
+_NEEDS_SPELLING = r"\p{M}{3}|" + _OTHER
+_SPELLED = _TOWER + "|" + _OTHER  # what `visible` spells out, found in one pass
 
 
 @lru_cache(maxsize=1 << 16)
@@ -66,8 +76,29 @@ def visible(text: str, *, space: str | None = None) -> str:
     if space is not None:
         text = text.replace(" ", space)
     if _compiled(_NEEDS_SPELLING).search(text) is not None:
-        text = _compiled(_OTHER).sub(_spell, _compiled(_TOWER).sub(_spell, text))
+        text = _compiled(_SPELLED).sub(_spell, text)
     return text
+
+
+def glyphs(text: str, start: int = 0, end: int | None = None, *, space: str | None = None) -> list[str]:
+    """Each character of text[start:end] as `visible(text)` draws it, one string per character, so a pane
+    can give every offset its own columns ("".join of the whole text's glyphs is `visible(text)`).
+
+    >>> glyphs("a\x1bb\u0301\u0301\u0301 \U0001f44d\U0001f3fd", 1, space="·")
+    ['␛', 'b', '́', '́', '⟨U+0301⟩', '·', '👍', '⟨U+1F3FD⟩']
+    """
+    end = len(text) if end is None else end
+    before = max(0, start - 2)  # whether a mark is a tower's third is told by the two characters before it
+    piece = text[before:end]
+    out = [_TABLE.get(ord(c), c) for c in piece]
+    if space is not None:
+        out = [space if c == " " else c for c in out]
+    if not piece.isascii():
+        # Stand-ins are never marks: an "x" in their place gives the regex the same neighbours as `visible`.
+        proxy = "".join(c if g == c else "x" for c, g in zip(piece, out, strict=True))
+        for match in _compiled(_SPELLED).finditer(proxy):
+            out[match.start()] = _spell(match)
+    return out[start - before :]
 
 
 def alone(ch: str) -> str:
@@ -87,22 +118,15 @@ def alone(ch: str) -> str:
     return glyph
 
 
-#: A skin-tone modifier with no emoji before it: Textual counts it as no cell, terminals draw two.
-_LONE_MODIFIER = r"(?<!\p{Extended_Pictographic})[\U0001F3FB-\U0001F3FF]"
-
-
 def based(text: str) -> str:
     """`text` (already made visible) drawn between separators: a combining mark it starts with gets a
-    dotted circle (it would otherwise sit on the separator before it), and a skin-tone modifier with
-    no emoji to modify is spelled out.
+    dotted circle (it would otherwise sit on the separator before it).
 
-    >>> based("\\u0301"), based("·\\U0001f3fd"), based("ab")
-    ('◌́', '·⟨U+1F3FD⟩', 'ab')
+    >>> based("\u0301"), based("ab")
+    ('◌́', 'ab')
     """
     if text and unicodedata.category(text[0]) in ("Mn", "Me", "Mc"):
-        text = "◌" + text
-    if not text.isascii():
-        text = _compiled(_LONE_MODIFIER).sub(_spell, text)
+        return "◌" + text
     return text
 
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import asyncio
+import statistics
 from time import perf_counter
 
 import pytest
@@ -27,7 +28,7 @@ from tui.explain.explorer import build_row
 from tui.screens.explore import TABLES, ExploreBox, ExploreScreen
 from tui.widgets.tokenizer_rows import TokenizerRows
 
-from .apptime import move_figures, settled, timed_keys
+from .apptime import SPACING, move_figures, settled, timed_keys, timed_move
 from .conftest import ms, race
 from .test_train_view_bench import peer_steps
 from .texts import multilingual
@@ -146,3 +147,54 @@ async def test_12k_explorer_moves(figure, size):
         assert rows.chunk == 0 and rows.row == 0  # every key reached the rows: 30 right, 30 left, 30 down, 30 up, then end, home
     misses = move_figures(figure, "12k", f"explorer: {{key}}, 2,000 chars, {size[0]}x{size[1]}", results, peer)
     assert not misses, f"explorer moves at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)
+
+
+#: Issue 28 item 5's keys on a long text: with token ids shown, the walk to the end and back.
+LONG_MOVES = (("end", 10), ("left", 20), ("home", 10), ("right", 20), ("down", 10), ("end", 10))
+
+
+def one_chunk(length: int) -> str:
+    """`length` letters and no space: one chunk of thousands of tokens in every row."""
+    return "".join("abcdefghij"[(n * 7) % 10] for n in range(length))
+
+
+@pytest.mark.parametrize("shape", ["one chunk", "words"])
+@pytest.mark.parametrize("length", [10_000, 100_000], ids=["10 KB", "100 KB"])
+async def test_28_5_explorer_keys_on_a_long_text(figure, length, shape):
+    """Issue 28 item 5: with token ids shown (`v`), a key on a 10 KB and a 100 KB text (one chunk of
+    thousands of tokens, or words) takes ≤ 2× the median of a frame step in view 1 (2,000 characters,
+    same app, same size, same run). A key used to rescan every id of the chunk per column: 27–32 s a
+    key on 10 KB."""
+    text = one_chunk(length) if shape == "one chunk" else multilingual(length).replace("\n", " ")
+    app = BpeApp(capture(multilingual(2000), get_table("gpt2")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        peer = []
+        for _ in range(40):
+            await asyncio.sleep(SPACING)
+            peer.append(await timed_move(app, "next"))
+        await pilot.press("6")
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, ExploreScreen)
+        screen.take(text)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        rows = screen.query_one(TokenizerRows)
+        await pilot.press("v")
+        assert rows.has_focus and rows.tokens and len(rows.tokenizers) == 3 and screen.text == text
+        results = await timed_keys(app, rows, "selection", LONG_MOVES)
+        assert rows.row == 1 and rows.chunk == len(rows.tokenizers[1].chunks) - 1  # every key arrived
+    times = [t for ts in results.values() for t in ts]
+    ordered = sorted(times)
+    median, p99, peer_median = statistics.median(times), ordered[int(0.99 * (len(ordered) - 1))], statistics.median(peer)
+    ratio = median / peer_median
+    ok = ratio <= 2
+    figure(
+        "28e",
+        f"explorer, token ids shown, {length:,} chars ({shape}): a key, median / p99 of {len(times)}; / a view 1 frame step",
+        f"{ms(median)} / {ms(p99)}; {ratio:.2f}× ({ms(peer_median)})",
+        "≤ 2×",
+        ok,
+    )
+    assert ok, f"explorer keys on {length:,} chars: median {ms(median)} (p99 {ms(p99)}), {ratio:.2f}× a view 1 frame step"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui.engine.tables import get_table
-from tui.explain.explorer import RowChunk, TokenizerRow, build_row
+from tui.explain.explorer import Mark, Piece, RowChunk, Stretch, TokenizerRow, build_row
 
 
 def test_a_row_holds_each_chunk_its_branch_and_its_tokens() -> None:
@@ -30,15 +30,39 @@ def test_a_cancelled_build_returns_none() -> None:
     assert build_row("a " * 10_000, get_table("gpt2"), cancelled=lambda: True) is None
 
 
-def test_cuts_and_what_a_row_says_under_a_stretch_of_text() -> None:
-    """1234567: GPT-2 keeps one chunk of three tokens (123 45 67), cl100k_base cuts three chunks (123 456 7)."""
+def test_a_stretch_holds_the_pieces_and_boundaries_a_row_shows() -> None:
+    """1234567: GPT-2 keeps one chunk of three tokens (123 45 67), cl100k_base cuts three chunks (123 456 7).
+    A stretch names each piece (its chunk, its first token id) and each boundary inside it with its label."""
     gpt2, cl100k = (build_row("1234567", get_table(name)) for name in ("gpt2", "cl100k_base"))
     assert gpt2 is not None and cl100k is not None
-    assert gpt2.cuts_between(0, 7, tokens=True) == (set(), {3, 5}) and gpt2.cuts_between(0, 7, tokens=False) == (set(), set())
-    assert cl100k.cuts_between(0, 7, tokens=False) == ({3, 6}, set()) and cl100k.cuts_between(3, 7, tokens=False) == ({6}, set())
-    assert [gpt2.under(0, 3, True), gpt2.under(0, 7, True), gpt2.under(0, 3, False), gpt2.under(3, 5, False)] == [
-        "10163",
-        "10163 2231 3134",
-        "8",  # ' ?\p{N}+' is GPT-2's ninth branch
-        "",
-    ]
+    assert gpt2.stretch(0, 7, tokens=True) == Stretch(
+        (Piece(0, 3, 0, 10163), Piece(3, 5, 0, 2231), Piece(5, 7, 0, 3134)),
+        (Mark(0, True, True, "10163"), Mark(3, False, True, "2231"), Mark(5, False, True, "3134")),
+        3,
+    )
+    assert gpt2.stretch(0, 7, tokens=False) == Stretch((Piece(0, 7, 0, -1),), (Mark(0, True, True, "8"),), 0)
+    assert cl100k.stretch(4, 7, tokens=False) == Stretch((Piece(4, 6, 1, -1), Piece(6, 7, 2, -1)), (Mark(6, True, True, "2"),), 0)
+    assert gpt2.stretch(4, 6, tokens=True).pieces == (Piece(4, 5, 0, 2231), Piece(5, 6, 0, 3134))  # cut by the stretch
+
+
+def test_tokens_that_start_inside_a_character_share_its_label() -> None:
+    """' 你好' under GPT-2: 你 and 好 are two tokens each; each character's ids are one label, and the
+    token that starts inside a character draws no boundary there."""
+    row = build_row(" 你好", get_table("gpt2"))
+    assert row is not None
+    assert row.stretch(0, 3, tokens=True).marks == (
+        Mark(0, True, True, "220"),
+        Mark(1, False, True, "19526 254"),
+        Mark(2, False, True, "25001 121"),
+    )
+    emoji = build_row("🙂a", get_table("cl100k_base"))  # one chunk: 🙂 is two tokens, a is one
+    assert emoji is not None and emoji.stretch(0, 2, tokens=True).marks == (Mark(0, True, True, "9468 19044"), Mark(1, False, True, "64"))
+
+
+def test_a_stretch_of_a_long_chunk_looks_at_the_tokens_it_shows_only() -> None:
+    """A 20,000-letter chunk: a stretch of 30 characters in its middle looks at about 30 token ids, not all of them."""
+    word = "".join("abcdefghij"[(n * 7) % 10] for n in range(20_000))
+    row = build_row(word, get_table("gpt2"))
+    assert row is not None and len(row.chunks) == 1 and len(row.chunks[0].ids) > 5_000
+    stretch = row.stretch(10_000, 10_030, tokens=True)
+    assert stretch.examined <= 31 and stretch.pieces[0].start == 10_000 and stretch.pieces[-1].end == 10_030

@@ -1,8 +1,9 @@
 """The explorer (view 6): text typed in place, cut by GPT-2, cl100k_base and o200k_base, one row each.
 
 Each test types its text key by key into the box, waits for the worker, and reads the rows as the
-terminal shows them: a row is three lines (name and totals; chunks with │ at its boundaries; the
-branch of each chunk, or its token ids, beneath).
+terminal shows them: a row is three lines (name and totals; the text itself, the same in every row;
+beneath it │ where each chunk starts, ¦ where each token starts, each followed by the chunk's branch
+or the token's ids as far as they fit).
 """
 
 from __future__ import annotations
@@ -12,12 +13,9 @@ from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from tui.app import BpeApp
-from tui.engine.tables import get_table
-from tui.engine.utf8 import token_offsets
-from tui.explain.explorer import build_row
 from tui.messages import Animate, ViewRequested
 from tui.screens.explore import ExploreBox, ExploreScreen
-from tui.widgets.tokenizer_rows import TokenizerRows, layout
+from tui.widgets.tokenizer_rows import TokenizerRows
 
 from .support import Notes, count_layouts, make_app, opened, screen_text, settle
 
@@ -72,33 +70,34 @@ async def test_the_chinese_sentence_takes_32_19_and_14_tokens() -> None:
         assert shown["cl100k_base"][0] == "cl100k_base  2 chunks · 19 tokens · 2.37 bytes/token"
         assert shown["o200k_base"][0] == "o200k_base  2 chunks · 14 tokens · 3.21 bytes/token"
         assert chunks(app)["GPT-2"] == ["分词是大模型许多怪现象的根源", "。"]
-        assert shown["GPT-2"][1] == "│分词是大模型许多怪现象的根源│。"
-        assert shown["GPT-2"][2].split() == ["│7", "│9"]  # ` ?\p{L}+` then ` ?[^\s\p{L}\p{N}]+`
+        assert shown["GPT-2"][1] == CHINESE
+        assert shown["GPT-2"][2] == "│7" + " " * 26 + "│9"  # ` ?\p{L}+` then ` ?[^\s\p{L}\p{N}]+`, under 。 (28 cells on)
 
 
 async def test_hows_and_1234567_show_the_boundaries_only_some_rows_have() -> None:
-    """`HOW'S`: GPT-2 HOW|'|S, cl100k_base HOW|'S (a blank where GPT-2 cuts); `1234567`: GPT-2 one
-    chunk (blanks inside it), cl100k_base 123|456|7."""
+    """`HOW'S`: GPT-2 HOW|'|S, cl100k_base HOW|'S; `1234567`: GPT-2 one chunk, cl100k_base 123|456|7.
+    Every row draws the text unbroken; only the line beneath differs."""
     app = make_app("aaababcabxyz", "gpt2")
     async with opened(app) as pilot:
         await open_explorer(app, pilot)
         await type_text(app, pilot, "HOW'S")
         assert chunks(app)["GPT-2"] == ["HOW", "'", "S"] and chunks(app)["cl100k_base"] == ["HOW", "'S"]
         shown = rows(app)
-        assert shown["GPT-2"][1] == "│HOW│'│S"
-        assert shown["cl100k_base"][1] == "│HOW│' S"
-        assert shown["cl100k_base"][2] == "│1  │0"  # branch 0 is the case-insensitive contractions
+        assert shown["GPT-2"][1] == shown["cl100k_base"][1] == "HOW'S"
+        assert shown["GPT-2"][2] == "│7 ││7"  # ' has no room for its 9
+        assert shown["cl100k_base"][2] == "│1 │0"  # branch 0 is the case-insensitive contractions
         await type_text(app, pilot, "1234567")
         shown = rows(app)
         assert chunks(app)["GPT-2"] == ["1234567"] and chunks(app)["cl100k_base"] == ["123", "456", "7"]
-        assert shown["GPT-2"][1] == "│123 456 7"
-        assert shown["cl100k_base"][1] == "│123│456│7"
+        assert shown["GPT-2"][1] == shown["cl100k_base"][1] == "1234567"
+        assert shown["GPT-2"][2] == "│8"  # one chunk: ' ?\p{N}+'
+        assert shown["cl100k_base"][2] == "│2 │2 │2"  # three: '\p{N}{1,3}'
         assert shown["GPT-2"][0] == "GPT-2  1 chunk · 3 tokens · 2.33 bytes/token"
         await pilot.press("v")  # token ids: GPT-2 merges the one chunk into 123|45|67
         shown = rows(app)
-        assert shown["GPT-2"][1] == "│123  ¦45   ¦6    7"
-        assert shown["GPT-2"][2] == "│10163¦2231 ¦3134"
-        assert shown["cl100k_base"][2] == "│4513 │10961     │22"
+        assert shown["GPT-2"][1] == "1234567"
+        assert shown["GPT-2"][2] == "│1…¦ ¦3134"  # 10163 cut, 2231 has no room, 3134 last
+        assert shown["cl100k_base"][2] == "│4…│1…│22"  # 4513 10961 22
 
 
 async def test_four_spaces_before_if_explain_the_backtrack() -> None:
@@ -109,7 +108,8 @@ async def test_four_spaces_before_if_explain_the_backtrack() -> None:
         await type_text(app, pilot, "    if")
         assert set(map(tuple, chunks(app).values())) == {("   ", " if")}
         shown = rows(app)
-        assert [shown[name][1] for name in NAMES] == ["│···│·if"] * 3
+        assert [shown[name][1] for name in NAMES] == ["····if"] * 3
+        assert [shown[name][2] for name in NAMES] == ["│10│7", "│6 │1", "│5 │0"]
         await pilot.press("home")
         text = " ".join(screen_text(app).split())
         assert "GPT-2 · chunk 1/2 '···' at 0 · branch 10 \\s+(?!\\S)" in text
@@ -133,8 +133,9 @@ async def test_camel_case_takes_4_tokens_in_cl100k_and_6_in_o200k() -> None:
         shown = rows(app)
         assert shown["cl100k_base"][0] == "cl100k_base  2 chunks · 4 tokens · 6.25 bytes/token"
         assert shown["o200k_base"][0] == "o200k_base  6 chunks · 6 tokens · 4.17 bytes/token"
-        assert shown["cl100k_base"][1] == "│Hello World│·get Element By Id"
-        assert shown["o200k_base"][1] == "│Hello│World│·get│Element│By│Id"
+        assert shown["cl100k_base"][1] == shown["o200k_base"][1] == "HelloWorld·getElementById"
+        assert shown["cl100k_base"][2] == "│1        │1"
+        assert shown["o200k_base"][2] == "│0   │0   │0  │0     │0│0"
 
 
 async def test_up_down_and_left_right_move_the_cursor_between_rows_and_chunks(notes: Notes) -> None:
@@ -189,7 +190,8 @@ async def test_a_big_paste_keeps_the_keys_and_shows_progress() -> None:
         assert screen.text == "ab 12 " * 50_000 and screen.query_one(ExploreBox).text == ("ab 12 " * 50_000)[:2000]
         assert "300,000 characters · 300,000 bytes · too long to edit: e starts a new text" in screen_text(app)
         assert rows(app)["GPT-2"][0].startswith("GPT-2  100,001 chunks · 100,001 tokens · 3.00 bytes/token")
-        assert rows(app)["GPT-2"][2].startswith("│397│1105    │450│")  # ab, ·12, ·ab: one id under each
+        assert rows(app)["GPT-2"][1].startswith("ab·12·ab·12")
+        assert rows(app)["GPT-2"][2].startswith("│ │1…│4…│1…")  # ab (397), ·12 (1105), ·ab (450): one id each as far as it fits
         await pilot.press("e")
         await settle(app, pilot)
         assert screen.query_one(ExploreBox).text == "" and not screen.query_one(ExploreBox).read_only
@@ -207,24 +209,9 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
         text = screen_text(app)
         assert "[6 Explore]" in text.splitlines()[0]
         assert set(rows(app)) == set(NAMES)
-        assert rows(app)["GPT-2"][1].endswith("│。")  # the window follows the cursor to the last chunk
+        assert rows(app)["GPT-2"][1].endswith("的根源。")  # the window follows the cursor to the last chunk
+        assert rows(app)["GPT-2"][2].endswith("│9")
         assert "GPT-2 · chunk 8/8 '。' at 35" in text
-
-
-def test_token_offsets_and_layout_mark_each_rows_own_boundaries() -> None:
-    """A token boundary inside 你 is not drawn; the layout marks │ where a row cuts, ¦ between its tokens, blank elsewhere."""
-    assert token_offsets("你好", [2, 1, 3]) == ((0, 0, 1), (1,))
-    text = "1234567"
-    rows = [build_row(text, get_table(name)) for name in ("gpt2", "cl100k_base")]
-    assert all(rows)
-    segments = layout(text, rows, 0, 20, tokens=True)  # type: ignore[arg-type]
-    assert [(s.start, s.shown, s.marks) for s in segments] == [
-        (0, "123", ("│", "│")),
-        (3, "45", ("¦", "│")),
-        (5, "6", ("¦", " ")),
-        (6, "7", (" ", "│")),
-    ]
-    assert [s.under for s in segments] == [("10163", "4513"), ("2231", "10961"), ("3134", ""), ("", "22")]
 
 
 async def test_the_other_seed_examples_as_the_rows_show_them() -> None:
@@ -242,13 +229,18 @@ async def test_the_other_seed_examples_as_the_rows_show_them() -> None:
         assert shown["cl100k_base"][0].startswith("cl100k_base  7 chunks · 7 tokens")
         await pilot.press("v")
         shown = rows(app)
-        assert shown["GPT-2"][1] == "│127  │·+  │·   6    ¦77  │·= │·   8    ¦04"
-        assert shown["cl100k_base"][1] == "│127  │·+  │·  │6     77  │·= │·  │8     04"  # 677 and 804 one token each
+        assert shown["GPT-2"][1] == shown["cl100k_base"][1] == "127·+·677·=·804"
+        assert shown["GPT-2"][2] == "│1…│ │ ¦ │ │ ¦3023"  # ·6|77 and ·8|04: two tokens each
+        assert shown["cl100k_base"][2] == "│6…│ ││2…│ ││20417"  # ·, then 677 and 804 one token each
         await type_text(app, pilot, "    hello world!!!")
         assert chunks(app)["GPT-2"] == chunks(app)["cl100k_base"] == ["   ", " hello", " world", "!!!"]
         shown = rows(app)
-        assert shown["GPT-2"][2].startswith("│220¦220¦220")
-        assert shown["cl100k_base"][2].startswith("│262")
+        assert shown["GPT-2"][2].startswith("│¦¦│23748")  # three tokens under ···
+        assert shown["cl100k_base"][2].startswith("│2…│24748")  # one
+        await pilot.press("home")
+        assert "3 tokens: 220 220 220" in screen_text(app)
+        await pilot.press("down")
+        assert "1 token: 262" in screen_text(app)
 
 
 async def test_a_move_redraws_the_rows_and_the_explanation_in_one_repaint(monkeypatch) -> None:  # type: ignore[no-untyped-def]

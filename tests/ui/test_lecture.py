@@ -22,7 +22,7 @@ from tui.playback import Playback, PlaybackError, step_speed
 from tui.screens.encode import EncodeScreen
 from tui.slides import check_theme, next_theme, shot_name, theme_names
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
-from tui.widgets.tokenizer_rows import layout, token_slots
+from tui.widgets.tokenizer_rows import text_line, window
 
 from .support import IdsPane, Notes, header, hold_play_timer, make_app, opened, playing, position, settle, until
 
@@ -303,22 +303,19 @@ async def test_tints_follow_the_theme() -> None:
             assert bgcolor is not None and bgcolor.get_truecolor() in drawn, theme
 
 
-def test_explorer_segments_of_one_token_share_a_tint_and_neighbours_differ() -> None:
-    """In the explorer's token rows a token cut by another row's boundary keeps one slot; the next token gets another."""
+def test_explorer_tokens_are_tinted_whole_and_neighbours_differ() -> None:
+    """In the explorer's token rows each token is one piece of one tint, whatever the other rows cut
+    (GPT-2's 45 spans cl100k_base's boundary at 456), and neighbouring tokens get different tints."""
     text = "1234567 dollars"  # GPT-2 and cl100k_base cut the digits differently
-    rows = [build_row(text, get_table(name)) for name in ("gpt2", "cl100k_base")]
-    assert all(row is not None for row in rows)
-    shown = [row for row in rows if row is not None]
-    segments = layout(text, shown, 0, 80, True)
-    spanning = 0
-    for row in shown:
-        slots = token_slots(row, segments)
-        tokens = []
-        for seg in segments:
-            chunk = row.chunks[row.chunk_at(seg.start)]
-            k = max(i for i, s in enumerate(chunk.token_starts) if chunk.start + s <= seg.start)
-            tokens.append((chunk.start, k))
-        for (t1, s1), (t2, s2) in pairwise(zip(tokens, slots, strict=True)):
-            assert (s1 == s2) if t1 == t2 else (s1 != s2), row.name
-        spanning += len(tokens) - len(set(tokens))
-    assert spanning > 0  # some token is cut by the other row's boundaries, so the sharing was tested
+    win = window(text, 0, 80)
+    shades = [f"slot{n}" for n in range(len(HUES))]
+    for name in ("gpt2", "cl100k_base"):
+        row = build_row(text, get_table(name))
+        assert row is not None
+        stretch = row.stretch(win.lo, win.hi, tokens=True)
+        line = text_line(stretch, win, None, shades)
+        assert [piece for piece, _ in line] == [text[p.start : p.end].replace(" ", "·") for p in stretch.pieces]
+        assert len(line) == sum(len(c.ids) for c in row.chunks) == 4  # one piece a token
+        assert all(a[1] != b[1] for a, b in pairwise(line))
+        if name == "gpt2":
+            assert [piece for piece, _ in line][:3] == ["123", "45", "67"]

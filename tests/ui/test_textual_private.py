@@ -45,3 +45,12 @@ def test_only_styles_cache_imports_textuals_private_modules() -> None:
             if isinstance(node, ast.Import | ast.ImportFrom) and any(n.startswith("textual._") for n in names):
                 importers.add(path.relative_to(root).as_posix())
     assert importers == {"widgets/styles_cache.py"}
+
+
+def test_the_text_boxes_hook_keeps_textuals_signatures() -> None:
+    """EditBox overrides TextArea._set_document (where a TextArea makes its document) and calls
+    _rewrap_and_refresh_virtual_size after swapping the document for one measured as drawn."""
+    from textual.widgets import TextArea
+
+    assert list(inspect.signature(TextArea._set_document).parameters) == ["self", "text", "language"]
+    assert list(inspect.signature(TextArea._rewrap_and_refresh_virtual_size).parameters) == ["self"]

@@ -70,29 +70,69 @@ class TokenizerRow:
         per = f"{self.bytes / self.tokens:.2f}" if self.tokens else "—"
         return f"{count(len(self.chunks), 'chunk')} · {count(self.tokens, 'token')} · {per} bytes/token"
 
-    def cuts_between(self, lo: int, hi: int, tokens: bool) -> tuple[set[int], set[int]]:
-        """(chunk starts, token cuts) strictly inside (lo, hi); no token cuts unless `tokens`."""
-        first, last = bisect_right(self.starts, lo), bisect_left(self.starts, hi)
-        chunk_cuts = set(self.starts[first:last])
-        token_cuts: set[int] = set()
-        if tokens:
-            for c in self.chunks[max(first - 1, 0) : last]:
-                token_cuts.update(c.start + cut for cut in c.cuts if lo < c.start + cut < hi)
-        return chunk_cuts, token_cuts
-
-    def under(self, start: int, end: int, tokens: bool) -> str:
-        """What the row says under the text [start, end): the branch of a chunk starting there, or (`tokens`)
-        the ids of the tokens starting there, space-joined."""
-        if not tokens:
-            k = self.chunk_at(start)
-            return str(self.chunks[k].branch) if self.chunks and self.chunks[k].start == start else ""
-        ids: list[str] = []
-        k = self.chunk_at(start)
-        while k < len(self.chunks) and self.chunks[k].start < end:
+    def stretch(self, lo: int, hi: int, tokens: bool) -> Stretch:
+        """What the row shows of the text [lo, hi): its pieces (chunks, or tokens when `tokens`) and the
+        boundaries inside, looking only at the chunks and tokens that overlap the stretch (bisected), so
+        the work is bounded by hi - lo whatever the size of the chunk around it."""
+        pieces: list[Piece] = []
+        marks: list[Mark] = []
+        examined = 0
+        k = self.chunk_at(lo)
+        while k < len(self.chunks) and self.chunks[k].start < hi:
             c = self.chunks[k]
-            ids += [str(i) for i, s in zip(c.ids, c.token_starts, strict=True) if start <= c.start + s < end]
+            if not tokens:
+                pieces.append(Piece(max(c.start, lo), min(c.end, hi), k, -1))
+                if c.start >= lo:
+                    marks.append(Mark(c.start, True, True, str(c.branch)))
+                k += 1
+                continue
+            starts = c.token_starts
+            t = max(bisect_right(starts, lo - c.start) - 1, 0)
+            t = bisect_left(starts, starts[t], 0, t)  # the first of the tokens that start in that character
+            while t < len(c.ids) and c.start + starts[t] < hi:
+                u = bisect_right(starts, starts[t], t)  # the tokens that start in the same character
+                examined += u - t
+                end = c.start + (starts[u] if u < len(starts) else len(c.text))
+                at = c.start + starts[t]
+                pieces.append(Piece(max(at, lo), min(end, hi), k, c.ids[t]))
+                if at >= lo:
+                    exact = starts[t] == 0 or _holds(c.cuts, starts[t])
+                    marks.append(Mark(at, starts[t] == 0, exact, " ".join(map(str, c.ids[t:u]))))
+                t = u
             k += 1
-        return " ".join(ids)
+        return Stretch(tuple(pieces), tuple(marks), examined)
+
+
+def _holds(ordered: tuple[int, ...], value: int) -> bool:
+    i = bisect_left(ordered, value)
+    return i < len(ordered) and ordered[i] == value
+
+
+class Piece(NamedTuple):
+    """A stretch of text inside one chunk (and one token, with `token` its first id; -1 for a whole chunk)."""
+
+    start: int
+    end: int
+    chunk: int
+    token: int
+
+
+class Mark(NamedTuple):
+    """A boundary of a row at text offset `at`: a chunk's start (or a token's), whether it falls exactly
+    between characters (a token may start inside one), and what the row says there (branch or ids)."""
+
+    at: int
+    chunk: bool
+    exact: bool
+    label: str
+
+
+class Stretch(NamedTuple):
+    """A row's pieces and marks over a stretch of text, and how many token ids were looked at for it."""
+
+    pieces: tuple[Piece, ...]
+    marks: tuple[Mark, ...]
+    examined: int
 
 
 def build_row(

@@ -7,6 +7,7 @@ import textwrap
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from rich.text import Text
@@ -17,13 +18,14 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
-from textual.widgets.text_area import Document
+from textual.widgets.text_area import Document, DocumentNavigator, WrappedDocument
 
 from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
 from ..engine.files import complete_path, read_utf8
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
+from ..widgets.shown_document import ShownDocument
 
 DIALOG_CSS = """
 %s {
@@ -88,9 +90,27 @@ class EditBox(TextArea):
             return
         await super()._on_key(event)
 
+    @staticmethod
+    def shown(line: str) -> str:
+        """A line as drawn: controls, bidi and invisible marks as one visible stand-in each, never raw."""
+        return _shown(line)
+
+    def _set_document(self, text: str, language: str | None) -> None:
+        """Textual's, then the document swapped for one that Textual measures as it is drawn (the one
+        place a TextArea makes its document; the signature is pinned in tests/ui/test_textual_private.py)."""
+        super()._set_document(text, language)
+        self.document = ShownDocument(text, self.shown)
+        self.wrapped_document = WrappedDocument(self.document, tab_width=self.indent_width)
+        self.navigator = DocumentNavigator(self.wrapped_document)
+        self.move_cursor((0, 0))
+        self._rewrap_and_refresh_virtual_size()
+
     def get_line(self, line_index: int) -> Text:
-        """The line as drawn: controls, bidi and invisible marks as one visible stand-in each, never raw."""
-        return Text(one_for_one(self.document.get_line(line_index)), end="", no_wrap=True)
+        return Text(self.document.get_line(line_index), end="", no_wrap=True)
+
+
+#: Lines as drawn, remembered: Textual reads a line for layout several times a key.
+_shown = lru_cache(maxsize=64)(one_for_one)
 
 
 class EditScreen(ModalScreen[str | None]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Text
 from textual import events, on, work
@@ -45,6 +46,7 @@ TABLES = explored()  # the registry says which tables the explorer compares
 #: line of a million characters would take seconds a key.
 BOX_LIMIT = 20_000
 PREVIEW = 2_000  # characters of a long text the box shows
+SHOWN_IDS = 100  # token ids the explanation lists: a chunk of thousands would be wrapped again on every key
 
 
 class ExploreBox(EditBox):
@@ -67,10 +69,9 @@ class ExploreBox(EditBox):
         i, j = len(self.get_text_range((0, 0), start)), len(self.get_text_range((0, 0), end))
         self.post_message(self.LongText(text[:i] + event.text + text[j:]))
 
-    def get_line(self, line_index: int) -> Text:
-        line = super().get_line(line_index)
-        line.plain = line.plain.replace(" ", "·")
-        return line
+    @staticmethod
+    def shown(line: str) -> str:
+        return EditBox.shown(line).replace(" ", "·")
 
 
 def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation) -> Text:
@@ -99,9 +100,17 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
             f"{'them' if back.given_back != 1 else 'it'}.\n",
             style="bold",
         )
-    t.append(f"{count(len(chunk.ids), 'token')}: " + " ".join(map(str, chunk.ids)))
+    more = len(chunk.ids) - SHOWN_IDS
+    t.append(
+        f"{count(len(chunk.ids), 'token')}: " + " ".join(map(str, chunk.ids[:SHOWN_IDS])) + (f" … and {more:,} more" if more > 0 else "")
+    )
     t.append("   enter: animate it under " + row.label, style="dim")
     return t
+
+
+#: Explanations remembered: each is a regex run from the chunk's start, as long as the chunk (tens of
+#: milliseconds on a chunk of a million characters), and keys that stay on a chunk ask again.
+_explained = lru_cache(maxsize=8)(explain_match)  # a few: each holds its text
 
 
 @dataclass
@@ -255,7 +264,7 @@ class ExploreScreen(ViewScreen):
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
             row = rows.tokenizers[rows.row]
-            said = explanation_text(row, rows.chunk, chunk, explain_match(self.text, chunk.start, row.pattern))
+            said = explanation_text(row, rows.chunk, chunk, _explained(self.text, chunk.start, row.pattern))
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
         width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height
@@ -283,7 +292,7 @@ class ExploreScreen(ViewScreen):
 
     def action_toggle_tokens(self) -> None:
         self.rows.tokens = not self.rows.tokens
-        self.notify("token ids under the chunks, ¦ between tokens" if self.rows.tokens else "regex branches under the chunks", timeout=2)
+        self.notify("token ids under the text, ¦ where a token starts" if self.rows.tokens else "regex branches under the text", timeout=2)
 
     def action_animate(self) -> None:
         rows = self.rows

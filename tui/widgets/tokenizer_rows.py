@@ -1,107 +1,143 @@
 """The explorer's rows: one text cut by several tokenizers, one row each, aligned by text offset.
 
-The rows come from tui.explain.explorer (`build_row`); `layout` lays a window of them out in columns:
-every offset where any row has a boundary becomes a separator column, `│` in a row that cuts there (a chunk boundary), `¦` for a token boundary inside a
-chunk (tokens shown), a blank in a row that does not. So a boundary only some tokenizers have stands
-out without colour.
+The rows come from tui.explain.explorer (`build_row`). Every row draws the text itself, character for
+character in the same columns (nothing is ever put inside a chunk or a token, so the rows line up and
+each reads as the text); the line beneath marks where that row cuts: `│` where a chunk starts, `¦`
+where a token starts inside a chunk (tokens shown), each followed by the chunk's branch or the token's
+ids as far as they fit. A boundary only some tokenizers have stands out without colour. A line cut by
+the window's edge ends (or begins) with `…`.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import accumulate
 
 from rich.cells import cell_len
 from rich.style import Style
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ..explain.explorer import RowChunk, TokenizerRow
-from ..safe import visible
+from ..explain.explorer import Mark, RowChunk, Stretch, TokenizerRow
+from ..safe import glyphs
 from . import strips
 from .token_colours import indices, tints
 
-CHUNK_MARK, TOKEN_MARK, NO_MARK = "│", "¦", " "
+CHUNK_MARK, TOKEN_MARK, MORE = "│", "¦", "…"
+SELECTED = "bold reverse underline"
 
 
 # -- layout ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Segment:
-    """Text between two neighbouring boundaries of the window: each row's mark before it and its under-line."""
+class Window:
+    """The stretch of text in view: its characters from offset `lo` as drawn (`glyphs`), the column
+    each starts at (`xs`, one more for the end), and the columns shown, [x0, x0 + width)."""
 
-    start: int
-    shown: str
-    marks: tuple[str, ...]
-    under: tuple[str, ...]
+    lo: int
+    glyphs: list[str]
+    xs: list[int]
+    x0: int
     width: int
+    before: bool  # text hidden left of the window
+    after: bool  # text hidden right of it
+
+    @property
+    def hi(self) -> int:
+        return self.lo + len(self.glyphs)
+
+    def column(self, offset: int) -> int:
+        return self.xs[offset - self.lo]
+
+    def shown(self, start: int, end: int) -> str:
+        return "".join(self.glyphs[start - self.lo : end - self.lo])
 
 
-def layout(text: str, rows: Sequence[TokenizerRow], anchor: int, reach: int, tokens: bool) -> list[Segment]:
-    """The segments of text around offset `anchor` (`reach` characters either side, at least)."""
-    lo, hi = max(0, anchor - reach), min(len(text), anchor + 2 * reach)
-    if rows:
-        k = rows[0].chunk_at(lo)
-        lo = min(lo, rows[0].chunks[k].start) if rows[0].chunks else lo
-    cuts: list[tuple[set[int], set[int]]] = [row.cuts_between(lo, hi, tokens) for row in rows]
-    points = sorted({lo, hi}.union(*(a | b for a, b in cuts)))
-    out = []
-    for start, end in pairwise(points):
-        shown = visible(text[start:end], space="·")
-        marks = tuple(CHUNK_MARK if start in a or start == 0 else TOKEN_MARK if start in b else NO_MARK for a, b in cuts)
-        under = tuple(row.under(start, end, tokens) for row in rows)
-        out.append(Segment(start, shown, marks, under, max(cell_len(shown), *(cell_len(u) for u in under))))
+def window(text: str, anchor: int, width: int) -> Window:
+    """The window around offset `anchor`, which sits a third of the way in unless the text starts or
+    ends sooner: the characters with a cell in view, and no more (a row then looks at the chunks and
+    tokens of those only). About 3 × width characters either side are measured to place it: a
+    character takes one cell at least, but for two combining marks on it (a third is spelled out)."""
+    lo, hi = max(0, anchor - 3 * width), min(len(text), anchor + 3 * width)
+    drawn = glyphs(text, lo, hi, space="·")
+    xs = list(accumulate((len(g) if g.isascii() else cell_len(g) for g in drawn), initial=0))
+    x0 = max(0, xs[anchor - lo] - width // 3)
+    if hi == len(text):
+        x0 = max(0, min(x0, xs[-1] - width))
+    before, after = lo > 0 or x0 > 0, hi < len(text) or xs[-1] > x0 + width
+    first = max(bisect_right(xs, x0, 0, len(drawn)) - 1, 0)  # the character in the first column
+    last = max(bisect_left(xs, x0 + width, 0, len(drawn)), first)  # the first one past the last column
+    shift = xs[first]
+    return Window(lo + first, drawn[first:last], [x - shift for x in xs[first : last + 1]], x0 - shift, width, before, after)
+
+
+def under_line(marks: Sequence[Mark], win: Window, bold: range) -> list[tuple[str, str | Style]]:
+    """The line beneath a row: each mark at its character's column, then its label as far as the next
+    mark allows (cut with …, left out where only one column is free). Labels of offsets in `bold` (the selected chunk) are bold."""
+    out: list[tuple[str, str | Style]] = []
+    x = 0
+    for n, mark in enumerate(marks):
+        col = max(win.column(mark.at), x)
+        if col > x:
+            out.append((" " * (col - x), ""))
+        room = (win.column(marks[n + 1].at) if n + 1 < len(marks) else win.xs[-1] + 1 + len(mark.label)) - col - 1
+        sign = (CHUNK_MARK if mark.chunk else TOKEN_MARK) if mark.exact else " "
+        label = mark.label if len(mark.label) <= room else mark.label[: room - 1] + MORE if room > 1 else ""
+        out += [(sign, "bold" if mark.chunk else "dim"), (label, "bold" if mark.at in bold else "dim")]
+        x = col + 1 + len(label)
     return out
 
 
-def token_slots(row: TokenizerRow, segments: Sequence[Segment]) -> list[int]:
-    """Each segment's token colour slot in `row`: segments of one token share it, neighbouring tokens differ."""
-    keys: list[tuple[int, int]] = []
-    for seg in segments:
-        k = row.chunk_at(seg.start)
-        chunk = row.chunks[k]
-        keys.append((k, max(bisect_right(chunk.token_starts, seg.start - chunk.start) - 1, 0)))
-    runs = [key for n, key in enumerate(keys) if n == 0 or keys[n - 1] != key]
-    slots = dict(zip(runs, indices(row.chunks[k].ids[t] for k, t in runs), strict=True))
-    return [slots[key] for key in keys]
-
-
-def crop(pieces: Sequence[tuple[str, str | Style]], x0: int, width: int) -> strips.Row:
-    """The cells [x0, x0 + width) of a line made of (text, style) pieces, as runs (neighbours of one
-    style joined); a wide character cut in half becomes a space. A piece wholly in view is taken
-    whole: only the two at the window's edges are read character by character."""
-    runs: list[tuple[str, str | Style]] = []
+def crop(pieces: Sequence[tuple[str, str | Style]], win: Window) -> strips.Row:
+    """The window's columns of a line made of (text, style) pieces, as runs (neighbours of one style
+    joined); `…` in the first or last column where text is hidden beyond it. A wide character cut in
+    half becomes a space; a mark left with no character to sit on is dropped. A piece wholly in view
+    is taken whole: only the two at the edges are read character by character."""
+    x0, end = win.x0 + win.before, win.x0 + win.width - win.after
+    runs: list[tuple[str, str | Style]] = [(MORE, "dim")] if win.before else []
+    first = len(runs)
 
     def add(text: str, style: str | Style) -> None:
-        if runs and runs[-1][1] == style:
+        if len(runs) > first and runs[-1][1] == style:
             runs[-1] = (runs[-1][0] + text, style)
         elif text:
             runs.append((text, style))
 
-    x, end = 0, x0 + width
+    x = 0
     for piece, style in pieces:
         w = cell_len(piece)
-        if x >= x0 and x + w <= end:
+        if x >= x0 and x + w <= end and (len(runs) > first or cell_len(piece[:1]) > 0):
             add(piece, style)
-            x += w
-        elif x + w > x0:
+        elif x + w >= x0 and x < end:
+            cx = x
             for char in piece:
                 cw = cell_len(char)
-                if x >= x0 and x + cw <= end:
+                if cx >= x0 and cx + cw <= end and (cw > 0 or len(runs) > first):
                     add(char, style)
-                elif x < x0 < x + cw or x < end < x + cw:
+                elif cx < x0 < cx + cw or cx < end < cx + cw:
                     add(" ", style)
-                x += cw
-                if x >= end:
-                    break
-        else:
-            x += w
+                cx += cw
+        x += w
         if x >= end:
             break
+    if win.after:
+        runs.append((" " * max(0, end - max(x, x0)), ""))
+        runs.append((MORE, "dim"))
     return tuple(runs)
+
+
+def text_line(stretch: Stretch, win: Window, selected: int | None, shades: Sequence[str | Style]) -> list[tuple[str, str | Style]]:
+    """A row's text line: the window's characters, each piece in its own style (the selected chunk
+    reversed, tokens tinted when shown); the same characters in the same columns in every row."""
+    slots = indices(p.token for p in stretch.pieces) if shades else []
+    out: list[tuple[str, str | Style]] = []
+    for n, piece in enumerate(stretch.pieces):
+        style: str | Style = SELECTED if piece.chunk == selected else shades[slots[n]] if shades else ""
+        out.append((win.shown(piece.start, piece.end), style))
+    return out
 
 
 # -- the widget --------------------------------------------------------------------------------
@@ -141,6 +177,7 @@ class TokenizerRows(strips.StripRows, can_focus=True):
         self.tokenizers: tuple[TokenizerRow, ...] = ()
         self.row = 0
         self.chunk = 0
+        self.examined = 0  # token ids looked at for the last drawing: bounded by the width, not the text
 
     def show(self, text: str, rows: Sequence[TokenizerRow]) -> None:
         """Show new rows; the cursor stays on the same row, on the chunk at the same offset."""
@@ -191,26 +228,21 @@ class TokenizerRows(strips.StripRows, can_focus=True):
             return [(("(nothing to show yet)", "dim"),)]
         selected = self.selected
         anchor = selected.start if selected is not None else 0
-        segments = layout(self.text, self.tokenizers, anchor, max(width, 16), self.tokens)
-        # Where the selected chunk begins on the line, so the window can keep it in view.
-        x_sel = x = 0
-        for seg in segments:
-            if seg.start == anchor:
-                x_sel = x
-            x += seg.width + 1
-        x0 = max(0, min(x_sel - width // 3, x - width))
+        win = window(self.text, anchor, width)
+        bold = range(selected.start, selected.end) if selected is not None else range(0)
+        palette: Sequence[str | Style] = tints(self.background_colors[1]) if self.tokens else ()
         lines: list[strips.Row] = []
-        palette = tints(self.background_colors[1])
+        self.examined = 0
         for r, row in enumerate(self.tokenizers):
-            shades: list[str | Style] = [palette[slot] for slot in token_slots(row, segments)] if self.tokens else [""] * len(segments)
-            head: strips.Row = (("▶ " if r == self.row else "  ", "bold"), (row.label, "bold"), (f"  {row.summary()}", ""))
-            top: list[tuple[str, str | Style]] = []
-            bottom: list[tuple[str, str | Style]] = []
-            for seg, shade in zip(segments, shades, strict=True):
-                mark = seg.marks[r]
-                on = r == self.row and selected is not None and selected.start <= seg.start < selected.end
-                style: str | Style = "bold reverse underline" if on else shade
-                top += [(mark, "bold" if mark == CHUNK_MARK else "dim"), (seg.shown + " " * (seg.width - cell_len(seg.shown)), style)]
-                bottom += [(mark, "dim"), (seg.under[r].ljust(seg.width), "bold" if on else "dim")]
-            lines += [head, crop(top, x0, width), crop(bottom, x0, width)]
+            stretch = row.stretch(win.lo, win.hi, self.tokens)
+            self.examined += stretch.examined
+            summary = f"  {row.summary()}"
+            room = width - 2 - cell_len(row.label)
+            if cell_len(summary) > room:
+                summary = summary[: max(room - 1, 0)] + MORE
+            head: strips.Row = (("▶ " if r == self.row else "  ", "bold"), (row.label, "bold"), (summary, ""))
+            on = self.chunk if r == self.row else None
+            top = text_line(stretch, win, on, palette)
+            bottom = under_line(stretch.marks, win, bold if r == self.row else range(0))
+            lines += [head, crop(top, win), crop(bottom, win)]
         return lines
