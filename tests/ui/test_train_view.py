@@ -268,3 +268,13 @@ def test_one_token_left_is_said_in_the_singular() -> None:
     assert both.unchunked.result.tokens == 1 and len(both.unchunked.result.rounds) == 10
     shown = [line.plain for line in side_lines(both.unchunked, 10, 40, 20)]
     assert "15 bytes → 1 token = 15.00 B/token" in shown
+
+
+def test_the_seed_figure_is_never_cut_in_a_narrow_pane() -> None:
+    """At 80x24 a side is 36 cells: '1,115,394 bytes → 911,120 tokens = 1.22 B/token' (48) takes two lines, whole."""
+    both = train_both("the cat the hat", 3, None)
+    side = both.chunked
+    wide = [line.plain for line in side_lines(side, 3, 60, 20)]
+    narrow = [line.plain for line in side_lines(side, 3, 24, 20)]
+    assert "15 bytes → 9 tokens = 1.67 B/token" in wide
+    assert "15 bytes → 9 tokens" in narrow and "  = 1.67 B/token" in narrow

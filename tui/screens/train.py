@@ -24,6 +24,7 @@ from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
 from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
+from ..explain.words import count
 from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
@@ -176,7 +177,7 @@ class TrainScreen(ViewScreen):
             return
         self.query_one(
             "#train-chunked", SidePane
-        ).border_title = f"with chunks ({self.pattern_name} regex, {both.chunked.result.chunk_count:,} chunks)"
+        ).border_title = f"with chunks ({self.pattern_name} regex, {count(both.chunked.result.chunk_count, 'chunk')})"
         self.query_one("#train-chunked", SidePane).side = both.chunked
         self.query_one("#train-plain", SidePane).side = both.unchunked
         self.show_status()

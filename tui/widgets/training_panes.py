@@ -192,7 +192,9 @@ def side_lines(side: Side, round: int, width: int, height: int) -> list[Text]:
         lines += leader_lines(side, r, width, max(1, height - len(lines) - 1 - (3 if rounds else 0) - vocab))
     shown = min(round, len(rounds))
     tokens = rounds[shown - 1].tokens if shown else side.result.byte_count
-    lines.append(Text(f"{side.result.byte_count:,} bytes → {tokens:,} {plural(tokens, 'token')} = {side.compression(shown):.2f} B/token"))
+    figure, ratio = f"{side.result.byte_count:,} bytes → {tokens:,} {plural(tokens, 'token')}", f"= {side.compression(shown):.2f} B/token"
+    # The figure is what the view is about (seed 004: 1,115,394 bytes → 911,120 tokens): never cut, two lines if need be.
+    lines += [Text(f"{figure} {ratio}")] if cell_len(figure) + 1 + len(ratio) <= width else [Text(figure), Text(f"  {ratio}")]
     if rounds:
         lines += plot_lines(side, shown, width)
     lines += vocab_lines(side, round, width, vocab)
