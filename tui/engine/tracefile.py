@@ -1,4 +1,9 @@
-"""Trace files: JSON in format bpe-trace/1, written atomically and loaded only when fully consistent.
+"""Trace files: JSON in format bpe-trace/2, written atomically and loaded only when fully consistent.
+
+A round is stored as what changed (its pair, rank and the offsets where it merged), not as the word
+after it, so a file grows with the chunk, not with symbols × rounds; the words are rebuilt from the
+capture. Files of the previous format, bpe-trace/1 (a word per round), still open: they are checked
+the same way, words included, and saved again as bpe-trace/2.
 
 A loaded file is checked field by field against a fresh capture of its text with the
 same table, so a loaded trace is always what the encoder really does.
@@ -7,7 +12,7 @@ same table, so a loaded trace is always what the encoder really does.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +22,9 @@ from .pretokenize import GPT2_PATTERN
 from .tables import Table, TableError, get_table
 from .texts import quote, too_long
 
-FORMAT = "bpe-trace/1"
+FORMAT = "bpe-trace/2"
+#: The format before rounds were stored as changes: each round an object with its word; still read.
+OLD_FORMAT = "bpe-trace/1"
 MAX_FILE_BYTES = LIMITS["trace file"]
 
 
@@ -25,36 +32,34 @@ class TraceError(ValueError):
     """A trace file that cannot be used; the message is one sentence for the user."""
 
 
-def to_dict(trace: Trace) -> dict[str, Any]:
-    """The JSON object of a trace (see README, 'Trace format')."""
+def _head(trace: Trace) -> dict[str, Any]:
     table = trace.table
     return {
         "format": FORMAT,
         "table": {"name": table.name, "merges": len(table.merges), "sha256": table.sha256},
         "text": trace.text,
         "ids": trace.ids,
-        "chunks": [_chunk_dict(c) for c in trace.chunks],
     }
+
+
+def to_dict(trace: Trace) -> dict[str, Any]:
+    """The JSON object of a trace (see README, 'Trace format')."""
+    return {**_head(trace), "chunks": [_chunk_dict(c) for c in trace.chunks]}
+
+
+def _chunk_head(chunk: ChunkTrace) -> dict[str, Any]:
+    return {"text": chunk.text, "bytes": list(chunk.data), "aliases": chunk.aliases, "cache": chunk.cache, "ids": list(chunk.ids)}
+
+
+def _rounds(chunk: ChunkTrace) -> Iterator[list[Any]]:
+    """Each round as `[left, right, rank, at, ...]`: its pair, its rank, and the alias offset where the
+    left part of each occurrence it merged starts (one for a tiktoken-rule step)."""
+    for rnd, at in zip(chunk.rounds, chunk.merged_at(), strict=True):
+        yield [*rnd.pair, rnd.rank, *at]
 
 
 def _chunk_dict(chunk: ChunkTrace) -> dict[str, Any]:
-    return {
-        "text": chunk.text,
-        "bytes": list(chunk.data),
-        "aliases": chunk.aliases,
-        "cache": chunk.cache,
-        "rounds": [_round_dict(chunk, n, r) for n, r in enumerate(chunk.rounds, start=1)],
-        "ids": list(chunk.ids),
-    }
-
-
-def _round_dict(chunk: ChunkTrace, n: int, rnd: Round) -> dict[str, Any]:
-    """A round: its pair, rank and the word after it; a tiktoken-rule step also its alias offset `at`."""
-    d: dict[str, Any] = {"pair": list(rnd.pair), "rank": rnd.rank}
-    if rnd.at >= 0:
-        d["at"] = rnd.at
-    d["word"] = list(chunk.word(n))
-    return d
+    return {**_chunk_head(chunk), "rounds": list(_rounds(chunk))}
 
 
 def dumps(trace: Trace) -> str:
@@ -63,17 +68,19 @@ def dumps(trace: Trace) -> str:
     def j(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    d = to_dict(trace)
+    head = _head(trace)
     lines = ["{"]
     for key in ("format", "table", "text", "ids"):
-        lines.append(f"  {j(key)}: {j(d[key])},")
+        lines.append(f"  {j(key)}: {j(head[key])},")
     lines.append('  "chunks": [')
-    for n, chunk in enumerate(d["chunks"]):
-        head = ", ".join(f"{j(k)}: {j(chunk[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
-        rounds = ",\n".join(f"      {j(r)}" for r in chunk["rounds"])
+    last = len(trace.chunks) - 1
+    for n, chunk in enumerate(trace.chunks):
+        fields = _chunk_head(chunk)
+        line = ", ".join(f"{j(k)}: {j(fields[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
+        rounds = ",\n".join(f"      {j(r)}" for r in _rounds(chunk))
         body = f'"rounds": [\n{rounds}\n    ]' if rounds else '"rounds": []'
-        comma = "," if n < len(d["chunks"]) - 1 else ""
-        lines.append(f"    {{{head},\n     {body}}}{comma}")
+        comma = "," if n < last else ""
+        lines.append(f"    {{{line},\n     {body}}}{comma}")
     lines.append("  ]")
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -117,7 +124,11 @@ def _is_str_list(value: Any) -> bool:
 def _check_shape(data: Any, source: str) -> None:
     """Types and keys, with the path of the first thing wrong."""
     _expect(isinstance(data, dict), source, "the top level must be a JSON object")
-    _expect(data.get("format") == FORMAT, source, f"format is {quote(str(data.get('format')))}, expected {FORMAT!r}")
+    _expect(
+        data.get("format") in (FORMAT, OLD_FORMAT),
+        source,
+        f"format is {quote(str(data.get('format')))}, expected {FORMAT!r} (or the older {OLD_FORMAT!r})",
+    )
     for key in ("table", "text", "ids", "chunks"):
         _expect(key in data, source, f"the key {key!r} is missing")
     table = data["table"]
@@ -141,14 +152,28 @@ def _check_shape(data: Any, source: str) -> None:
         _expect(chunk["cache"] in ("miss", "hit", "single", "whole"), where, "cache must be 'miss', 'hit', 'single' or 'whole'")
         _expect(_is_int_list(chunk["ids"]), where, "ids must be a list of non-negative integers")
         _expect(isinstance(chunk["rounds"], list), where, "rounds must be a list")
+        check = _check_round if data["format"] == FORMAT else _check_old_round
         for r, rnd in enumerate(chunk["rounds"], start=1):
-            at = f"{where} round {r}"
-            _expect(isinstance(rnd, dict), at, "must be an object with pair, rank and word")
-            pair = rnd.get("pair")
-            _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
-            _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
-            _expect(type(rnd.get("at", -1)) is int, at, "at must be an integer")
-            _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
+            check(rnd, f"{where} round {r}")
+
+
+def _check_round(rnd: Any, at: str) -> None:
+    """A bpe-trace/2 round: `[left, right, rank, offset, ...]`, at least one offset."""
+    _expect(
+        isinstance(rnd, list) and len(rnd) >= 4 and _is_str_list(rnd[:2]) and _is_int_list(rnd[2:]),
+        at,
+        "must be a list of its left and right parts, its rank and at least one offset where it merged",
+    )
+
+
+def _check_old_round(rnd: Any, at: str) -> None:
+    """A bpe-trace/1 round: an object with pair, rank, the word after it and (tiktoken's rule) at."""
+    _expect(isinstance(rnd, dict), at, "must be an object with pair, rank and word")
+    pair = rnd.get("pair")
+    _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
+    _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
+    _expect(type(rnd.get("at", -1)) is int, at, "at must be an integer")
+    _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
 
 
 def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the trace") -> Trace:
@@ -194,14 +219,34 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
         _expect(saved["aliases"] == real.aliases, where, "aliases are not the aliases of its bytes")
         _expect(saved["cache"] == real.cache, where, f"cache is {saved['cache']!r}, but the encoder gives {real.cache!r}")
         _expect(len(saved["rounds"]) == len(real.rounds), where, f"it has {len(saved['rounds'])} rounds, the encoder {len(real.rounds)}")
-        for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds, strict=False), start=1):
-            at = f"{where} round {r}"
-            _expect(
-                tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank and rnd.get("at", -1) == actual.at,
-                at,
-                f"the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
-                f"not {quote(' '.join(rnd['pair']))} (rank {rnd['rank']}{_at(rnd.get('at', -1))})",
-            )
-            _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
+        if data["format"] == FORMAT:
+            _compare_rounds(saved["rounds"], real, where)
+        else:
+            _compare_old_rounds(saved["rounds"], real, where)
         _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")
     _expect(data["ids"] == trace.ids, source, "the top-level ids are not the chunks' ids in order")
+
+
+def _wrong_pair(where: str, actual: Round, pair: list[str], rank: int, at: int = -1) -> TraceError:
+    return TraceError(
+        f"{where}: the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
+        f"not {quote(' '.join(pair))} (rank {rank}{_at(at)})."
+    )
+
+
+def _compare_rounds(saved: list[list[Any]], real: ChunkTrace, where: str) -> None:
+    """bpe-trace/2: each round's pair, rank and offsets are the capture's (its words follow from them)."""
+    for r, (rnd, actual, offsets) in enumerate(zip(saved, real.rounds, real.merged_at(), strict=False), start=1):
+        at = f"{where} round {r}"
+        if tuple(rnd[:2]) != actual.pair or rnd[2] != actual.rank:
+            raise _wrong_pair(at, actual, rnd[:2], rnd[2], rnd[3] if actual.at >= 0 else -1)
+        _expect(rnd[3:] == offsets, at, f"it merged at alias offsets {offsets[:8]}, not {rnd[3:11]}")
+
+
+def _compare_old_rounds(saved: list[dict[str, Any]], real: ChunkTrace, where: str) -> None:
+    """bpe-trace/1: each round's pair, rank, offset and the word after it are the capture's."""
+    for r, (rnd, actual) in enumerate(zip(saved, real.rounds, strict=False), start=1):
+        at = f"{where} round {r}"
+        if tuple(rnd["pair"]) != actual.pair or rnd["rank"] != actual.rank or rnd.get("at", -1) != actual.at:
+            raise _wrong_pair(at, actual, rnd["pair"], rnd["rank"], rnd.get("at", -1))
+        _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
