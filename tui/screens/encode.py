@@ -196,7 +196,7 @@ class EncodeScreen(Screen[None]):
         self.app.push_screen(dialogs().PickerScreen(examples), self.chosen)
 
     def action_open(self) -> None:
-        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self.chosen)
+        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace JSON)"), self.chosen)
 
     def chosen(self, path: Path | str | None) -> None:
         """The picker's or the open dialog's answer: a trace file to load, or None."""
