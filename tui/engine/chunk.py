@@ -213,12 +213,13 @@ class ChunkTrace:
                 yield [cut - left for cut in cuts[lo:hi]]
             return
         word = tuple(self.aliases)
+        bounds = set(range(len(word) + 1))
         for rnd in rounds:
-            first, second = rnd.pair
-            offsets = [0, *accumulate(map(len, word))]
-            steps: list[ScanStep] = []
-            word = merge_pair(word, first, second, steps)
-            yield [offsets[step.j] for step in steps if step.kind == "merge" and step.j is not None]
+            word = merge_pair(word, *rnd.pair)
+            kept = set(accumulate(map(len, word), initial=0))
+            left = len(rnd.pair[0])
+            yield sorted([cut - left for cut in bounds - kept])  # each merge removed the boundary inside its pair
+            bounds = kept
 
     def scan(self, r: int) -> list[ScanStep]:
         """The inner scan of round `r` (1-based), step by step, replayed from the word before it.
