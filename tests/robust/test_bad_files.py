@@ -195,26 +195,26 @@ def test_unreadable_trace_file(cli, tmp_path, monkeypatch) -> None:  # type: ign
     assert_one_sentence(cli("check", str(path)), str(path), "cannot be read", "Permission denied")
 
 
-def test_a_100_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A real 100 MB JSON file (a valid trace's shape with a huge text): refused from its size alone."""
+def test_a_147_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A real 147 MB JSON file (a valid trace's shape with a huge text): refused from its size alone."""
     path = tmp_path / "big.json"
     with path.open("w", encoding="utf-8") as out:
         out.write('{"format": "bpe-trace/1", "table": {"name": "teaching", "merges": 9, "sha256": "x"}, "text": "')
         block = "a" * (1 << 20)
-        for _ in range(100):
+        for _ in range(140):
             out.write(block)
         out.write('", "ids": [], "chunks": []}')
     size = path.stat().st_size
-    assert size > 100 * 2**20 > MAX_FILE_BYTES
+    assert size > 140 * 2**20 > MAX_FILE_BYTES
 
     def no_reading(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError(f"{self} was read")
 
     monkeypatch.setattr(Path, "read_bytes", no_reading)
     monkeypatch.setattr(Path, "read_text", no_reading)
-    with pytest.raises(TraceError, match=r"is 104\.9 MB; trace files over 64 MiB are refused\."):
+    with pytest.raises(TraceError, match=r"is 146\.8 MB; trace files over 128 MiB are refused\."):
         load(path)
-    assert_one_sentence(cli("check", str(path)), "104.9 MB", "64 MiB")
+    assert_one_sentence(cli("check", str(path)), "146.8 MB", "128 MiB")
 
 
 def test_a_sparse_file_just_over_the_limit_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
