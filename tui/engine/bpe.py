@@ -217,7 +217,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             continue
         data = token.encode("utf-8")
         whole = byte_ranks.get(data)
-        log = RoundLog("") if record else None
+        log = RoundLog("") if record and whole is None else None
         if whole is not None:
             state, bounds, ids = ("single" if len(data) < 2 else "whole"), [0, len(data)], (whole,)
         else:

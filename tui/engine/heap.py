@@ -160,13 +160,18 @@ def merge_ranked(data: bytes, ranks: Mapping[bytes, int], log: RoundLog | None =
     bounds = list(range(len(data) + 1))
     # pair_ranks[j] is the rank of parts j and j + 1 joined: data[bounds[j]:bounds[j + 2]].
     pair_ranks = [get(data[j : j + 2], NO_RULE) for j in range(len(data) - 1)]
+    if log is not None:  # the arrays' own appends: a capture records a step per merge of every piece
+        at_add, cut_add, end_add, rank_add = log.at.append, log.cut.append, log.end.append, log.rank.append
     while pair_ranks:
         rank = min(pair_ranks)
         if rank == NO_RULE:
             break
         i = pair_ranks.index(rank)  # leftmost of the lowest
         if log is not None:
-            log.add(bounds[i], bounds[i + 1], bounds[i + 2], rank)
+            at_add(bounds[i])
+            cut_add(bounds[i + 1])
+            end_add(bounds[i + 2])
+            rank_add(rank)
         del bounds[i + 1]
         del pair_ranks[i]
         if i:
