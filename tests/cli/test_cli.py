@@ -259,10 +259,11 @@ def test_check_corrupt_trace(cli, tmp_path):
 def test_check_tampered_trace(cli, tmp_path):
     """A trace whose rounds were edited is refused, naming chunk and round."""
     data = json.loads((TRACES_DIR / "teaching-aaa.json").read_text(encoding="utf-8"))
-    data["chunks"][0]["rounds"][0]["word"] = ["a", "aa"]
+    data["chunks"][0]["rounds"][0][3] = 1  # merged at offset 1, not 0
     path = tmp_path / "t.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert cli("check", str(path)) == (1, "", f"bpe-tui: {path} chunk 1 ('aaa') round 1: word is not what merging that pair gives.\n")
+    assert cli("check", str(path)) == (1, "", f"bpe-tui: {path} chunk 1 ('aaa') round 1: it merged at alias offsets [0], not [1].
+")
 
 
 def test_check_custom_table_trace(cli, tmp_path):

@@ -66,8 +66,8 @@ def test_a_trace_with_a_wrong_step_position_is_refused(cl100k_table):
     import json
 
     data = json.loads(dumps(capture("internationalization", cl100k_table)))
-    data["chunks"][0]["rounds"][0]["at"] += 1
-    with pytest.raises(ValueError, match=r"round 1: the lowest-ranked pair is 'i n' \(rank 2, at offset 0\)"):
+    data["chunks"][0]["rounds"][0][3] += 1  # [left, right, rank, offset]
+    with pytest.raises(ValueError, match=r"round 1: it merged at alias offsets \[0\], not \[1\]\.$"):
         loads(json.dumps(data))
 
 

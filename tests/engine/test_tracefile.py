@@ -1,4 +1,5 @@
-"""Trace files in format bpe-trace/1: writing, loading with full validation, and the traces/ library."""
+"""Trace files in format bpe-trace/2 (and the older bpe-trace/1, still read): writing, loading with full validation, and
+the traces/ library."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def test_dumps_loads_round_trip(table, text):
 def test_file_fields_for_hi_ni(gpt2_table):
     """The JSON of 'Hi 你!' holds the seed's chunks, bytes, aliases, cache states and ids."""
     data = json.loads(dumps(capture("Hi 你!", gpt2_table)))
-    assert data["format"] == "bpe-trace/1"
+    assert data["format"] == "bpe-trace/2"
     assert data["table"] == {"name": "gpt2", "merges": 50_000, "sha256": gpt2_table.sha256}
     assert data["text"] == "Hi 你!"
     assert data["ids"] == [17250, 220, 19526, 254, 0]
@@ -53,36 +54,74 @@ def test_file_fields_for_hi_ni(gpt2_table):
     assert [c["aliases"] for c in data["chunks"]] == ["Hi", "Ġä½ł", "!"]
     assert [c["cache"] for c in data["chunks"]] == ["miss", "miss", "single"]
     assert [c["ids"] for c in data["chunks"]] == [[17250], [220, 19526, 254], [0]]
-    assert data["chunks"][1]["rounds"][-1]["word"] == ["Ġ", "ä½", "ł"]
+    assert data["chunks"][1]["rounds"] == [["ä", "½", 19270, 1]]  # merged at alias offset 1: Ġ ä½ ł
 
 
-def test_rounds_store_pair_rank_and_word_only(teaching_table):
-    """Each round records pair, rank and the word after it; candidate pairs are never stored."""
+def test_rounds_store_pair_rank_and_offsets_only(teaching_table):
+    """Each round records its pair, its rank and the alias offsets where it merged, never the word after it
+    (words grow as symbols × rounds); candidate pairs are never stored."""
     data = to_dict(capture("aaababcabxyz", teaching_table))
     assert set(data) == {"format", "table", "text", "ids", "chunks"}
     (chunk,) = data["chunks"]
     assert set(chunk) == {"text", "bytes", "aliases", "cache", "rounds", "ids"}
-    assert all(set(r) == {"pair", "rank", "word"} for r in chunk["rounds"])
-    assert [r["rank"] for r in chunk["rounds"]] == [0, 1, 4, 5, 6, 7, 8]
-    assert chunk["rounds"][0] == {"pair": ["a", "a"], "rank": 0, "word": ["aa", "a", "b", "a", "b", "c", "a", "b", "x", "y", "z"]}
-    assert chunk["rounds"][-1]["word"] == ["aaababc", "ab", "xyz"]
+    assert chunk["rounds"] == [
+        ["a", "a", 0, 0],
+        ["a", "b", 1, 2, 4, 7],  # three occurrences, each left part's offset in 'aaababcabxyz'
+        ["x", "y", 4, 9],
+        ["xy", "z", 5, 9],
+        ["aa", "ab", 6, 0],
+        ["aaab", "ab", 7, 0],
+        ["aaabab", "c", 8, 0],
+    ]
+
+
+def test_tiktoken_steps_store_their_one_offset(cl100k_table):
+    """A tiktoken-rule step stores the one offset it merged at: the two 'on' of 'internationalization' are two steps."""
+    data = to_dict(capture(" internationalization", cl100k_table))
+    assert data["chunks"][0]["rounds"][:4] == [["i", "n", 2, 1], ["e", "r", 5, 4], ["o", "n", 7, 10], ["o", "n", 7, 19]]
 
 
 def test_dumps_writes_one_line_per_round(teaching_table):
     """The file layout keeps diffs readable: one line per round, ending with a newline."""
     text = dumps(capture("aaababcabxyz", teaching_table))
     assert text.endswith("}\n")
-    assert sum('"pair"' in line for line in text.splitlines()) == 7
-    assert all(line.count('"pair"') <= 1 for line in text.splitlines())
+    assert [line for line in text.splitlines() if line.startswith("      [")][:2] == [
+        '      ["a", "a", 0, 0],',
+        '      ["a", "b", 1, 2, 4, 7],',
+    ]
+    assert sum(line.startswith("      [") for line in text.splitlines()) == 7
 
 
 # ---------------------------------------------------------------- validation on load
+
+
+def old_dict(trace):
+    """The trace as bpe-trace/1 wrote it: each round an object with its pair, rank, offset (tiktoken's rule)
+    and the whole word after it."""
+    data = to_dict(trace)
+    data["format"] = "bpe-trace/1"
+    for saved, chunk in zip(data["chunks"], trace.chunks, strict=True):
+        rounds = []
+        for r, rnd in enumerate(chunk.rounds, start=1):
+            d = {"pair": list(rnd.pair), "rank": rnd.rank} | ({"at": rnd.at} if rnd.at >= 0 else {})
+            rounds.append(d | {"word": list(chunk.word(r))})
+        saved["rounds"] = rounds
+    return data
+
+
+ROUND = "must be a list of its left and right parts, its rank and at least one offset where it merged"
 
 
 @pytest.fixture
 def base(teaching_table):
     """A valid trace object with a miss, a single and a hit chunk."""
     return to_dict(capture("aaababcabxyz!aaa!aaa", teaching_table))
+
+
+@pytest.fixture
+def old(teaching_table):
+    """The same trace in the older format, bpe-trace/1."""
+    return old_dict(capture("aaababcabxyz!aaa!aaa", teaching_table))
 
 
 def rejected(data, source="t.json"):
@@ -125,8 +164,8 @@ def test_rejects_non_object():
 
 def test_rejects_other_format(base):
     """Another format string is named."""
-    msg = rejected(mutate(base, lambda d: d.update(format="bpe-trace/2")))
-    assert msg == "t.json: format is 'bpe-trace/2', expected 'bpe-trace/1'."
+    msg = rejected(mutate(base, lambda d: d.update(format="bpe-trace/3")))
+    assert msg == "t.json: format is 'bpe-trace/3', expected 'bpe-trace/2' (or the older 'bpe-trace/1')."
 
 
 def test_rejects_different_table_hash(base):
@@ -151,7 +190,7 @@ def test_rejects_unknown_table(base):
 @pytest.mark.parametrize(
     ("key", "expected"),
     [
-        ("format", "t.json: format is 'None', expected 'bpe-trace/1'."),
+        ("format", "t.json: format is 'None', expected 'bpe-trace/2' (or the older 'bpe-trace/1')."),
         ("table", "t.json: the key 'table' is missing."),
         ("text", "t.json: the key 'text' is missing."),
         ("ids", "t.json: the key 'ids' is missing."),
@@ -186,15 +225,36 @@ def test_rejects_missing_chunk_key(base, key):
         (lambda d: d["chunks"][0].update(aliases=["a"]), "t.json chunk 1: aliases must be a string."),
         (lambda d: d["chunks"][0].update(cache="maybe"), "t.json chunk 1: cache must be 'miss', 'hit', 'single' or 'whole'."),
         (lambda d: d["chunks"][0].update(rounds=None), "t.json chunk 1: rounds must be a list."),
+        (lambda d: d["chunks"][0]["rounds"].__setitem__(1, "x"), f"t.json chunk 1 round 2: {ROUND}."),
+        (lambda d: d["chunks"][0]["rounds"].__setitem__(1, ["a", "b", 1]), f"t.json chunk 1 round 2: {ROUND}."),
+        (lambda d: d["chunks"][0]["rounds"].__setitem__(1, ["a", 5, 1, 2]), f"t.json chunk 1 round 2: {ROUND}."),
+        (lambda d: d["chunks"][0]["rounds"].__setitem__(1, ["a", "b", 1.0, 2]), f"t.json chunk 1 round 2: {ROUND}."),
+    ],
+)
+def test_rejects_wrong_types(base, change, expected):
+    """A value of the wrong type is refused with the path to it."""
+    assert rejected(mutate(base, change)) == expected
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
         (lambda d: d["chunks"][0]["rounds"].__setitem__(1, "x"), "t.json chunk 1 round 2: must be an object with pair, rank and word."),
         (lambda d: d["chunks"][0]["rounds"][1].update(pair=["a"]), "t.json chunk 1 round 2: pair must be a list of two strings."),
         (lambda d: d["chunks"][0]["rounds"][1].update(rank=1.0), "t.json chunk 1 round 2: rank must be an integer."),
         (lambda d: d["chunks"][0]["rounds"][1].update(word="ab"), "t.json chunk 1 round 2: word must be a list of strings."),
     ],
 )
-def test_rejects_wrong_types(base, change, expected):
-    """A value of the wrong type is refused with the path to it."""
-    assert rejected(mutate(base, change)) == expected
+def test_rejects_wrong_types_in_the_older_format(old, change, expected):
+    """A bpe-trace/1 round is checked as before: an object with pair, rank and the word after it."""
+    assert rejected(mutate(old, change)) == expected
+
+
+def test_the_older_format_opens_as_the_same_trace(old, base):
+    """A bpe-trace/1 file opens as the trace its text captures, and is saved again as bpe-trace/2."""
+    trace = loads(json.dumps(old))
+    assert trace.ids == [264, 257, 261, 0, 256, 64, 0, 256, 64]
+    assert json.loads(dumps(trace)) == base
 
 
 def test_rejects_top_level_ids_inconsistent_with_chunks(base):
@@ -213,7 +273,7 @@ def test_rejects_a_round_with_the_wrong_pair(base):
     """A recorded pair that is not the lowest-ranked one present is refused, naming the right one."""
 
     def change(d):
-        d["chunks"][0]["rounds"][1].update(pair=["b", "c"], rank=2)
+        d["chunks"][0]["rounds"][1][:3] = ["b", "c", 2]
 
     msg = rejected(mutate(base, change))
     assert msg == "t.json chunk 1 ('aaababcabxyz') round 2: the lowest-ranked pair is 'a b' (rank 1), not 'b c' (rank 2)."
@@ -221,14 +281,26 @@ def test_rejects_a_round_with_the_wrong_pair(base):
 
 def test_rejects_a_round_with_the_wrong_rank(base):
     """The right pair with a wrong rank is refused too."""
-    msg = rejected(mutate(base, lambda d: d["chunks"][0]["rounds"][0].update(rank=5)))
+    msg = rejected(mutate(base, lambda d: d["chunks"][0]["rounds"][0].__setitem__(2, 5)))
     assert msg == "t.json chunk 1 ('aaababcabxyz') round 1: the lowest-ranked pair is 'a a' (rank 0), not 'a a' (rank 5)."
 
 
-def test_rejects_a_wrong_word(base):
-    """A word that is not what merging the round's pair gives is refused."""
-    msg = rejected(mutate(base, lambda d: d["chunks"][0]["rounds"][0].update(word=["a", "aa", "b"])))
+def test_rejects_wrong_offsets(base):
+    """Offsets that are not where the round merged its pair are refused, naming the right ones."""
+    msg = rejected(mutate(base, lambda d: d["chunks"][0]["rounds"][1].pop()))
+    assert msg == "t.json chunk 1 ('aaababcabxyz') round 2: it merged at alias offsets [2, 4, 7], not [2, 4]."
+
+
+def test_rejects_a_wrong_word_in_the_older_format(old):
+    """In a bpe-trace/1 file, a word that is not what merging the round's pair gives is refused."""
+    msg = rejected(mutate(old, lambda d: d["chunks"][0]["rounds"][0].update(word=["a", "aa", "b"])))
     assert msg == "t.json chunk 1 ('aaababcabxyz') round 1: word is not what merging that pair gives."
+
+
+def test_rejects_a_wrong_pair_in_the_older_format(old):
+    """A bpe-trace/1 round's pair is checked as before."""
+    msg = rejected(mutate(old, lambda d: d["chunks"][0]["rounds"][1].update(pair=["b", "c"], rank=2)))
+    assert msg == "t.json chunk 1 ('aaababcabxyz') round 2: the lowest-ranked pair is 'a b' (rank 1), not 'b c' (rank 2)."
 
 
 def test_rejects_missing_or_extra_rounds(base):

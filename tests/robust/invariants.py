@@ -142,9 +142,11 @@ def check_recorded(data: dict[str, Any], table: Table) -> None:
         assert chunk["aliases"] == _aliases(bytes(chunk["bytes"])) and bytes(chunk["bytes"]) == chunk["text"].encode(), where
         word: Word = tuple(chunk["aliases"])
         if chunk["cache"] == "miss":
-            for r, rnd in enumerate(chunk["rounds"], start=1):
-                new = tuple(rnd["word"])
-                check_round(word, tuple(rnd["pair"]), rnd["rank"], new, ranks, f"{where} round {r}")  # type: ignore[arg-type]
+            for r, (left, right, rank, *offsets) in enumerate(chunk["rounds"], start=1):
+                starts = list(itertools.accumulate(map(len, word), initial=0))
+                positions = [starts.index(offset) for offset in offsets]  # the file says where, as alias offsets
+                new = merge_at(word, positions)
+                assert check_round(word, (left, right), rank, new, ranks, f"{where} round {r}") == positions, where
                 word = new
             check_stop(word, ranks, where)
             assert chunk["ids"] == [table.encoder[s] for s in word], where

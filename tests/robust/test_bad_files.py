@@ -68,7 +68,7 @@ BAD_TRACES: list[tuple[str, str, tuple[str, ...]]] = [
     ("deeply nested lists", "[" * 100_000, ("nested too deeply",)),
     ("deeply nested objects", '{"a":' * 100_000, ("nested too deeply",)),
     ("a 5,000-digit number", '{"format": "bpe-trace/1", "ids": [' + "9" * 5000 + "]}", ("number too long",)),
-    ("format version 2", edit(setter(("format",), "bpe-trace/2")), ("format is 'bpe-trace/2'", "expected 'bpe-trace/1'")),
+    ("format version 3", edit(setter(("format",), "bpe-trace/3")), ("format is 'bpe-trace/3'", "expected 'bpe-trace/2'")),
     ("format missing", edit(dropper(("format",))), ("format is 'None'",)),
     ("format a number", edit(setter(("format",), 1)), ("format is '1'",)),
     ("text missing", edit(dropper(("text",))), ("the key 'text' is missing",)),
@@ -88,10 +88,10 @@ BAD_TRACES: list[tuple[str, str, tuple[str, ...]]] = [
     ("chunk key missing", edit(dropper(("chunks", 0, "aliases"))), ("chunk 1", "the key 'aliases' is missing")),
     ("byte over 255", edit(setter(("chunks", 0, "bytes", 0), 256)), ("bytes must be a list of integers 0..255",)),
     ("cache unknown", edit(setter(("chunks", 0, "cache"), "maybe")), ("cache must be 'miss', 'hit', 'single' or 'whole'",)),
-    ("round not an object", edit(setter(("chunks", 0, "rounds", 0), [1])), ("round 1: must be an object",)),
-    ("pair of three", edit(setter(("chunks", 0, "rounds", 0, "pair"), ["a", "a", "a"])), ("pair must be a list of two strings",)),
-    ("rank a string", edit(setter(("chunks", 0, "rounds", 0, "rank"), "0")), ("rank must be an integer",)),
-    ("word missing", edit(dropper(("chunks", 0, "rounds", 0, "word"))), ("word must be a list of strings",)),
+    ("round not a list", edit(setter(("chunks", 0, "rounds", 0), {"pair": ["a", "a"]})), ("round 1: must be a list",)),
+    ("pair of three", edit(setter(("chunks", 0, "rounds", 0), ["a", "a", "a", 0, 0])), ("round 1: must be a list",)),
+    ("rank a string", edit(setter(("chunks", 0, "rounds", 0, 2), "0")), ("round 1: must be a list",)),
+    ("offsets missing", edit(lambda d: d["chunks"][0]["rounds"][0].pop()), ("round 1: must be a list", "at least one offset")),
     ("unknown table", edit(setter(("table", "name"), "gpt5")), ("needs the table 'gpt5'", "unknown table")),
     ("table hash differs", edit(setter(("table", "sha256"), "0" * 64)), ("captured with a different teaching table",)),
     ("merge count differs", edit(setter(("table", "merges"), 10)), ("captured with a different teaching table",)),
@@ -104,8 +104,8 @@ BAD_TRACES: list[tuple[str, str, tuple[str, ...]]] = [
     ("a round dropped", edit(lambda d: d["chunks"][0]["rounds"].pop()), ("rounds, the encoder",)),
     ("a round added", edit(lambda d: d["chunks"][0]["rounds"].append(d["chunks"][0]["rounds"][-1])), ("rounds, the encoder",)),
     ("rounds swapped", edit(lambda d: d["chunks"][0]["rounds"].reverse()), ("lowest-ranked pair is",)),
-    ("rank changed", edit(setter(("chunks", 0, "rounds", 0, "rank"), 1)), ("lowest-ranked pair is 'a a' (rank 0), not 'a a' (rank 1)",)),
-    ("word changed", edit(setter(("chunks", 0, "rounds", 0, "word"), ["aa"])), ("word is not what merging that pair gives",)),
+    ("rank changed", edit(setter(("chunks", 0, "rounds", 0, 2), 1)), ("lowest-ranked pair is 'a a' (rank 0), not 'a a' (rank 1)",)),
+    ("offset changed", edit(setter(("chunks", 0, "rounds", 0, 3), 1)), ("merged at alias offsets [0], not [1]",)),
     ("chunk ids inconsistent", edit(setter(("chunks", 0, "ids"), [264, 257])), ("do not match its final symbols",)),
     ("top-level ids inconsistent", edit(lambda d: d["ids"].reverse()), ("top-level ids are not the chunks' ids",)),
     ("gpt2 ids inconsistent", edit(setter(("ids",), [1, 2, 3]), table="gpt2"), ("top-level ids",)),
@@ -195,26 +195,26 @@ def test_unreadable_trace_file(cli, tmp_path, monkeypatch) -> None:  # type: ign
     assert_one_sentence(cli("check", str(path)), str(path), "cannot be read", "Permission denied")
 
 
-def test_a_100_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """A real 100 MB JSON file (a valid trace's shape with a huge text): refused from its size alone."""
+def test_a_147_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A real 147 MB JSON file (a valid trace's shape with a huge text): refused from its size alone."""
     path = tmp_path / "big.json"
     with path.open("w", encoding="utf-8") as out:
         out.write('{"format": "bpe-trace/1", "table": {"name": "teaching", "merges": 9, "sha256": "x"}, "text": "')
         block = "a" * (1 << 20)
-        for _ in range(100):
+        for _ in range(140):
             out.write(block)
         out.write('", "ids": [], "chunks": []}')
     size = path.stat().st_size
-    assert size > 100 * 2**20 > MAX_FILE_BYTES
+    assert size > 140 * 2**20 > MAX_FILE_BYTES
 
     def no_reading(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError(f"{self} was read")
 
     monkeypatch.setattr(Path, "read_bytes", no_reading)
     monkeypatch.setattr(Path, "read_text", no_reading)
-    with pytest.raises(TraceError, match=r"is 104\.9 MB; trace files over 64 MiB are refused\."):
+    with pytest.raises(TraceError, match=r"is 146\.8 MB; trace files over 128 MiB are refused\."):
         load(path)
-    assert_one_sentence(cli("check", str(path)), "104.9 MB", "64 MiB")
+    assert_one_sentence(cli("check", str(path)), "146.8 MB", "128 MiB")
 
 
 def test_a_sparse_file_just_over_the_limit_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -1,5 +1,5 @@
 """Limits, stated and enforced: at most MAX_TEXT characters of text (tui/app.py), trace files of at most
-64 MiB (tested in test_bad_files.py); a long capture can be cancelled with escape and the app stays responsive."""
+128 MiB (tested in test_bad_files.py); a long capture can be cancelled with escape and the app stays responsive."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ class Command:
 
 
 COMMANDS = (
-    Command("capture", "write the merge trace of a text as JSON (format bpe-trace/1)", "encode"),
+    Command("capture", "write the merge trace of a text as JSON (format bpe-trace/2)", "encode"),
     Command("encode", "print the ids of a text as a JSON list", "encode"),
     Command("decode", "print the text of some ids", "decode"),
     Command("chunks", "print the regex chunks of a text as JSON: text, start, branch, pattern", "encode"),

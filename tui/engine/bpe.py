@@ -53,10 +53,11 @@ class _OverBudget(Exception):
     """A long word needs more rounds than the scan is given: the heap (heap.merge_long) takes it over."""
 
 
-#: Rounds the scan may run on a word over LONG_WORD symbols before the heap takes over: a long run
-#: of one repeated pair type takes a few C-speed rounds, a long word of many pair types would take
-#: thousands of rescans.
-LONG_WORD_ROUNDS = 64
+#: How many times its own length the scan may read of a word over LONG_WORD symbols before the heap
+#: takes over: a long run of one repeated pair type halves in a few C-speed rounds (about twice its
+#: length read in all), a long word of many pair types would take thousands of rescans (1,000,000
+#: CJK characters read 64 times took 99 s; the heap does it in seconds).
+LONG_WORD_READS = 4
 
 
 def _bpe(
@@ -65,7 +66,7 @@ def _bpe(
     cache: dict[str, Word],
     rounds: list[Round] | None,
     words: list[Word] | None,
-    budget: int = -1,
+    budget: int | None = None,
 ) -> tuple[Word, CacheState]:
     """GPT-2's bpe() on one chunk's alias string; appends to `rounds`/`words` when recording.
 
@@ -92,9 +93,10 @@ def _bpe(
         rank = min(pair_ranks)
         if rank == NO_RULE:
             break
-        budget -= 1
-        if budget == -1:  # only a budget given (> 0) ever reaches -1 here
-            raise _OverBudget
+        if budget is not None:  # a long word: the scan may read it only so many times
+            budget -= len(word)
+            if budget < 0:
+                raise _OverBudget
         k = pair_ranks.index(rank)  # where the lowest-ranked pair first occurs
         first, second = word[k], word[k + 1]
         new_word = merge_pair(word, first, second)
@@ -175,7 +177,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
             symbols, state = _bpe(aliases, ranks, cache, rounds, words)
         else:
             try:  # a few rounds of the scan, with checkpoint words ...
-                symbols, state = _bpe(aliases, ranks, cache, rounds, words, LONG_WORD_ROUNDS + 1)
+                symbols, state = _bpe(aliases, ranks, cache, rounds, words, LONG_WORD_READS * len(aliases))
             except _OverBudget:  # ... or the same rounds by the heap, boundaries kept instead of words
                 log, ends = (RoundLog(aliases), array("i")) if record else (None, None)
                 symbols, state, words = merge_long(aliases, ranks, log, ends), "miss", None
@@ -215,7 +217,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             continue
         data = token.encode("utf-8")
         whole = byte_ranks.get(data)
-        log = RoundLog("") if record else None
+        log = RoundLog("") if record and whole is None else None
         if whole is not None:
             state, bounds, ids = ("single" if len(data) < 2 else "whole"), [0, len(data)], (whole,)
         else:

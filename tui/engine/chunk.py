@@ -12,9 +12,9 @@ cutting the aliases at every boundary no earlier round removed, in O(length) and
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, pairwise
+from itertools import accumulate, compress, pairwise
 from typing import Literal, cast
 
 from .rounds import Round
@@ -197,6 +197,29 @@ class ChunkTrace:
             else:
                 i = j + 1
         return tuple(found)
+
+    def merged_at(self) -> Iterator[list[int]]:
+        """For each round in order, the alias offsets where the left part of every pair it merged starts.
+
+        Read from the removed boundaries where the chunk keeps them, else by replaying the rounds once
+        from the initial word (what the capture's own scan cost): a trace file stores these, not words.
+        """
+        rounds = self.rounds
+        cuts, ends = self._cuts, self._ends
+        if cuts is not None:
+            for r, rnd in enumerate(rounds):
+                left = len(rnd.pair[0])
+                lo, hi = (r, r + 1) if ends is None else (ends[r - 1] if r else 0, ends[r])
+                yield [cut - left for cut in cuts[lo:hi]]
+            return
+        word = tuple(self.aliases)
+        bounds = set(range(len(word) + 1))
+        for rnd in rounds:
+            word = merge_pair(word, *rnd.pair)
+            kept = set(accumulate(map(len, word), initial=0))
+            left = len(rnd.pair[0])
+            yield sorted([cut - left for cut in bounds - kept])  # each merge removed the boundary inside its pair
+            bounds = kept
 
     def scan(self, r: int) -> list[ScanStep]:
         """The inner scan of round `r` (1-based), step by step, replayed from the word before it.

@@ -3,7 +3,7 @@
 A word (GPT-2's alias string, or a piece's bytes under tiktoken's rule) is a list of parts named by
 their start offset and linked by `nxt`/`prv`; `current[s]` is the rank of the join of part s with
 the next one (NO_RULE when it is no rule, -1 once part s is absorbed), and the heap holds
-(rank, s) for every join that is a rule. An entry whose rank is no longer `current[s]` is stale
+(rank, s), packed in one int, for every join that is a rule. An entry whose rank is no longer `current[s]` is stale
 and skipped: a join only grows, and a grown join has another rank. `merge_parts` runs either rule:
 
 - GPT-2's (`every`): ranks are keyed by the pair of parts, and a round takes every occurrence of the
@@ -29,17 +29,19 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Mapping
 from heapq import heapify, heappop, heappush
-from itertools import compress, count, pairwise, repeat
+from itertools import pairwise, repeat
 from typing import Any, cast
 
 from .rounds import Round, RoundLog
 from .tables.ranks import NO_RULE, Pair
 
 Word = tuple[str, ...]
-Entry = tuple[int, int]
 
-#: Words longer than this take the heap under GPT-2's rule (below it GPT-2's scan, with its checkpoints, is faster).
-LONG_WORD = 20_000
+#: Words longer than this take the heap under GPT-2's rule once the scan has read them a few times
+#: (bpe.LONG_WORD_READS): a run of one repeated pair type finishes on the scan, a word of many pair
+#: types does not (500 random letters: the scan 20 ms, the heap 1 ms; 20,000: 30 s against 0.2 s).
+#: Below it the scan, with its checkpoint words, is as fast and replays its rounds as GPT-2 runs them.
+LONG_WORD = 500
 #: Pieces longer than this take the heap under tiktoken's rule; below it the list of ranks is faster.
 HEAP_FROM = 128
 
@@ -61,22 +63,27 @@ def merge_parts(
     if n < 2:
         return list(range(n + 1))
     get = ranks.get
-    nxt = list(range(1, n + 1))
-    prv = list(range(-1, n - 1))
+    # Offsets in arrays (4 bytes each, not a list's pointer and int object): a 3,000,000-byte piece
+    # needs 24 MB for both instead of 216 MB.
+    nxt = array("i", range(1, n + 1))
+    prv = array("i", range(-1, n - 1))
     sym: list[str] = list(cast(str, text)) if every else []  # GPT-2's rule: each part's symbol, at its start (a pair is looked up by them)
     keys: Iterable[object] = pairwise(text) if every else map(bytes, pairwise(cast(bytes, text)))
     current = list(map(get, keys, repeat(NO_RULE)))
     current.append(NO_RULE)  # the last part has no next one
-    heap: list[Entry] = list(compress(zip(current, count()), map(NO_RULE.__ne__, current)))
+    # A heap entry is one int, rank << shift | s: ordered as (rank, s), a third of a tuple's memory.
+    shift = n.bit_length()
+    mask = (1 << shift) - 1
+    heap: list[int] = [rank << shift | s for s, rank in enumerate(current) if rank != NO_RULE]
     heapify(heap)
-    later: list[Entry]
-    push: Callable[[list[Entry], Entry], None]
+    later: list[int]
+    push: Callable[[list[int], int], None]
     later, push = ([], list.append) if every else (heap, heappush)
     if log is not None:
         at_add, cut_add, end_add, rank_add = log.at.append, log.cut.append, log.end.append, log.rank.append
     rank = -1
     while True:  # not `while heap`: 3.11 specialises a loop's code only after unconditional jumps back
-        if every and (not heap or heap[0][0] != rank):  # the round is over: its joins may be taken now
+        if every and (not heap or heap[0] >> shift != rank):  # the round is over: its joins may be taken now
             if ends is not None and log is not None and len(log.at) != (ends[-1] if ends else 0):
                 ends.append(len(log.at))
             for entry in later:
@@ -84,7 +91,9 @@ def merge_parts(
             later.clear()
         if not heap:
             break
-        rank, s = heappop(heap)
+        entry = heappop(heap)
+        rank = entry >> shift
+        s = entry & mask
         if current[s] != rank:
             continue
         m = nxt[s]  # the right part, m..e, is absorbed
@@ -105,7 +114,7 @@ def merge_parts(
                 current[s] = NO_RULE
             else:
                 current[s] = r
-                push(later, (r, s))
+                push(later, r << shift | s)
         else:
             current[s] = NO_RULE
         p = prv[s]
@@ -115,7 +124,7 @@ def merge_parts(
                 current[p] = NO_RULE
             else:
                 current[p] = r
-                push(later, (r, p))
+                push(later, r << shift | p)
     bounds = [0]
     s = 0
     while s < n:
@@ -151,13 +160,18 @@ def merge_ranked(data: bytes, ranks: Mapping[bytes, int], log: RoundLog | None =
     bounds = list(range(len(data) + 1))
     # pair_ranks[j] is the rank of parts j and j + 1 joined: data[bounds[j]:bounds[j + 2]].
     pair_ranks = [get(data[j : j + 2], NO_RULE) for j in range(len(data) - 1)]
+    if log is not None:  # the arrays' own appends: a capture records a step per merge of every piece
+        at_add, cut_add, end_add, rank_add = log.at.append, log.cut.append, log.end.append, log.rank.append
     while pair_ranks:
         rank = min(pair_ranks)
         if rank == NO_RULE:
             break
         i = pair_ranks.index(rank)  # leftmost of the lowest
         if log is not None:
-            log.add(bounds[i], bounds[i + 1], bounds[i + 2], rank)
+            at_add(bounds[i])
+            cut_add(bounds[i + 1])
+            end_add(bounds[i + 2])
+            rank_add(rank)
         del bounds[i + 1]
         del pair_ranks[i]
         if i:

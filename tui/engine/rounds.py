@@ -123,6 +123,12 @@ class RoundLog(Sequence[Round]):
         for i in range(len(self)):
             yield self[i]
 
+    def rows(self) -> Iterator[list[str | int]]:
+        """Each step as a trace file stores it: `[left, right, rank, at]` (see tracefile)."""
+        a = self._aliases
+        for at, cut, end, rank in zip(self.at, self.cut, self.end, self.rank, strict=True):
+            yield [a[at:cut], a[cut:end], rank - OFFSET, at]
+
     def nbytes(self) -> int:
         """Memory the arrays hold."""
         return sum(a.buffer_info()[1] * a.itemsize for a in (self.at, self.cut, self.end, self.rank))

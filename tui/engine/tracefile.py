@@ -1,4 +1,9 @@
-"""Trace files: JSON in format bpe-trace/1, written atomically and loaded only when fully consistent.
+"""Trace files: JSON in format bpe-trace/2, written atomically and loaded only when fully consistent.
+
+A round is stored as what changed (its pair, rank and the offsets where it merged), not as the word
+after it, so a file grows with the chunk, not with symbols × rounds; the words are rebuilt from the
+capture. Files of the previous format, bpe-trace/1 (a word per round), still open: they are checked
+the same way, words included, and saved again as bpe-trace/2.
 
 A loaded file is checked field by field against a fresh capture of its text with the
 same table, so a loaded trace is always what the encoder really does.
@@ -14,20 +19,18 @@ from typing import Any
 from .bpe import CaptureError, ChunkTrace, Round, Trace, capture
 from .files import LIMITS, json_value, read_utf8, write_atomic, write_target
 from .pretokenize import GPT2_PATTERN
+from .rounds import RoundLog
 from .tables import Table, TableError, get_table
 from .texts import quote, too_long
 
-FORMAT = "bpe-trace/1"
+FORMAT = "bpe-trace/2"
+#: The format before rounds were stored as changes: each round an object with its word; still read.
+OLD_FORMAT = "bpe-trace/1"
 MAX_FILE_BYTES = LIMITS["trace file"]
 
 
 class TraceError(ValueError):
     """A trace file that cannot be used; the message is one sentence for the user."""
-
-
-def to_dict(trace: Trace) -> dict[str, Any]:
-    """The JSON object of a trace (see README, 'Trace format')."""
-    return {**_head(trace), "chunks": [_chunk_dict(c) for c in trace.chunks]}
 
 
 def _head(trace: Trace) -> dict[str, Any]:
@@ -41,24 +44,27 @@ def _head(trace: Trace) -> dict[str, Any]:
     }
 
 
+def to_dict(trace: Trace) -> dict[str, Any]:
+    """The JSON object of a trace (see README, 'Trace format')."""
+    return {**_head(trace), "chunks": [_chunk_dict(c) for c in trace.chunks]}
+
+
+def _chunk_head(chunk: ChunkTrace) -> dict[str, Any]:
+    return {"text": chunk.text, "bytes": list(chunk.data), "aliases": chunk.aliases, "cache": chunk.cache, "ids": list(chunk.ids)}
+
+
+def _rounds(chunk: ChunkTrace) -> Iterator[list[Any]]:
+    """Each round as `[left, right, rank, at, ...]`: its pair, its rank, and the alias offset where the
+    left part of each occurrence it merged starts (one for a tiktoken-rule step)."""
+    if isinstance(chunk.rounds, RoundLog):
+        yield from chunk.rounds.rows()
+        return
+    for rnd, at in zip(chunk.rounds, chunk.merged_at(), strict=True):
+        yield [*rnd.pair, rnd.rank, *at]
+
+
 def _chunk_dict(chunk: ChunkTrace) -> dict[str, Any]:
-    return {
-        "text": chunk.text,
-        "bytes": list(chunk.data),
-        "aliases": chunk.aliases,
-        "cache": chunk.cache,
-        "rounds": [_round_dict(chunk, n, r) for n, r in enumerate(chunk.rounds, start=1)],
-        "ids": list(chunk.ids),
-    }
-
-
-def _round_dict(chunk: ChunkTrace, n: int, rnd: Round) -> dict[str, Any]:
-    """A round: its pair, rank and the word after it; a tiktoken-rule step also its alias offset `at`."""
-    d: dict[str, Any] = {"pair": list(rnd.pair), "rank": rnd.rank}
-    if rnd.at >= 0:
-        d["at"] = rnd.at
-    d["word"] = list(chunk.word(n))
-    return d
+    return {**_chunk_head(chunk), "rounds": list(_rounds(chunk))}
 
 
 def dumps(trace: Trace) -> str:
@@ -72,13 +78,17 @@ def pieces(trace: Trace) -> Iterator[str]:
     def j(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    yield "{\n" + "".join(f"  {j(key)}: {j(value)},\n" for key, value in _head(trace).items()) + '  "chunks": [\n'
+    head = _head(trace)
+    yield "{\n" + "".join(f"  {j(key)}: {j(head[key])},\n" for key in ("format", "table", "text", "ids")) + '  "chunks": [\n'
     last = len(trace.chunks) - 1
-    for n, chunk in enumerate(map(_chunk_dict, trace.chunks)):
-        head = ", ".join(f"{j(k)}: {j(chunk[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
-        rounds = ",\n".join(f"      {j(r)}" for r in chunk["rounds"])
-        body = f'"rounds": [\n{rounds}\n    ]' if rounds else '"rounds": []'
-        yield f"    {{{head},\n     {body}}}{',' if n < last else ''}\n"
+    for n, chunk in enumerate(trace.chunks):
+        fields = _chunk_head(chunk)
+        line = ", ".join(f"{j(k)}: {j(fields[k])}" for k in ("text", "bytes", "aliases", "cache", "ids"))
+        # One C call for all the rounds, then a line each: "], [" is only ever between two rounds (an
+        # alias string has no space: byte 32's alias is Ġ).
+        rounds = j(list(_rounds(chunk)))[1:-1].replace("], [", "],\n      [")
+        body = f'"rounds": [\n      {rounds}\n    ]' if rounds else '"rounds": []'
+        yield f"    {{{line},\n     {body}}}{',' if n < last else ''}\n"
     yield "  ]\n}\n"
 
 
@@ -120,7 +130,11 @@ def _is_str_list(value: Any) -> bool:
 def _check_shape(data: Any, source: str) -> None:
     """Types and keys, with the path of the first thing wrong."""
     _expect(isinstance(data, dict), source, "the top level must be a JSON object")
-    _expect(data.get("format") == FORMAT, source, f"format is {quote(str(data.get('format')))}, expected {FORMAT!r}")
+    _expect(
+        data.get("format") in (FORMAT, OLD_FORMAT),
+        source,
+        f"format is {quote(str(data.get('format')))}, expected {FORMAT!r} (or the older {OLD_FORMAT!r})",
+    )
     for key in ("table", "text", "ids", "chunks"):
         _expect(key in data, source, f"the key {key!r} is missing")
     table = data["table"]
@@ -144,14 +158,28 @@ def _check_shape(data: Any, source: str) -> None:
         _expect(chunk["cache"] in ("miss", "hit", "single", "whole"), where, "cache must be 'miss', 'hit', 'single' or 'whole'")
         _expect(_is_int_list(chunk["ids"]), where, "ids must be a list of non-negative integers")
         _expect(isinstance(chunk["rounds"], list), where, "rounds must be a list")
+        check = _check_round if data["format"] == FORMAT else _check_old_round
         for r, rnd in enumerate(chunk["rounds"], start=1):
-            at = f"{where} round {r}"
-            _expect(isinstance(rnd, dict), at, "must be an object with pair, rank and word")
-            pair = rnd.get("pair")
-            _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
-            _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
-            _expect(type(rnd.get("at", -1)) is int, at, "at must be an integer")
-            _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
+            check(rnd, f"{where} round {r}")
+
+
+def _check_round(rnd: Any, at: str) -> None:
+    """A bpe-trace/2 round: `[left, right, rank, offset, ...]`, at least one offset."""
+    _expect(
+        isinstance(rnd, list) and len(rnd) >= 4 and _is_str_list(rnd[:2]) and _is_int_list(rnd[2:]),
+        at,
+        "must be a list of its left and right parts, its rank and at least one offset where it merged",
+    )
+
+
+def _check_old_round(rnd: Any, at: str) -> None:
+    """A bpe-trace/1 round: an object with pair, rank, the word after it and (tiktoken's rule) at."""
+    _expect(isinstance(rnd, dict), at, "must be an object with pair, rank and word")
+    pair = rnd.get("pair")
+    _expect(_is_str_list(pair) and len(pair) == 2, at, "pair must be a list of two strings")
+    _expect(type(rnd.get("rank")) is int, at, "rank must be an integer")
+    _expect(type(rnd.get("at", -1)) is int, at, "at must be an integer")
+    _expect(_is_str_list(rnd.get("word")), at, "word must be a list of strings")
 
 
 def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the trace") -> Trace:
@@ -197,14 +225,36 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
         _expect(saved["aliases"] == real.aliases, where, "aliases are not the aliases of its bytes")
         _expect(saved["cache"] == real.cache, where, f"cache is {saved['cache']!r}, but the encoder gives {real.cache!r}")
         _expect(len(saved["rounds"]) == len(real.rounds), where, f"it has {len(saved['rounds'])} rounds, the encoder {len(real.rounds)}")
-        for r, (rnd, actual) in enumerate(zip(saved["rounds"], real.rounds, strict=False), start=1):
-            at = f"{where} round {r}"
-            _expect(
-                tuple(rnd["pair"]) == actual.pair and rnd["rank"] == actual.rank and rnd.get("at", -1) == actual.at,
-                at,
-                f"the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
-                f"not {quote(' '.join(rnd['pair']))} (rank {rnd['rank']}{_at(rnd.get('at', -1))})",
-            )
-            _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")
+        if data["format"] == FORMAT:
+            _compare_rounds(saved["rounds"], real, where)
+        else:
+            _compare_old_rounds(saved["rounds"], real, where)
         _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")
     _expect(data["ids"] == trace.ids, source, "the top-level ids are not the chunks' ids in order")
+
+
+def _wrong_pair(where: str, actual: Round, pair: list[str], rank: int, at: int = -1) -> TraceError:
+    return TraceError(
+        f"{where}: the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
+        f"not {quote(' '.join(pair))} (rank {rank}{_at(at)})."
+    )
+
+
+def _compare_rounds(saved: list[list[Any]], real: ChunkTrace, where: str) -> None:
+    """bpe-trace/2: each round's pair, rank and offsets are the capture's (its words follow from them)."""
+    for r, (rnd, row) in enumerate(zip(saved, _rounds(real), strict=False), start=1):
+        if rnd == row:
+            continue
+        at, actual = f"{where} round {r}", real.rounds[r - 1]
+        if rnd[:3] != row[:3]:
+            raise _wrong_pair(at, actual, rnd[:2], rnd[2], rnd[3] if actual.at >= 0 else -1)
+        _expect(False, at, f"it merged at alias offsets {row[3:11]}, not {rnd[3:11]}")
+
+
+def _compare_old_rounds(saved: list[dict[str, Any]], real: ChunkTrace, where: str) -> None:
+    """bpe-trace/1: each round's pair, rank, offset and the word after it are the capture's."""
+    for r, (rnd, actual) in enumerate(zip(saved, real.rounds, strict=False), start=1):
+        at = f"{where} round {r}"
+        if tuple(rnd["pair"]) != actual.pair or rnd["rank"] != actual.rank or rnd.get("at", -1) != actual.at:
+            raise _wrong_pair(at, actual, rnd["pair"], rnd["rank"], rnd.get("at", -1))
+        _expect(tuple(rnd["word"]) == real.word(r), at, "word is not what merging that pair gives")

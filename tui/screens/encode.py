@@ -198,7 +198,7 @@ class EncodeScreen(Screen[None]):
         self.app.push_screen(dialogs().PickerScreen(examples), self.chosen)
 
     def action_open(self) -> None:
-        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace/1 JSON)"), self._open_path)
+        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace JSON)"), self._open_path)
 
     def _open_path(self, path: str | None) -> None:
         """The open dialog's answer, if the app's file policy lets it be read (tui/access.py)."""
