@@ -262,8 +262,7 @@ def test_check_tampered_trace(cli, tmp_path):
     data["chunks"][0]["rounds"][0][3] = 1  # merged at offset 1, not 0
     path = tmp_path / "t.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert cli("check", str(path)) == (1, "", f"bpe-tui: {path} chunk 1 ('aaa') round 1: it merged at alias offsets [0], not [1].
-")
+    assert cli("check", str(path)) == (1, "", f"bpe-tui: {path} chunk 1 ('aaa') round 1: it merged at alias offsets [0], not [1].\n")
 
 
 def test_check_custom_table_trace(cli, tmp_path):
