@@ -96,7 +96,7 @@ def test_chunks_command_jsonl(cli):
     code, out, err = cli("chunks", "--table", "o200k_base", "--jsonl", stdin=b'"HelloWorld"\n\n"x\\n"\n')
     assert (code, err) == (0, "")
     rows = [json.loads(line) for line in out.splitlines()]
-    assert [[c["text"] for c in row] for row in rows] == [["Hello", "World"], ["x", "\n"]]
+    assert [[c["text"] for c in row] for row in rows] == [["Hello", "World"], [], ["x", "\n"]]  # a blank line in, [] out
 
 
 def test_chunks_command_refuses_lone_surrogates(cli):

@@ -32,7 +32,7 @@ def test_patterns_as_spelled_with_the_seeds_as_history() -> None:
     assert patterns(get_table("cl100k_base")) == [
         ("regex, as tiktoken 0.14.0 spells it", CL100K_PATTERN),
         (
-            "seed 004's (the video's) spelling, history: the same chunks but for whitespace with line breaks at the end",
+            "an older spelling, kept as history: the same chunks but for whitespace with line breaks at the end",
             CL100K_VIDEO_PATTERN,
         ),
     ]

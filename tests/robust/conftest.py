@@ -6,10 +6,11 @@ import pytest
 from engine.support import CliResult
 
 
-def assert_one_sentence(result: CliResult, *parts: str) -> str:
-    """Exit status 2, nothing on stdout, one line 'bpe-tui: <sentence>.' on stderr containing `parts`."""
+def assert_one_sentence(result: CliResult, *parts: str, status: int = 2) -> str:
+    """Exit status `status` (2, a usage error; `check`'s invalid file is 1), nothing on stdout, one line
+    'bpe-tui: <sentence>.' on stderr containing `parts`."""
     code, out, err = result
-    assert code == 2, result
+    assert code == status, result
     assert out == "", result
     assert err.endswith("\n") and err.count("\n") == 1, err
     assert err.startswith("bpe-tui: ") and err.rstrip().endswith((".", "?")), err

@@ -123,7 +123,7 @@ def test_bad_trace_text_is_one_trace_error(text: str, words: tuple[str, ...]) ->
 
 
 def test_all_bad_traces_through_check_give_one_line_each(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """`bpe-tui check` on every bad file at once: one line per file, exit 2; a good file still says valid."""
+    """`bpe-tui check` on every bad file at once: one line per file, exit 1; a good file still says valid."""
     paths = []
     for n, (_, text, _) in enumerate(BAD_TRACES):
         path = tmp_path / f"bad{n}.json"
@@ -132,7 +132,7 @@ def test_all_bad_traces_through_check_give_one_line_each(cli, tmp_path) -> None:
     good = tmp_path / "good.json"
     good.write_text(GOOD, encoding="utf-8")
     code, out, err = cli("check", str(good), *paths)
-    assert code == 2
+    assert code == 1  # check: an invalid input file
     trace = capture("aaababcabxyz abc! abc", teaching())
     assert out == f"{good}: valid, teaching, {len(trace.chunks)} chunks, {trace.round_count} rounds, {len(trace.ids)} ids\n"
     lines = err.splitlines()
@@ -184,7 +184,7 @@ def test_every_example_passes_check(cli) -> None:  # type: ignore[no-untyped-def
 def test_unusable_trace_files(cli, tmp_path, make, words) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "t.json"
     make(path)
-    assert_one_sentence(cli("check", str(path)), str(path), *words)
+    assert_one_sentence(cli("check", str(path)), str(path), *words, status=1)
 
 
 def test_unreadable_trace_file(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -192,7 +192,7 @@ def test_unreadable_trace_file(cli, tmp_path, monkeypatch) -> None:  # type: ign
     path = tmp_path / "t.json"
     path.write_text(GOOD)
     deny_reading(monkeypatch, path)
-    assert_one_sentence(cli("check", str(path)), str(path), "cannot be read", "Permission denied")
+    assert_one_sentence(cli("check", str(path)), str(path), "cannot be read", "Permission denied", status=1)
 
 
 def test_a_147_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -214,7 +214,7 @@ def test_a_147_mb_trace_is_refused_by_size_before_reading(cli, tmp_path, monkeyp
     monkeypatch.setattr(Path, "read_text", no_reading)
     with pytest.raises(TraceError, match=r"is 146\.8 MB; trace files over 128 MiB are refused\."):
         load(path)
-    assert_one_sentence(cli("check", str(path)), "146.8 MB", "128 MiB")
+    assert_one_sentence(cli("check", str(path)), "146.8 MB", "128 MiB", status=1)
 
 
 def test_a_sparse_file_just_over_the_limit_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -239,7 +239,7 @@ def test_real_process_never_prints_a_traceback(tmp_path) -> None:  # type: ignor
         path.write_bytes(data)
         files.append(str(path))
     run = subprocess.run([sys.executable, "-m", "tui", "check", *files], capture_output=True, timeout=60)
-    assert run.returncode == 2 and run.stdout == b""
+    assert run.returncode == 1 and run.stdout == b""
     lines = run.stderr.decode().splitlines()
     assert len(lines) == 3 and b"Traceback" not in run.stderr, run.stderr
 
@@ -343,9 +343,9 @@ def test_a_trace_of_a_custom_table_needs_that_table(cli, tmp_path) -> None:  # t
     assert cli("capture", "--vocab", v, "--encoder", e, "--text", "abcabc", "-o", str(trace))[0] == 0
     code, out, _err = cli("check", "--vocab", v, "--encoder", e, str(trace))
     assert code == 0 and "valid, custom" in out
-    assert_one_sentence(cli("check", str(trace)), "needs the table 'custom'")
+    assert_one_sentence(cli("check", str(trace)), "needs the table 'custom'", status=1)
     other = tmp_path / "other"
     other.mkdir()
     v2, e2 = table_files(other, vocab=BASE_RULES + "b b\n", encoder=json.dumps(ENCODER | {"bb": 999}))
-    assert_one_sentence(cli("check", "--vocab", v2, "--encoder", e2, str(trace)), "captured with a different custom table")
+    assert_one_sentence(cli("check", "--vocab", v2, "--encoder", e2, str(trace)), "captured with a different custom table", status=1)
     assert encode("abcabc", load_two_files(v, e)) == encode("abcabc", teaching())

@@ -58,8 +58,9 @@ async def test_an_aliases_move_describes_the_byte_in_its_own_handler_without_a_l
 
 
 async def test_under_the_grid_the_aliases_panel_always_fits_its_text() -> None:
-    """At 60x18 the side panel sits under the grid and is as tall as its text: moving between a moved
-    byte, a kept one and the bytes of a lookup keeps it exactly as tall as its wrapped lines."""
+    """At 60x18 the side panel sits under the grid, as tall as its text up to eight rows: moving between a
+    moved byte, a kept one and the bytes of a lookup follows its wrapped lines, and the byte and the
+    lookup's first line are always in sight."""
     app = cafe_app()
     async with opened(app, size=(60, 18)) as pilot:
         screen = await open_view(app, pilot, "3")
@@ -72,6 +73,8 @@ async def test_under_the_grid_the_aliases_panel_always_fits_its_text() -> None:
             else:
                 await submit(pilot, "#aliases-find", key)  # a lookup adds its lines, a byte number drops them
             await settle(app, pilot)
-            assert side.size.height == len(side.lines(side.content_size.width)) > 5
-            heights.add(side.size.height)
+            lines = side.lines(side.content_size.width)
+            assert side.size.height == min(len(lines), 6) > 5  # its lines, six at most (eight rows with its border)
+            assert lines[0].plain.startswith("byte ") and lines[0].plain in screen_text(app)
+            heights.add(len(lines))
         assert len(heights) > 1  # the texts differ in length, and the panel followed them

@@ -41,7 +41,13 @@ def test_only_styles_cache_imports_textuals_private_modules() -> None:
     importers = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in getattr(node, "names", [])]
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
             if isinstance(node, ast.Import | ast.ImportFrom) and any(n.startswith("textual._") for n in names):
                 importers.add(path.relative_to(root).as_posix())
     assert importers == {"widgets/styles_cache.py"}

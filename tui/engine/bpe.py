@@ -28,6 +28,7 @@ from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
 from .tables import NO_RULE, Pair, Table
+from .texts import CaptureError
 
 __all__ = [
     "CHECKPOINT",
@@ -43,10 +44,6 @@ __all__ = [
     "encode",
     "merge_pair",
 ]
-
-
-class CaptureError(ValueError):
-    """The text cannot be captured; the message is one sentence for the user."""
 
 
 class _OverBudget(Exception):

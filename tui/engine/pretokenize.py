@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
-from .texts import quote
+from .texts import CaptureError, quote
 
 if TYPE_CHECKING:
     import regex
@@ -147,8 +147,6 @@ def bound(pattern: str, text: str) -> None:
 
 
 def _refuse(pattern: str, why: str) -> NoReturn:
-    from .bpe import CaptureError  # imported here: bpe imports this module
-
     raise CaptureError(f"the Split regex {quote(pattern)} {why}.")
 
 

@@ -15,6 +15,11 @@ MAX_TEXT = 1_000_000
 QUOTED = 80
 
 
+class CaptureError(ValueError):
+    """The text cannot be captured; the message is one sentence for the user (raised by the capture
+    and by the regex that cuts the text: defined here, below both)."""
+
+
 def too_long(text: str) -> str | None:
     """The sentence refusing `text` if it has more than MAX_TEXT characters, else None.
 

@@ -201,22 +201,22 @@ class AliasesScreen(ViewScreen):
         kept, moved = alias_counts()
         text = describe(entry)
         text.append("\n\n")
+        if self.lookup is not None:  # what was asked for first, the general facts after it
+            text.append(self.lookup)
+            text.append("\n\n")
         text.append(f"{kept} kept", style="bold")
         text.append(" · ")
         text.append(f"{moved} moved*", style="bold underline")
         text.append(f"\nkept: {kept_breakdown()}")
         text.append("\nmoved: 0–32 127–160 173\n  → 256, 257, … 323\n\n")
-        if self.lookup is not None:
-            text.append(self.lookup)
-            text.append("\n\n")
         a = grid.entries[97]
         space = grid.entries[32]
         literal = spell("Ġ")
         text.append(f"alias {space.alias} = byte 32\n")
         text.append(f"text {literal.text} = {' '.join(f'{b:02x}' for b in literal.data)} → {' '.join(literal.aliases)}\n")
         text.append(f"byte 97 → {a.alias} → id {a.id}")
-        # Beside the grid the panel's height is the screen's; under it (narrow) it is the text's, and
-        # only a text of another number of lines needs the screen laid out again.
+        # Beside the grid the panel's height is the screen's; under it (narrow) it is the text's, at most
+        # NARROW_ROWS, and only a text of another number of lines needs the screen laid out again.
         side = self.query_one("#aliases-side", TextPanel)
         side.show(text, layout=None if self.has_class("-narrow") else False)
 
