@@ -340,9 +340,10 @@ def keys_table() -> str:
     """The animator's keys, two to a line, then the palette."""
     cells = help_cells(ENCODE_HELP)
     lines = []
+    left = max(len(words) for _, words in cells[::2]) + 1  # never two cells run together
     for n in range(0, len(cells), 2):
         (k1, h1), *rest = cells[n : n + 2]
-        line = f"  {k1:<15}{h1:<18}"
+        line = f"  {k1:<15}{h1:<{left}}"
         if rest:
             line += f"{rest[0][0]:<13}{rest[0][1]}"
         lines.append(line.rstrip())

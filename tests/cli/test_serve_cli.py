@@ -64,6 +64,7 @@ def test_the_app_options_go_to_each_session(cli: Cli, fake_server: list, free_po
 def test_a_double_dash_before_the_app_options_is_dropped(cli: Cli, fake_server: list, free_port: int) -> None:
     code, _, _ = cli("serve", "--port", str(free_port), "--", "traces/teaching-aaababcabxyz.json")
     assert code == 0 and shlex.split(fake_server[0][0])[5:] == ["traces/teaching-aaababcabxyz.json"]
+    assert fake_server[0][3] == 20  # the default font size: larger than textual-serve's 16, for a room
 
 
 def test_every_interface_needs_a_secret_and_says_who_can_reach_it(cli: Cli, fake_server: list, free_port: int, tmp_path: Path) -> None:

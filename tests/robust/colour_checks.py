@@ -61,7 +61,7 @@ async def test_every_view_draws_and_marks_highlights_without_colour(palette: str
         output, text = await drawn(pilot, palette, "d", "right")  # scan detail, step 1
         assert "[scan detail]" in text and "▶" in text and REVERSE.search(output)
         output, text = await drawn(pilot, palette, "d", "question_mark")
-        assert "Keys (they work whatever has focus)" in text
+        assert "Keys (they work in view 1, whatever has focus;" in text
         output, text = await drawn(pilot, palette, "escape", "e")
         assert "Text to tokenize" in text and "enter: apply" in text
         await pilot.press("escape")

@@ -8,10 +8,12 @@ ever downloaded.
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page
 
+from .conftest import serving
 from .png import colours
 
 #: The one line of textual-serve's script where the terminal is opened; the test (only) keeps a handle on it there.
@@ -88,3 +90,17 @@ def test_a_projector_page_is_100_by_26_at_26_px(server: str, browser: Browser) -
     rows = wait_for(page, "10 merges asked")
     assert " round 1/9 · 10 merges asked · 12 bytes of the current text" in rows
     page.close()
+
+
+def test_the_default_font_reads_in_a_room_and_a_laptop_still_holds_80_by_24(browser: Browser, tmp_path: Path) -> None:
+    """`bpe-tui serve` with no --fontsize: 20 px, and a 1366x768 laptop's browser (about 1366x658 inside) still
+    has 80x24 cells or more, footer included."""
+    with serving(tmp_path / "serve.log") as url:
+        page = browser.new_page(viewport={"width": 1366, "height": 658})
+        hook_terminal(page)
+        page.goto(url + "/")
+        rows = wait_for(page, "q quit")
+        cols, lines = page.evaluate("() => [window.__terminal.cols, window.__terminal.rows]")
+        assert cols >= 80 and lines >= 24 and "q quit" in rows[-1]
+        assert int(page.evaluate("() => window.__terminal.options.fontSize")) == 20
+        page.close()

@@ -28,6 +28,9 @@ INSTALL = "install the web extra: `uv sync --extra web` in the source tree, or `
 #: Host strings that mean "every interface": the banner then names this machine instead.
 WILDCARDS = ("0.0.0.0", "::", "")
 MIN_FONT, MAX_FONT = 6, 96
+#: The page's font size by default: read from the back of a room, and still 80x24 cells or more in a
+#: 1366x768 laptop's browser (textual-serve's own default, 16, is a desk's).
+DEFAULT_FONT = 20
 
 
 class ServeError(Exception):
@@ -45,9 +48,9 @@ def add_serve(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fontsize",
         type=int,
-        default=16,
+        default=DEFAULT_FONT,
         metavar="PX",
-        help="the terminal's font size in pixels when the address has no ?fontsize= (default: 16; about 26 on a projector)",
+        help=f"the terminal's font size in pixels when the address has no ?fontsize= (default: {DEFAULT_FONT}, for a room; 26 on a projector)",
     )
     parser.add_argument(
         "--files",

@@ -291,7 +291,8 @@ HELP_INTRO = """\
 bpe-tui shows GPT-2's tokenizer one frame at a time, from a
 captured merge trace.
 
-Keys (they work whatever has focus)
+Keys (they work in view 1, whatever has focus; the other views'
+keys are under Views below; t, ?, q and 1-7 work in every view)
 """
 
 HELP_PANES = """
