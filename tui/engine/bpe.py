@@ -326,6 +326,14 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         if enabled:
+            # What the capture made is long-lived and still counted as young: once back on, the collector
+            # would walk all of it at the next allocation (0.7 s after 1,000,000 characters in 455,000
+            # chunks). Freezing and unfreezing moves it to the oldest generation without a walk; what a
+            # caller had frozen before (the app's settled heap) stays frozen.
+            frozen = gc.get_freeze_count()
+            gc.freeze()
+            if not frozen:
+                gc.unfreeze()
             gc.enable()
 
 
