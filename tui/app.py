@@ -15,7 +15,6 @@ from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
-from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -30,9 +29,9 @@ from .engine.examples import TRACES_DIR
 from .engine.tables import Table
 from .engine.texts import MAX_TEXT
 from .explain.position import Position
-from .notes import OneAtATime, note, pair_sentence
+from .notes import OneAtATime, PlainNotes, pair_sentence
 from .playback import Playback
-from .player import Player, PlayKeys, played
+from .player import Hold, Player, PlayKeys, played
 from .saving import SaveReports, Saves, end_on_signals
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
@@ -42,7 +41,7 @@ from .screens.toosmall import fit
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
-class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
+class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
@@ -84,31 +83,22 @@ class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
         self.saves = Saves(self, self)
         self.explanations = OneAtATime(self)
         self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
-        self._held = 0.0  # seconds a looping play has stayed on the last frame
+        self.stay = Hold(self.playback.hold)  # a looping play on its last frame
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
         return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft, BpeApp.play_label, BpeApp.caption)
 
-    def notify(
-        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
-    ) -> None:
-        """Notifications quote paths and texts from the user: plain text, never markup (tui/notes.py says why not Textual's own)."""
-        self.post_message(note(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup))
-
     def on_resize(self, event: events.Resize) -> None:
         fit(self, event.size)
 
     def on_mount(self) -> None:
-        if self.start_theme is not None:
-            self.theme = self.start_theme
+        slides.starting(self, self.start_theme, partial(setattr, self, "svg") if self.screenshot else None)
         fit(self, self.size)
         end_on_signals(self, self.saves)
         self.pacer.mounted()
         if self.playback.play:
             self.player.toggle()
-        if self.screenshot:
-            slides.keep_first_screen(self, partial(setattr, self, "svg"))
 
     def on_ready(self) -> None:
         """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first complete screen (tests/ui/test_startup.py)."""
@@ -122,12 +112,9 @@ class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
         slides.cycle_theme(self)
 
     def action_save_screen(self) -> None:
-        """S: the screen as SVG, named after the text (the view's own, if it has one), table, view, frame and theme."""
-        at, screen = self.position, self.screen
-        own = screen.shown_text() if isinstance(screen, ViewScreen) else None
-        text = own if own is not None else at.trace.text if at else ""
-        table = getattr(screen, "table_name", None) or (at.trace.table.name if at else "")
-        name = slides.shot_name(text, table, self.shown_view or "dialog", at.index + 1 if at else 0, self.theme)
+        """S: the screen as SVG (tui/slides.py names it)."""
+        own = self.screen.shown_text() if isinstance(self.screen, ViewScreen) else None
+        name = slides.name_of(self.screen, self.position, own, self.shown_view or "dialog", self.theme)
         slides.save_screen(self, name, lambda question, then: self.push_screen(dialogs().ConfirmScreen(question), then))
 
     def on_step_pressed(self, message: msg.StepPressed) -> None:
@@ -144,18 +131,10 @@ class BpeApp(CaptureReports, SaveReports, PlayKeys, App[None]):
     def play_step(self, loop: bool | None = None) -> bool:
         """One frame of play in view 1 (`player.played`); False when the play ends. Looping, the last
         frame (the ids) stays `playback.hold` seconds before the first comes again."""
-        at = self.position
-        after = played(at, self.playback.loop if loop is None else loop)
-        if self.shown_view != "encode":
-            return True
-        if after is None:
-            return False
-        if at is not None and at.next() == at and self._held + 1 / self.player.fps < self.playback.hold:
-            self._held += 1 / self.player.fps
-            return True
-        self._held = 0.0
-        self.position = after
-        return True
+        after = played(self.position, self.playback.loop if loop is None else loop)
+        if self.shown_view == "encode" and after is not None and not self.stay.waits(self.position, self.player.fps):
+            self.position = after
+        return self.shown_view != "encode" or after is not None
 
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:

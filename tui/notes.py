@@ -57,3 +57,13 @@ class OneAtATime:
 def pair_sentence(position: Position, picked: PairPicked) -> str:
     """What a picked pair is and why it was (not) chosen: the explain layer's sentence, shown as it is."""
     return why_pair(position, picked.pair, picked.rank, picked.position, visible)
+
+
+class PlainNotes(App[None]):
+    """The app's notifications: they quote paths and texts from the user, so they are plain text, never
+    markup, and go through `note` (above: why not Textual's own)."""
+
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
+    ) -> None:
+        self.post_message(note(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup))

@@ -28,6 +28,22 @@ def played(at: Position | None, loop: bool) -> Position | None:
     return at.first() if loop else None
 
 
+class Hold:
+    """A looping play's stay on the last frame (the ids): `seconds` long, counted in ticks."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.waited = 0.0
+
+    def waits(self, at: Position | None, fps: float) -> bool:
+        """True while `at` is the last frame and its stay is not over (one tick more of it is counted)."""
+        if at is not None and at.next() == at and self.waited + 1 / fps < self.seconds:
+            self.waited += 1 / fps
+            return True
+        self.waited = 0.0
+        return False
+
+
 class Player:
     """Plays at `fps` frames per second by calling `step`; `toggle`, `speed` and `stop` are what the keys ask."""
 

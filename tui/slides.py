@@ -61,6 +61,22 @@ def next_theme(current: str, names: Sequence[str]) -> str:
     return names[(list(names).index(current) + 1) % len(names)]
 
 
+def name_of(screen: object, at: Any, own: str | None, view: str, theme: str) -> str:
+    """The S file's name for `screen` at position `at` (None before a trace): the view's own text if it has
+    one (`own`), else the trace's; the view's table if it names one, else the trace's; the frame; the theme."""
+    text = own if own is not None else at.trace.text if at else ""
+    table = getattr(screen, "table_name", None) or (at.trace.table.name if at else "")
+    return shot_name(text, table, view, at.index + 1 if at else 0, theme)
+
+
+def starting(app: App[Any], theme: str | None, keep: Callable[[str], None] | None) -> None:
+    """At mount: `--theme`, and with `--screenshot` the first whole screen given to `keep`."""
+    if theme is not None:
+        app.theme = theme
+    if keep is not None:
+        keep_first_screen(app, keep)
+
+
 def shot_name(text: str, table: str, view: str, frame: int, theme: str) -> str:
     """A safe file name for a screenshot of `view` at `frame` (1-based) of `text` under `table` in `theme`:
     letters and digits of each (any script) joined by '-', never a path separator, a dot or a control
