@@ -46,7 +46,7 @@ def check_walk(trace_frames: list[Position]) -> int:
         assert (data.lowest, data.target, list(data.rows)) == ((None, 0) if whole else (lowest, target)) + (rows,), view.where
         count = len(rows)
         said = f"{rules} rule{'s' * (rules != 1)}" if rules else "none is a rule"
-        said += " · none merged: the chunk is a token" if whole else ""
+        said += " · whole token" if whole else ""
         assert data.note == f"{count} pair{'s' * (count != 1)} · {said}", view.where
         listed += 1
     return listed
@@ -112,4 +112,4 @@ def test_a_whole_token_chunk_marks_no_pair_as_merged(cl100k_table: Table) -> Non
     at = start.at(1)
     assert at.chunk.cache == "whole" and at.chunk.text == "hello"
     data = pair_rows(at, "position")
-    assert (data.lowest, len(data.rows), data.note) == (None, 4, "4 pairs · 4 rules · none merged: the chunk is a token")
+    assert (data.lowest, len(data.rows), data.note) == (None, 4, "4 pairs · 4 rules · whole token")

@@ -108,7 +108,7 @@ def pair_rows(at: Position, order: Order) -> PairRows:
         target = 0  # in rank order the lowest comes first
     note = f"{count} {plural(count, 'pair')} · " + (f"{rules} {plural(rules, 'rule')}" if rules else "none is a rule")
     if chunk.cache == "whole":
-        note += " · none merged: the chunk is a token"
+        note += " · whole token"
     never: tuple[WhyNot, ...] = ()
     if frame.kind == "done" and len(chunk.aliases) <= WHY_LIMIT:
         from .whynot import never_chosen
