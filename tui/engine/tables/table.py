@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Literal
 
 from ..aliases import KEPT, REMAPPED, bytes_to_unicode
+from ..normalize import Normalizer
 from ..pretokenize import GPT2_PATTERN
 from .ranks import OFFSET, Pair
 from .tiktoken_parts import LazyMerges, PairRanks
@@ -83,6 +84,7 @@ class Table:
     byte_ranks: Mapping[bytes, int] | None = None
     specials: Mapping[str, int] | None = None
     vocab: bytes | None = field(default=None, repr=False)  # the vocab.bpe it was read from (for the loader comparison)
+    normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
