@@ -130,6 +130,11 @@ def train_json(field_name: str, *, rounds: int = 0) -> Pick:
     return read
 
 
+def merged_pairs(out: str) -> str:
+    """`train --json`'s pairs in order: '[116, 104] [256, 101] [257, 32]'."""
+    return " ".join(str(m["pair"]) for m in json.loads(out)["merges"])
+
+
 def round_line(k: int) -> Pick:
     """`bpe-tui train`'s line for round `k`, its count written as the seed writes numbers (8,684)."""
 

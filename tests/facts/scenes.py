@@ -64,6 +64,7 @@ RUNS = (
         lambda _: make_app("Hi 你!", "gpt2"),
         (
             Step("gpt2 encode 'Hi 你!' end", "1", keys=("end",)),
+            Step("gpt2 encode 'Hi 你!' chunk 2's last frame", "1", keys=("home", "pagedown", "right", "right")),
             Step("gpt2 aliases", "3"),
             Step("gpt2 special", "5"),
             Step("gpt2 decode 'Hi 你!'", "2"),

@@ -18,6 +18,7 @@ FACTS: tuple[Fact, ...] = (
     fact("Hi 你! final ids", S, cli("encode", "--text", "Hi 你!"), "[17250, 220, 19526, 254, 0]"),
     fact("Hi 你! ids on screen", S, View("gpt2 encode 'Hi 你!' end", "IdsPane"), "Hi 17250", "Ġ 220", "ä½ 19526", "ł 254", "! 0"),
     fact("你 takes two ids, its space a third", S, cli("encode", "--text", " 你"), "[220, 19526, 254]"),
+    fact("Ġthe is a vocabulary entry, an alias of ' the'", S, View("gpt2 tables 'internationalization'"), "6 Ġt he Ġthe 262 ✓ ' the'"),
     # -- the loader and the tables get_encoder() builds
     fact(
         "get_encoder() builds its maps from vocab.bpe + encoder.json",
@@ -157,7 +158,13 @@ FACTS: tuple[Fact, ...] = (
         'cache "miss" | cache "single" | cache "hit"',
     ),
     # -- separator spaces, encode and decode
-    fact("bpe('Ġä½ł') returns 'Ġ ä½ ł' → [220, 19526, 254]", S, View("gpt2 encode 'Hi 你!' end", "IdsPane"), "│ Ġ 220 ä½ 19526 ł 254 │"),
+    fact(
+        "bpe('Ġä½ł') finishes as Ġ, ä½, ł and returns 'Ġ ä½ ł'",
+        S,
+        View("gpt2 encode 'Hi 你!' chunk 2's last frame", "CodePane"),
+        "↳ joined='Ġ ä½ ł'",
+    ),
+    fact("the separator spaces add no ids: [220, 19526, 254]", S, View("gpt2 encode 'Hi 你!' end", "IdsPane"), "│ Ġ 220 ä½ 19526 ł 254 │"),
     fact("id 19526 stores ä½, raw bytes [228, 189]", S, cli("decode", "--explain", "19526", "254"), "19526 'ä½' [228,189]"),
     fact("id 254 stores ł, raw byte [160]", S, cli("decode", "--explain", "19526", "254"), "254 'ł' [160]"),
     fact("each alone becomes �", S, cli("decode", "--explain", "19526", "254"), "'�' + '�' = '��'"),

@@ -7,7 +7,22 @@ part that a shipped text can show: the same training on seed 004's own `the cat 
 
 from __future__ import annotations
 
-from .checklist import HAVE_INPUT_TXT, INPUT_TXT, Fact, Pick, View, chunk_texts, cli, dotted_chunks, fact, round_line, tokens, train_json
+from .checklist import (
+    HAVE_INPUT_TXT,
+    INPUT_TXT,
+    Cli,
+    Fact,
+    Pick,
+    View,
+    chunk_texts,
+    cli,
+    dotted_chunks,
+    fact,
+    merged_pairs,
+    round_line,
+    tokens,
+    train_json,
+)
 
 S = "004"
 HELLO = "Hello've world123 how's are you!!!?"
@@ -17,19 +32,27 @@ CAT = ("train", "--text", "the cat the hat", "--merges", "3")
 NEEDS = "input.txt (1,115,394 bytes), not shipped: set BPE_TUI_INPUT_TXT to check it; else checked on 'the cat the hat'"
 
 
-def shakespeare(name: str, with_file: tuple[tuple[str, ...], Pick | None, str], without: Fact) -> Fact:
-    """A Shakespeare figure: `with_file` is (train options, pick, expected) on input.txt; `without`, what is checked otherwise."""
-    options, pick, expected = with_file
-    if HAVE_INPUT_TXT:
-        return fact(name, S, cli("train", "--text-file", INPUT_TXT, *options, pick=pick), expected, needs=NEEDS)
-    return fact(name, S, without.where, *without.expected, needs=NEEDS)
+def on_file(*options: str, pick: Pick | None = None) -> Cli:
+    """`bpe-tui train --text-file input.txt OPTIONS` (run only when BPE_TUI_INPUT_TXT names the file)."""
+    return cli("train", "--text-file", INPUT_TXT, *options, pick=pick)
+
+
+def shakespeare(name: str, with_file: Fact, without: Fact) -> Fact:
+    """A Shakespeare figure: checked as `with_file` on input.txt when it is there, else as `without`."""
+    chosen = with_file if HAVE_INPUT_TXT else without
+    return fact(name, S, chosen.where, *chosen.expected, needs=NEEDS)
 
 
 FACTS: tuple[Fact, ...] = (
     shakespeare(
         "part 28: unchunked, the first merge joins e and a space",
-        (("--merges", "20", "--no-chunks", "--json"), train_json("", rounds=1), "round 1: (101, 32)"),
+        fact("", S, on_file("--merges", "20", "--no-chunks", "--json", pick=train_json("", rounds=1)), "round 1: (101, 32)"),
         fact("", S, cli(*CAT, "--no-chunks"), "round 3: (257, 32)", "count 2 -> 258"),
+    ),
+    shakespeare(
+        "part 28: later rules join t and a comma to a space, a colon to a newline",
+        fact("", S, on_file("--merges", "20", "--no-chunks", "--json", pick=merged_pairs), "[116, 32]", "[44, 32]", "[58, 10]"),
+        fact("", S, cli(*CAT, "--no-chunks", "--json", pick=merged_pairs), "[116, 104] [256, 101] [257, 32]"),
     ),
     fact(
         "GPT-2's regex splits Hello've world123 …",
@@ -40,6 +63,19 @@ FACTS: tuple[Fact, ...] = (
     fact("the standard re module has no \\p{L} or \\p{N}", S, View("gpt2 tables regex"), "Python's re has neither, the regex module both"),
     fact("\\p{L} means letters, Hanzi included", S, View("gpt2 tables regex"), "\\p{L} is any letter (Hanzi too), \\p{N} any number"),
     fact("····if chunks as ['···', '·if']", S, cli("chunks", "--text", "    if", pick=dotted_chunks), "['···', '·if']"),
+    fact(
+        "the alternatives are tried in order at the current position",
+        S,
+        View("explore '    if'"),
+        "Tried in order at 0, the first match wins",
+    ),
+    fact(
+        "' ?' is one literal space: a tab is not attached to a word", S, cli("chunks", "--text", "\tif", pick=chunk_texts), "['\\t', 'if']"
+    ),
+    fact(
+        "at a line's end a whitespace run is consumed in full", S, cli("chunks", "--text", "if    ", pick=dotted_chunks), "['if', '····']"
+    ),
+    fact("GPT-2 gives each indentation space its own token", S, View("explore '    if'"), "3 tokens: 220 220 220"),
     fact(
         "(?!\\S) gives one space back to the next chunk",
         S,
@@ -137,27 +173,27 @@ FACTS: tuple[Fact, ...] = (
     ),
     shakespeare(
         "Shakespeare's input.txt: 1,115,394 bytes",
-        (("--merges", "20", "--json"), train_json("bytes"), "bytes 1,115,394"),
+        fact("", S, on_file("--merges", "20", "--json", pick=train_json("bytes")), "bytes 1,115,394"),
         fact("", S, cli(*CAT, "--json", pick=train_json("bytes")), "bytes 15"),
     ),
     shakespeare(
         "20 merges in both runs",
-        (("--merges", "20", "--json"), lambda out: f"{out.count('pair')} merges", "20 merges"),
+        fact("", S, on_file("--merges", "20", "--json", pick=lambda out: f"{out.count('pair')} merges"), "20 merges"),
         fact("", S, cli(*CAT, "--no-chunks", "--json", pick=lambda out: f"{out.count('pair')} merges"), "3 merges"),
     ),
     shakespeare(
         "chunked: the first pair (32, 116) occurs 23,837 times",
-        (("--merges", "20", "--json"), train_json("", rounds=1), "round 1: (32, 116) count 23,837"),
+        fact("", S, on_file("--merges", "20", "--json", pick=train_json("", rounds=1)), "round 1: (32, 116) count 23,837"),
         fact("", S, cli(*CAT, "--json", pick=train_json("", rounds=1)), "round 1: (116, 104) count 2"),
     ),
     shakespeare(
         "chunked: the second pair (104, 101) occurs 18,203 times",
-        (("--merges", "20", "--json"), train_json("", rounds=2), "round 2: (104, 101) count 18,203"),
+        fact("", S, on_file("--merges", "20", "--json", pick=train_json("", rounds=2)), "round 2: (104, 101) count 18,203"),
         fact("", S, cli(*CAT, "--json", pick=train_json("", rounds=2)), "round 2: (256, 101) count 2"),
     ),
     shakespeare(
         "merge twelve joins ' the', 8,684 occurrences",
-        (("--merges", "20"), round_line(12), "' the' count 8,684"),
+        fact("", S, on_file("--merges", "20", pick=round_line(12)), "' the' count 8,684"),
         fact("", S, cli(*CAT, pick=round_line(2)), "'the' count 2 -> 257"),
     ),
     fact("trailing-space pairs disappear with chunks", S, cli(*CAT), "round 3: (97, 116) 'at' count 2 -> 258"),
