@@ -28,7 +28,7 @@ def fact_id(one: Fact) -> str:
 
 
 def test_the_checklist_holds_every_fact_once() -> None:
-    """About 90 facts (issue 23 counted 90), each named once, each screen step one a run captures."""
+    """At least the 90 facts issue 23 counted, each named once; every step an app run captures is read by some fact."""
     names = [fact_id(one) for one in FACTS]
     assert len(names) == len(set(names)) and len(FACTS) >= 90, len(FACTS)
     assert {one.where.step for one in FACTS if not isinstance(one.where, Cli)} == set(STEPS)
