@@ -140,7 +140,8 @@ VIEWS = (
         "TrainScreen",
         "Training round by round, with regex chunks and without them side by side: ⟦ ⟧ marks this "
         "round's pair in the text, ▶ the chosen pair among the leading counts (= a tie), ▲ the round on the "
-        "plots of bytes per token and of the chosen count.",
+        "plots of bytes per token and of the chosen count. The code pane (on from 140 columns) is the loop, "
+        "get_stats and merge, ▶ on the line this round runs, its values beside.",
     ),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
@@ -262,11 +263,12 @@ TRAIN = (
     _train("merges(1)", "plus,equals_sign", "more merges", "more / fewer merges", "+merges", "+ / -"),
     _train("merges(-1)", "minus", "fewer merges", "more / fewer merges", help_keys="+ / -"),
     _train("ask_merges", "m", "type the number of merges", "type the number of merges"),
-    _train("train_current", "c", "train on the current text", "train on the current text", "text"),
+    _train("code", "c", "code pane on/off: get_stats, merge, this round's line marked", "code pane", "code"),
+    _train("train_current", "r", "train on the current text", "train on the current text", "text"),
     _train("train_file", "f", "train on a file", "train on a file", "file"),
     _train("train_examples", "x", "train on the examples' texts", "train on the examples' texts"),
     _train("pattern", "p", "another chunking regex", "another chunking regex"),
-    _train("side", "s", "show chunks / no chunks (narrow screens)", "chunks / no chunks when narrow"),
+    _train("side", "s", "show chunks / no chunks (one side shown, and the code's)", "chunks / no chunks (one side, code)"),
     _train("cancel_training", "escape", "cancel the training", "cancel the training"),
     *VIEW_KEYS,
 )

@@ -74,7 +74,7 @@ async def test_every_view_draws_and_marks_highlights_without_colour(palette: str
 
 
 async def test_the_training_view_marks_without_colour(palette: str) -> None:
-    """View 7: this round's pair is bracketed ⟦ ⟧ and reversed, the chosen count ▶, a tie =, the round ▲."""
+    """View 7: this round's pair is bracketed ⟦ ⟧ and reversed, the chosen count ▶, a tie =, the round ▲, the code's line ▶."""
     app = make_app("the cat the hat")
     async with opened(app, "train") as pilot:
         await app.workers.wait_for_complete()
@@ -82,3 +82,6 @@ async def test_the_training_view_marks_without_colour(palette: str) -> None:
         output, text = await drawn(pilot, palette)
         assert "[7 Train]" in text and "⟦t h⟧" in text and "▶ (116, 104)" in text and "= (104, 101)" in text and "▲ round 1" in text
         assert REVERSE.search(output)
+        output, text = await drawn(pilot, palette, "c")  # the code pane: this round's line marked ▶ and reversed
+        assert "▶   pair = max(counts, key=counts.get)" in text and "↳ pair=(116, 104)  count=2" in text
+        assert re.search(REVERSE.pattern + "▶   pair = max", output)

@@ -40,6 +40,7 @@ NOT_AT_START = (
     "tui.explain.branches",
     "tui.engine.decoding",
     "tui.explain.loop_code",
+    "tui.explain.training_code",
     "tui.engine.tracefile",
     "tui.engine.training",
     "tui.explain.whynot",

@@ -1,8 +1,10 @@
 """View 7, training: seed 004's loop round by round, in regex chunks and without them, side by side.
 
 It trains the current text (or a file, or the examples' texts) twice in a worker, then steps through
-the rounds with the animator's keys. `u` hands the chunked training's table to the app, which adds
-it to the tables `t` cycles through and encodes the text with it in view 1.
+the rounds with the animator's keys. `c` shows the training loop as code beside the sides (on by
+default from CODE_WIDTH columns), the line each round stands on marked. `u` hands the chunked
+training's table to the app, which adds it to the tables `t` cycles through and encodes the text
+with it in view 1.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.worker import Worker, get_current_worker
@@ -29,13 +32,14 @@ from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
-from ..widgets.training_panes import SidePane, StatusLines
+from ..widgets.training_panes import SidePane, StatusLines, TrainingCode
 from .base import TableChoice, ViewScreen
 
 #: What + and - step through (m types any number).
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_MERGES = 10
 NARROW = 80  # columns below which one side is shown at a time (s switches)
+CODE_WIDTH = 140  # columns from which the code pane is on by default, as a third column (below, it takes a side's place)
 PROGRESS_EVERY = 0.1  # seconds between progress reports of a running training
 #: Where training meets encoding, for the status line's width (widest first).
 NOTES = (
@@ -74,6 +78,7 @@ class TrainScreen(ViewScreen):
         self.stopped = ""  # why the last training stopped early ('' when it did not)
         self.progress = ""
         self._worker: Worker[None] | None = None
+        self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -81,14 +86,28 @@ class TrainScreen(ViewScreen):
         with Horizontal(id="train-sides"):
             yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)
             yield SidePane("without chunks (one piece)", id="train-plain").data_bind(TrainScreen.round)
+            yield TrainingCode(id="train-code").data_bind(TrainScreen.round)
         yield KeyFooter(compact=True, show_command_palette=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < NARROW, "-narrow")
+        self._fit(event.size)
 
     def on_screen_resume(self) -> None:
-        self.set_class(self.app.size.width < NARROW, "-narrow")
+        self._fit(self.app.size)
         super().on_screen_resume()
+
+    def _fit(self, size: Size) -> None:
+        """One side at a time below NARROW columns, and below CODE_WIDTH while the code pane is on (s switches)."""
+        code = self._code if self._code is not None else size.width >= CODE_WIDTH
+        self.set_class(size.width < NARROW, "-narrow")
+        self.set_class(code, "-code")
+        self.set_class(size.width < NARROW or (code and size.width < CODE_WIDTH), "-one-side")
+        self.query_one(TrainingCode).shown_changed()
+
+    def action_code(self) -> None:
+        """Show or hide the code pane (from now on as asked, whatever the width)."""
+        self._code = not self.has_class("-code")
+        self._fit(self.app.size)
 
     # -- what is trained -----------------------------------------------------------------------
 
@@ -180,7 +199,13 @@ class TrainScreen(ViewScreen):
         ).border_title = f"with chunks ({self.pattern_name} regex, {count(both.chunked.result.chunk_count, 'chunk')})"
         self.query_one("#train-chunked", SidePane).side = both.chunked
         self.query_one("#train-plain", SidePane).side = both.unchunked
+        self.follow_side()
         self.show_status()
+
+    def follow_side(self) -> None:
+        """The code pane follows the side s shows (the chunked one unless s switched)."""
+        if self.both is not None:
+            self.query_one(TrainingCode).side = self.both.unchunked if self.has_class("-plain") else self.both.chunked
 
     def watch_round(self) -> None:
         self.show_status()
@@ -276,6 +301,7 @@ class TrainScreen(ViewScreen):
 
     def action_side(self) -> None:
         self.toggle_class("-plain")
+        self.follow_side()
 
     def action_cancel_training(self) -> None:
         worker = self._worker

@@ -1,9 +1,10 @@
 """The training view's side pane: one training (with chunks, or as one piece) at one round.
 
-From top to bottom: the round's new rule `(a, b) -> id` with its bytes, its count and tie, the start
+The side pane, from top to bottom: the round's new rule `(a, b) -> id` with its bytes, its count and tie, the start
 of the text as symbols with this round's pair marked ⟦ ⟧ (and reversed), the leading pair counts as
 bars (▶ the chosen pair, = a pair tied with it), the compression so far, a plot of compression and
 of the chosen counts over the rounds (▲ the current round), and the vocabulary learned so far.
+Beside them the code pane: the training loop (`get_stats`, `merge`), the line the round stands on marked.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -24,8 +26,12 @@ from ..engine.training import TrainRound
 from ..explain.training_sides import Side, literal, occurrences
 from ..explain.words import plural
 from ..safe import visible
-from .strips import StripRows, changed_rows, to_strips
+from .code import code_text
+from .strips import Row, StripRows, changed_rows, retitle, rows_text, to_strips
 from .text import clip
+
+if TYPE_CHECKING:  # the listing's module is imported when the code pane is first drawn
+    from ..explain.loop_code import Mark
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 Cell = tuple[str, str]  # (text, style); a line is laid out cell by cell, never split inside one
@@ -303,3 +309,55 @@ class StatusLines(StripRows):
 
     def rows(self, width: int, height: int) -> list[Text]:
         return list(self._text.wrap(self.app.console, width))
+
+
+class TrainingCode(StripRows):
+    """The code pane of the training view: the loop of one training (`side`) at the screen's round, the
+    line the round stands on marked ▶ (reversed), the other lines it runs ·, their values under them (↳).
+
+    The mark is made when the pane is drawn: while it is hidden a step costs it nothing."""
+
+    side: reactive[Side | None] = reactive(None, repaint=False)
+    round: reactive[int] = reactive(1, repaint=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_subtitle = "▶ this round · c hide"
+        self._where: tuple[Side, int, Mark] | None = None
+
+    def watch_side(self, side: Side | None) -> None:
+        if side is not None:
+            chunked = side.result.pattern is not None
+            retitle(self, title=f"Code · training {'with chunks' if chunked else 'without chunks'}")
+        self.shown_changed()
+
+    def watch_round(self) -> None:
+        self.shown_changed()
+
+    def shown_changed(self) -> None:
+        """Repaint the rows that changed; a hidden pane only forgets its picture (drawn again when shown)."""
+        if not self.display:
+            self._strips = None
+        elif self.is_mounted:
+            self.redraw()
+
+    def mark(self) -> Mark | None:
+        """The line the round stands on, made once per side and round."""
+        side = self.side
+        if side is None:
+            return None
+        if self._where is None or self._where[0] is not side or self._where[1] != self.round:
+            from ..explain.training_code import mark
+
+            self._where = (side, self.round, mark(side.result, self.round))
+        return self._where[2]
+
+    def rows(self, width: int, height: int) -> list[Row] | None:
+        from ..explain.training_code import TRAINING
+
+        where = self.mark()
+        return None if where is None else code_text(TRAINING, where, width, height)
+
+    def render(self) -> Text:
+        """The listing as drawn, as one Text (what tests read; the screen draws it line by line)."""
+        return rows_text(self.rows(max(self.content_size.width, 1), max(self.content_size.height, 1)) or [])
