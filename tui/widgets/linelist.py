@@ -6,6 +6,8 @@ are rendered, so 50,000 rules scroll as fast as ten. Lists with a cursor mark it
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -30,12 +32,16 @@ CURSOR_KEYS: list[BindingType] = [
 ]
 
 
-def row_fill(base: Style, style: Style | None) -> Style:
-    """What pads a row after its text: the widget's style, with the row's own background (a marked
-    row's reverse or colour) so that a marked row is marked the full width of the pane."""
-    if style is None or not (style.reverse or style.bgcolor):
-        return base
-    return base + Style(reverse=style.reverse, bgcolor=style.bgcolor)
+@lru_cache(maxsize=256)
+def row_look(base: Style, style: Style | None) -> tuple[Style, Style]:
+    """A row's text style on the widget's own (`base`), and what pads the row after its text: the
+    widget's style with the row's own background (a marked row's reverse or colour), so that a
+    marked row is marked the full width of the pane."""
+    if style is None:
+        return base, base
+    if not (style.reverse or style.bgcolor):
+        return base + style, base
+    return base + style, base + Style(reverse=style.reverse, bgcolor=style.bgcolor)
 
 
 class LineList(ScrollView, can_focus=True, inherit_bindings=False):
@@ -192,12 +198,13 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         if line is None:
             strip = Strip.blank(width, base)
         else:
+            on, fill = row_look(base, style)
             if whole:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
-                segments = [Segment(line.plain, base if style is None else base + style)]
+                segments = [Segment(line.plain, on)]
             else:
                 line.no_wrap = True
                 segments = list(Segment.apply_style(text_segments(line, self.app.console), base))
-            strip = self._strip(segments, width, row_fill(base, style), line.cell_len)
+            strip = self._strip(segments, width, fill, line.cell_len)
         if len(self._strips) > 4 * max(self.size.height, 8):
             self._strips.clear()
         self._strips[key] = strip
