@@ -62,3 +62,18 @@ async def test_list_rows_take_the_panes_background_full_width_in_every_theme(vie
             for text, cells in rows:
                 if not text.startswith(MARK):
                     assert cells == [background] * len(cells), (theme, text, [c for c in cells if c != background][:3])
+
+
+async def test_the_training_panes_take_each_new_themes_background() -> None:
+    """T in the Training view: the side panes drop the lines drawn in the old theme (they kept them, a dark
+    block in a light theme); only what is reversed (the marked pieces, the plot's bars) has its own colour."""
+    app = make_app()
+    async with opened(app, "train") as pilot:
+        for theme in list(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            await pilot.pause()
+            for pane in app.screen.query("SidePane"):
+                background = (False, pane.background_colors[1].rich_color)
+                for text, cells in rows_of(pane, app.screen._compositor.render_strips()):
+                    assert all(c == background for c in cells if not c[0]), (theme, pane.id, text)
