@@ -34,7 +34,7 @@ from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
-from ..widgets.tokenizer_rows import TokenizerRows
+from ..widgets.tokenizer_rows import TokenizerRows, legend
 from .base import TableChoice, ViewScreen
 from .dialogs import EditBox
 
@@ -88,7 +88,12 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
         t.append("  ")
     won = why.winner
     t.append(f"✓{won.branch} {visible(won.pattern)}", style="bold underline")
-    t.append(f" takes {quote_chunk(won.matched or '', 40)}.\n")
+    t.append(f" takes {quote_chunk(won.matched or '', 40)}.")
+    rest = row.branches[won.branch + 1 :]
+    if rest:  # with the branches tried, every branch of the regex: the key to the numbers under the rows
+        t.append("  Not reached: ")
+        t.append("  ".join(f"{won.branch + 1 + n} {visible(branch)}" for n, branch in enumerate(rest)), style="dim")
+    t.append("\n")
     back = why.backtrack
     if back is not None:
         before = f"before {quote_chunk(back.before)}" if back.before is not None else "at the end"
@@ -163,6 +168,11 @@ class ExploreScreen(ViewScreen):
     def on_mount(self) -> None:
         self.rows.focus()
         self.watch(self.rows, "selection", self.explain_selected, init=False)
+        self.watch(self.rows, "tokens", self.label_marks)
+
+    def label_marks(self, tokens: bool) -> None:
+        """Under the rows, what the marks and numbers beneath each row are (the explanation below lists the branches)."""
+        self.query_one("#explore-why").border_title = legend(tokens)
 
     def on_resize(self, event: events.Resize) -> None:
         self.box.styles.height = 3 if event.size.height >= 22 else 2
@@ -254,7 +264,7 @@ class ExploreScreen(ViewScreen):
         self.text = text
         self.rows.show(text, rows)
         size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
-        self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else " · │ chunk ¦ token boundary"))
+        self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else ""))
 
     def explain_selected(self) -> None:
         rows = self.rows

@@ -6,6 +6,8 @@ are rendered, so 50,000 rules scroll as fast as ten. Lists with a cursor mark it
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -28,6 +30,18 @@ CURSOR_KEYS: list[BindingType] = [
     Binding("home", "jump(0)", "top", show=False),
     Binding("end", "jump(-1)", "bottom", show=False),
 ]
+
+
+@lru_cache(maxsize=256)
+def row_look(base: Style, style: Style | None) -> tuple[Style, Style]:
+    """A row's text style on the widget's own (`base`), and what pads the row after its text: the
+    widget's style with the row's own background (a marked row's reverse or colour), so that a
+    marked row is marked the full width of the pane."""
+    if style is None:
+        return base, base
+    if not (style.reverse or style.bgcolor):
+        return base + style, base
+    return base + style, base + Style(reverse=style.reverse, bgcolor=style.bgcolor)
 
 
 class LineList(ScrollView, can_focus=True, inherit_bindings=False):
@@ -171,21 +185,26 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     def render_line(self, y: int) -> Strip:
         view = self._view or self._where()
         width = view[0]
-        key, line, style = self._line(y, width)
+        key, line, style, whole = self._line(y, width)
         self._drawn[y] = key
         strip = self._strips.get(key)
         if strip is not None:
             return strip
-        base = view[3]  # padding carries the widget's style (an unstyled one draws black in a browser)
+        # Every cell carries the widget's style (the theme's background): a segment without one is drawn
+        # in the terminal's own colours, a dark block in a light pane (and black in a browser or an SVG).
+        base = view[3]
         if line is None and key[1] == "row":  # known by its key alone: build it now
-            key, line, style = self._line(y, width, build=key)
+            key, line, style, whole = self._line(y, width, build=key)
         if line is None:
             strip = Strip.blank(width, base)
-        elif style is not None:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
-            strip = self._strip([Segment(line.plain, style)], width, base, line.cell_len)
         else:
-            line.no_wrap = True
-            strip = self._strip(text_segments(line, self.app.console), width, base, line.cell_len)
+            on, fill = row_look(base, style)
+            if whole:  # one style for the whole row: one segment, no Text rendering (the pairs pane)
+                segments = [Segment(line.plain, on)]
+            else:
+                line.no_wrap = True
+                segments = list(Segment.apply_style(text_segments(line, self.app.console), base))
+            strip = self._strip(segments, width, fill, line.cell_len)
         if len(self._strips) > 4 * max(self.size.height, 8):
             self._strips.clear()
         self._strips[key] = strip
@@ -194,13 +213,17 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     def _base_style(self) -> Style:
         return self.visual_style.rich_style
 
-    def _line(self, y: int, width: int, *, build: tuple[object, ...] | None = None) -> tuple[tuple[object, ...], Text | None, Style | None]:
+    def _line(
+        self, y: int, width: int, *, build: tuple[object, ...] | None = None
+    ) -> tuple[tuple[object, ...], Text | None, Style | None, bool]:
         """What line `y` shows: a key that changes whenever its picture does, the line (None: blank, or
-        not built because `row_key` knew the key), and the one style of a row drawn as a single segment
-        (None: the line carries its styles). `build`: the key `row_key` gave this row; build it."""
+        not built because `row_key` knew the key), the row's style (None: the header) and whether the row
+        is drawn as a single segment in that style (else the line carries its styles). `build`: the key
+        `row_key` gave this row; build it."""
         _, x, top, base = self._view or self._where()
         place = (width, x, base)
         keyed = None  # the key of a row that row_key knows
+        style: Style | None = None
         if y == 0:
             line = self.header(width)
             line.stylize(self.header_style)
@@ -208,7 +231,7 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         else:
             index = top + y - 1
             if index >= self.count:
-                return (place, None), None, None
+                return (place, None), None, None, False
             selected = self.has_cursor and index == self.cursor
             if build is not None:
                 keyed = build
@@ -216,23 +239,24 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
                 known = self.row_key(index, selected)
                 keyed = None if known is None else (place, "row", known)
                 if keyed is not None:
-                    return keyed, None, None
+                    return keyed, None, None, False
             line = self.row(index, width, selected)
             style = self.row_style(index, selected)
             self.fit(line, width)
             if not line.spans and not line.style:
-                return keyed or (place, line.plain, style), line, style
+                return keyed or (place, line.plain, style), line, style, True
             line.stylize(style)
-        return keyed or (place, line.plain, line.style, tuple(line.spans)), line, None
+        return keyed or (place, line.plain, line.style, tuple(line.spans)), line, style, False
 
-    def _strip(self, segments: list[Segment], width: int, base: Style, cells: int | None = None) -> Strip:
-        """The line's segments as `width` cells from the list's scroll x; `cells`, when known, their length."""
+    def _strip(self, segments: list[Segment], width: int, fill: Style, cells: int | None = None) -> Strip:
+        """The line's segments as `width` cells from the list's scroll x, padded in `fill`; `cells`, when
+        known, their length."""
         x = (self._view or self._where())[1]
         if x == 0 and cells is not None and cells <= width:  # the common case: padded as it is made, one strip
             if cells < width:
-                segments.append(Segment(" " * (width - cells), base))
+                segments.append(Segment(" " * (width - cells), fill))
             return Strip(segments, width)
-        return Strip(segments).crop(x, x + width).extend_cell_length(width, base)
+        return Strip(segments).crop(x, x + width).extend_cell_length(width, fill)
 
     def row_at(self, event: events.Click) -> int | None:
         """The row under a click, or None for the header and below the last row."""

@@ -29,6 +29,14 @@ CHUNK_MARK, TOKEN_MARK, MORE = "│", "¦", "…"
 SELECTED = "bold reverse underline"
 
 
+def legend(tokens: bool) -> str:
+    """What the line beneath each row says, in words short enough for a caption at 60 columns: its
+    marks, and the numbers after them (the regex branch of each chunk, or the ids of each token)."""
+    if tokens:
+        return f"under each row {CHUNK_MARK} chunk {TOKEN_MARK} token start, then its ids"
+    return f"under each row {CHUNK_MARK}n: chunk matched by regex branch n (below)"
+
+
 # -- layout ------------------------------------------------------------------------------------
 
 

@@ -238,6 +238,12 @@ class SidePane(Widget):
     def on_resize(self) -> None:
         self.redraw()
 
+    def notify_style_update(self) -> None:
+        """A new theme changes the colours under every line: the pictures drawn in the old one are dropped."""
+        super().notify_style_update()
+        self._pictures.clear()
+        self.redraw()
+
     def _key(self, round: int) -> tuple[object, ...]:
         return (id(self.side), round, self.content_size.width, self.content_size.height)
 
