@@ -1,5 +1,5 @@
-"""For the lecture hall: themes (`--theme`, the T action), screenshots (their file names and writing, the S
-action, `--screenshot`'s first screen).
+"""For the lecture hall: themes (`--theme`, the T action) with every text legible in each, screenshots (their
+file names and writing, the S action, `--screenshot`'s first screen).
 
 >>> shot_name("aaababcabxyz", "teaching", "encode", 3, "textual-dark")
 'bpe-tui-aaababcabxyz-teaching-encode-frame-3-textual-dark.svg'
@@ -74,6 +74,9 @@ def blend(color: tuple[int, int, int], towards: tuple[int, int, int], share: flo
     return ColorTriplet(*(round(c + (t - c) * share) for c, t in zip(color, towards, strict=True)))
 
 
+WHITE, BLACK = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
+
+
 @lru_cache(4096)
 def legible(color: ColorTriplet, background: ColorTriplet) -> ColorTriplet:
     """`color` as it is if it reaches LEGIBLE contrast on `background`, else the colour nearest to it that
@@ -97,9 +100,6 @@ def legible(color: ColorTriplet, background: ColorTriplet) -> ColorTriplet:
                 low, high = (low, middle) if contrast(blend(color, end, middle), background) >= LEGIBLE else (middle, high)
             return blend(color, end, high)
     return ends[0]
-
-
-WHITE, BLACK = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
 
 
 def is_text(char: str) -> bool:
