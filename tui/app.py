@@ -41,7 +41,7 @@ from .screens.toosmall import fit
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
-class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, App[None]):
+class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleApp, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.

@@ -1,5 +1,5 @@
-"""For the lecture hall: themes (`--theme`, the T action), screenshots (their file names and writing, the S
-action, `--screenshot`'s first screen).
+"""For the lecture hall: themes (`--theme`, the T action) with every text legible in each, screenshots (their
+file names and writing, the S action, `--screenshot`'s first screen).
 
 >>> shot_name("aaababcabxyz", "teaching", "encode", 3, "textual-dark")
 'bpe-tui-aaababcabxyz-teaching-encode-frame-3-textual-dark.svg'
@@ -7,6 +7,8 @@ action, `--screenshot`'s first screen).
 'bpe-tui-Hi-你-x-my-table-tables-frame-12-nord.svg'
 >>> next_theme("nord", ("textual-dark", "nord", "textual-light"))
 'textual-light'
+>>> round(contrast((0, 0, 0), (255, 255, 255)), 2), round(contrast((119, 119, 119), (255, 255, 255)), 2)
+(21.0, 4.48)
 """
 
 from __future__ import annotations
@@ -14,10 +16,17 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rich.color import Color as RichColor
+from rich.color_triplet import ColorTriplet
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import App
+from textual.color import Color
+from textual.filter import LineFilter, dim_color
 
 from .access import access_of, download
 from .engine.files import write_atomic, write_target
@@ -37,6 +46,123 @@ def offline_svg(svg: str) -> str:
     svg = re.sub(r"\s*@font-face\s*\{[^}]*\}", "", svg)
     svg = re.sub(r"font-family: Fira Code, monospace;", f"font-family: {FONTS};", svg)
     return re.sub(r"<!-- Generated with Rich https?://[^>]*-->", "<!-- Generated with Rich -->", svg)
+
+
+#: The contrast every text on screen reaches in every theme (WCAG 2's AA level for text; tests/ui/test_contrast.py).
+LEGIBLE = 4.5
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0 black, 1 white)."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = rgb
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    """WCAG 2's contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def blend(color: tuple[int, int, int], towards: tuple[int, int, int], share: float) -> ColorTriplet:
+    """`color` moved `share` (0 to 1) of the way to `towards`."""
+    return ColorTriplet(*(round(c + (t - c) * share) for c, t in zip(color, towards, strict=True)))
+
+
+WHITE, BLACK = ColorTriplet(255, 255, 255), ColorTriplet(0, 0, 0)
+
+
+@lru_cache(4096)
+def legible(color: ColorTriplet, background: ColorTriplet) -> ColorTriplet:
+    """`color` as it is if it reaches LEGIBLE contrast on `background`, else the colour nearest to it that
+    does: moved towards white on a dark background, towards black on a light one (the hue kept).
+
+    >>> legible(ColorTriplet(224, 224, 224), ColorTriplet(18, 18, 18))  # textual-dark's text: already legible
+    ColorTriplet(red=224, green=224, blue=224)
+    >>> legible(ColorTriplet(7, 79, 134), ColorTriplet(18, 18, 18))  # a dark blue on black (2.2:1) gets lighter
+    ColorTriplet(red=78, green=130, blue=169)
+    >>> legible(ColorTriplet(1, 120, 212), ColorTriplet(208, 208, 208))  # the same blue on light grey gets darker
+    ColorTriplet(red=1, green=91, blue=162)
+    """
+    if contrast(color, background) >= LEGIBLE:
+        return color
+    ends = (WHITE, BLACK) if contrast(WHITE, background) >= contrast(BLACK, background) else (BLACK, WHITE)
+    for end in ends:
+        if contrast(end, background) >= LEGIBLE:
+            low, high = 0.0, 1.0
+            for _ in range(12):
+                middle = (low + high) / 2
+                low, high = (low, middle) if contrast(blend(color, end, middle), background) >= LEGIBLE else (middle, high)
+            return blend(color, end, high)
+    return ends[0]
+
+
+def is_text(char: str) -> bool:
+    """Whether `char` is read as text: not a space, nor a line, block or braille dot that draws a border or a plot."""
+    return not char.isspace() and not ("\u2500" <= char <= "\u259f" or "\u2800" <= char <= "\u28ff")
+
+
+class LegibleText(LineFilter):
+    """Every text drawn in a colour that reaches LEGIBLE contrast on its background (`legible`), whatever the
+    theme chose; `dim` text is dimmed as Textual dims it, then made legible. Text without a colour is taken
+    to be in the theme's `foreground` on the widget's background. Borders and plots keep their colours."""
+
+    def __init__(self, theme: str, foreground: Color) -> None:
+        super().__init__()
+        self.theme = theme
+        self.foreground = foreground.rich_color
+        self._shown: dict[Color, dict[Style, Style]] = {}  # by background, each style as drawn (legible_style)
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        shown = self._shown.get(background)
+        if shown is None or len(shown) > 4096:
+            shown = self._shown[background] = {}
+        out = []
+        for segment in segments:
+            text, style, control = segment
+            if style is None or control:
+                out.append(segment)
+                continue
+            drawn = shown.get(style)
+            if drawn is None:
+                drawn = shown[style] = legible_style(style, background.rich_color, self.foreground)
+            out.append(segment if drawn is style or not any(is_text(char) for char in text) else Segment(text, drawn))
+        return out
+
+
+def legible_style(style: Style, background: RichColor, foreground: RichColor) -> Style:
+    """`style` (drawn on `background`, in `foreground` when it has no colour) with a legible text colour;
+    `style` itself when its colours are legible as they are."""
+    color = foreground if style.color is None or style.color.is_default else style.color
+    under = background if style.bgcolor is None or style.bgcolor.is_default else style.bgcolor
+    if color.triplet is None or under.triplet is None:
+        return style  # a terminal's own colours (the ANSI themes): the terminal draws them
+    fg, bg = (under.triplet, color.triplet) if style.reverse else (color.triplet, under.triplet)
+    if style.dim:
+        fg = dim_color(RichColor.from_triplet(bg), RichColor.from_triplet(fg)).get_truecolor()
+    shown = legible(fg, bg)
+    if shown == fg and not style.dim:
+        return style
+    if style.reverse:  # the terminal swaps them back
+        return style + Style(color=RichColor.from_triplet(bg), bgcolor=RichColor.from_triplet(shown), dim=False)
+    return style + Style(color=RichColor.from_triplet(shown), bgcolor=RichColor.from_triplet(bg), dim=False)
+
+
+class LegibleApp(App[None]):
+    """An app whose every text reaches LEGIBLE contrast in every theme (`LegibleText` runs before Textual's filters)."""
+
+    _legible: LegibleText | None = None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        legible = self._legible
+        if legible is None or legible.theme != self.theme:
+            legible = self._legible = LegibleText(self.theme, Color.parse(self.get_css_variables()["foreground"]))
+        return [legible, *super().get_line_filters()]
 
 
 def theme_names() -> tuple[str, ...]:

@@ -42,5 +42,8 @@ def indices(ids: Iterable[int]) -> list[int]:
 
 
 def tints(background: Color) -> tuple[Style, ...]:
-    """One background style per slot: `background` blended TINT toward each hue."""
+    """One background style per slot: `background` blended TINT toward each hue. In an ANSI theme the terminal
+    chooses the background and the text colour, so no tint (a dark tint under a light terminal's dark text was 1.3:1)."""
+    if background.ansi is not None:
+        return tuple(Style() for _ in HUES)
     return tuple(Style(bgcolor=background.blend(Color.parse(hue), TINT).rich_color) for hue in HUES)
