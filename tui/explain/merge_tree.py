@@ -20,9 +20,9 @@ xyz · id 261 · rank 5
 >>> print("\\n".join(drawing(node, depth=1)))
 aaabab · id 263 · rank 7
 ├─ aaab · id 262 · rank 6
-│  └─ … 2 more levels below: 2 merges
+│  └─ … 2 more levels, 2 merges
 └─ ab · id 257 · rank 1
-   └─ … 1 more level below
+   └─ … 1 more level
 """
 
 from __future__ import annotations
@@ -111,8 +111,9 @@ def _ranked(table: Table, ident: int, text: str) -> Node:
 
 # ------------------------------------------------------------------ the drawing
 
-#: Columns a label keeps at the least (its text clipped to fit): the deepest level drawn leaves this much.
-LABEL = 24
+#: Columns the deepest level drawn keeps for its label (the text clipped to fit) or its folded line
+#: ('… 22 more levels, 21 merges' under it): 16 levels at 80 columns, 10 at 60 (o200k_base's deepest tree).
+LABEL = 30
 BRANCH, LAST, STEM, GAP = "├─ ", "└─ ", "│  ", "   "
 
 
@@ -133,7 +134,7 @@ def _fitted(node: Node, room: int) -> str:
 
 
 def _folded(node: Node) -> str:
-    return f"… {count(node.height, 'more level')} below: {count(node.merges - 1, 'merge')}" if node.merges > 1 else "… 1 more level below"
+    return f"… {count(node.height, 'more level')}, {count(node.merges - 1, 'merge')}" if node.merges > 1 else "… 1 more level"
 
 
 def _lines(node: Node, width: int, depth: int, lead: str, branch: str, level: int) -> Iterator[str]:
@@ -157,7 +158,7 @@ def widest_depth(width: int) -> int:
 def drawing(node: Node, width: int = 80, depth: int | None = None, height: int | None = None) -> list[str]:
     """The tree as an indented outline at most `width` columns wide: the root, then each node's left and
     right part under it (├─ and └─). Levels deeper than `depth` (by default as many as `width` leaves
-    room for) fold into one line '… N more levels below: M merges'; with `height`, the deepest drawing
+    room for) fold into one line '… N more levels, M merges'; with `height`, the deepest drawing
     of at most that many lines (folding from the bottom up, down to the root and one folded line)."""
     most = widest_depth(width) if depth is None else min(depth, widest_depth(width))
     shown = list(_lines(node, width, most, "", "", 0))
