@@ -23,6 +23,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import compress, islice
 from operator import itemgetter
 from typing import Literal
 
@@ -49,8 +50,9 @@ Progress = Callable[[int, int], None]
 
 
 def chunks_of(table: Table, text: str) -> list[str]:
-    """The chunks the table's pre-tokenizer cuts `text` into (the one place this module chunks)."""
-    return [match.group() for match in chunker(table.pattern, text).finditer(text)]
+    """The chunks the table's pre-tokenizer cuts `text` into (the one place this module chunks; a table's
+    pattern has no capturing group, so `findall` gives the chunks themselves, as `pretokenize.split` relies on)."""
+    return chunker(table.pattern, text).findall(text)
 
 
 def ordinary(table: Table) -> list[tuple[bytes, int]]:
@@ -120,21 +122,21 @@ def classify(table: Table, examples: int = 10, progress: Progress | None = None,
     tokens = ordinary(table)
     total = len(tokens)
     one = _classifier(table)
-    ids: dict[Class, array] = {kind: array("i") for kind in CLASSES}
-    merged: dict[Class, list[tuple[int, str]]] = {kind: [] for kind in CLASSES}
-    single: dict[Class, list[tuple[int, str]]] = {kind: [] for kind in CLASSES}
-    complete = True
+    kinds: list[Class] = []  # the class of tokens[i]; sorted into ids after the loop, in C
+    add = kinds.append
     for start in range(0, total, STRIDE):
         for data, ident in tokens[start : start + STRIDE]:
-            kind = one(data, ident)
-            ids[kind].append(ident)
-            kept = merged[kind] if len(data) > 1 else single[kind]
-            if len(kept) < examples:
-                kept.append((ident, to_aliases(data)))
+            add(one(data, ident))
         if progress is not None:
-            progress(min(start + STRIDE, total), total)
+            progress(len(kinds), total)
         if cancelled is not None and cancelled():
-            complete = False
             break
-    chosen = {kind: (merged[kind] + single[kind])[:examples] for kind in CLASSES}
-    return Reach(table.name, ids, chosen, complete)
+    ids: dict[Class, array] = {}
+    chosen: dict[Class, list[tuple[int, str]]] = {}
+    for kind in CLASSES:
+        members = list(compress(tokens, map(kind.__eq__, kinds)))
+        ids[kind] = array("i", map(itemgetter(1), members))
+        merged = islice(((i, to_aliases(data)) for data, i in members if len(data) > 1), examples)
+        single = islice(((i, to_aliases(data)) for data, i in members if len(data) == 1), examples)
+        chosen[kind] = [*merged, *single][:examples]
+    return Reach(table.name, ids, chosen, len(kinds) == total)
