@@ -37,7 +37,7 @@ def tiktoken_classes(encoding: tiktoken.Encoding, ranks: dict[bytes, int], patte
     return counts
 
 
-def test_o200k_reach_vs_tiktoken(benchmark, figure):  # type: ignore[no-untyped-def]
+def test_o200k_reach_vs_tiktoken(benchmark, figure):
     """classify(o200k_base) ≤ 2× the same classification with tiktoken."""
     table = get_table("o200k_base")
     ranks = dict(table.byte_ranks or {})
