@@ -4,6 +4,8 @@ the outline drawn within 80 and 60 columns."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import tiktoken
 
@@ -165,3 +167,23 @@ def test_a_long_token_is_clipped_before_its_id_and_rank() -> None:
     lines = drawing(tree(o200k_base(), 72056), 60)
     assert lines[0] == "Ġ" * 35 + "… · id 72056 · rank 71800"
     assert max(len(line) for line in lines) <= 60
+
+
+def test_a_custom_table_that_cannot_build_its_token_or_is_too_deep_is_one_sentence() -> None:
+    """A rule whose part has no id, a part no rule makes, a token of over 256 bytes: a TreeError each, not a crash."""
+    encoder = {s: i for i, s in enumerate(byte_symbol_order())}
+    broken = Table(
+        name="broken", merges=(("q", "rs"), ("xy", "z")), encoder={**encoder, "qrs": 256, "xy": 257, "xyz": 258}, sha256="0" * 64
+    )
+    with pytest.raises(TreeError) as no_id:
+        tree(broken, 256)
+    assert str(no_id.value) == "rule 0 of broken joins 'rs', which has no id, so 'qrs' has no merge tree."
+    with pytest.raises(TreeError) as no_rule:
+        tree(broken, 258)
+    assert str(no_rule.value) == "no rule of broken makes 'xy' (id 257), so it has no merge tree."
+    with pytest.raises(TreeError) as deep:
+        tree(chain(300), OFFSET + 298)
+    assert str(deep.value) == "id 554 is 300 bytes long; merge trees are drawn for tokens of up to 256 bytes."
+    deepest = tree(chain(256), OFFSET + 254)
+    assert (deepest.height, deepest.merges, len(drawing(deepest)), len(list(deepest.leaves()))) == (255, 255, 34, 256)
+    assert json.loads(json.dumps(deepest.as_json())) == deepest.as_json()

@@ -28,13 +28,16 @@ aaabab · id 263 · rank 7
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from ..engine.aliases import from_aliases, unicode_to_bytes
 from ..engine.tables import OFFSET, Table, parts
 from .rules import rank_of_id
 from .words import count, quoted
+
+#: The longest token a tree is made for (o200k_base's longest is 128 bytes): each level is a nested call,
+#: a few for JSON, within Python's limit of 1,000.
+LONGEST = 256
 
 
 class TreeError(Exception):
@@ -49,23 +52,23 @@ class Node:
     text: str  # the byte aliases, 'Ġthe'
     rank: int | None
     parts: tuple[Node, Node] | tuple[()] = ()
+    height: int = field(init=False, compare=False)  # levels below this node: 0 for a byte
+    merges: int = field(init=False, compare=False)  # rules applied to build it (its inner nodes, itself included)
 
-    @cached_property
-    def height(self) -> int:
-        """Levels below this node: 0 for a byte."""
-        return 1 + max(part.height for part in self.parts) if self.parts else 0
-
-    @cached_property
-    def merges(self) -> int:
-        """Rules applied to build this node (its inner nodes, itself included)."""
-        return sum(part.merges for part in self.parts) + 1 if self.parts else 0
+    def __post_init__(self) -> None:
+        parts = self.parts
+        object.__setattr__(self, "height", 1 + max(parts[0].height, parts[1].height) if parts else 0)
+        object.__setattr__(self, "merges", 1 + parts[0].merges + parts[1].merges if parts else 0)
 
     def leaves(self) -> Iterator[Node]:
         """The bytes, left to right."""
-        if not self.parts:
-            yield self
-        for part in self.parts:
-            yield from part.leaves()
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.parts:
+                stack += reversed(node.parts)
+            else:
+                yield node
 
     def as_json(self) -> dict[str, object]:
         """`{"id": int, "text": str, "rank": int | null, "parts": [left, right] | []}`."""
@@ -79,6 +82,8 @@ def tree(table: Table, ident: int) -> Node:
         raise TreeError(f"id {ident} is not in the {table.name} vocabulary.")
     if ident in table.special.values():
         raise TreeError(f"id {ident} is the special token {quoted(text)} of {table.name}: no rule made it, so it has no merge tree.")
+    if len(text) > LONGEST:
+        raise TreeError(f"id {ident} is {len(text):,} bytes long; merge trees are drawn for tokens of up to {LONGEST} bytes.")
     if table.byte_ranks is not None:
         return _ranked(table, ident, text)
     return _ruled(table, ident, text)
@@ -89,10 +94,13 @@ def _ruled(table: Table, ident: int, text: str) -> Node:
     if len(text) == 1:
         return Node(ident, text, None)
     rank = rank_of_id(table, ident)
-    if rank is None:  # neither a byte nor made by a rule: only a special entry is, and tree() refused it
-        raise TreeError(f"no rule of {table.name} makes id {ident}, so it has no merge tree.")
+    if rank is None:  # neither a byte nor made by a rule: a special entry (refused by tree()), or a rule's part in a custom table
+        raise TreeError(f"no rule of {table.name} makes {quoted(text)} (id {ident}), so it has no merge tree.")
     left, right = table.merges[rank]
     encoder = table.encoder
+    for part in (left, right):
+        if part not in encoder:
+            raise TreeError(f"rule {rank} of {table.name} joins {quoted(part)}, which has no id, so {quoted(text)} has no merge tree.")
     return Node(ident, text, rank, (_ruled(table, encoder[left], left), _ruled(table, encoder[right], right)))
 
 
