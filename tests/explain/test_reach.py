@@ -49,6 +49,7 @@ def test_a_hand_made_table_has_one_token_of_each_kind() -> None:
     assert [found.count(c) for c in CLASSES] == [130, 129, 1, 1]
     assert [found.examples[c][0] for c in CLASSES] == [(256, "bc"), (260, "âĢ"), (259, "aĠ"), (258, "abc")]
     assert [reach_of(table, i) for i in range(256, 261)] == ["reachable", "reachable", "taken_apart", "split_by_regex", "fragment"]
+    assert [found.of(i) for i in range(256, 262)] == ["reachable", "reachable", "taken_apart", "split_by_regex", "fragment", None]
     assert (reach_of(table, 261), reach_of(table, 32), reach_of(table, 94)) == (None, "reachable", "fragment")  # 261: no such id; "A"; 0xa1
 
 

@@ -14,13 +14,14 @@ chunk is encoded by the engine itself (`chunk_ids`) and its ids compared.
 >>> found = classify(teaching())
 >>> [found.count(c) for c in CLASSES]
 [137, 128, 0, 0]
->>> found.examples["reachable"][:2], reach_of(teaching(), 128)
-([(256, 'aa'), (257, 'ab')], 'fragment')
+>>> found.examples["reachable"][:2], reach_of(teaching(), 128), found.of(128), found.of(264), found.of(265)
+([(256, 'aa'), (257, 'ab')], 'fragment', 'fragment', 'reachable', None)
 """
 
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import compress, islice
@@ -103,6 +104,15 @@ class Reach:
 
     def count(self, kind: Class) -> int:
         return len(self.ids[kind])
+
+    def of(self, ident: int) -> Class | None:
+        """The class of id `ident` (a view's row), None for an id not classified (special, unknown, or cancelled before it)."""
+        for kind in CLASSES:
+            ids = self.ids[kind]
+            at = bisect_left(ids, ident)
+            if at < len(ids) and ids[at] == ident:
+                return kind
+        return None
 
     @property
     def total(self) -> int:
