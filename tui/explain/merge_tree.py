@@ -176,12 +176,17 @@ def drawing(node: Node, width: int = 80, depth: int | None = None, height: int |
     return shown
 
 
+#: Characters of the token's text the summary quotes (a longer one is cut, with …), so that the line fits 60 columns.
+SHOWN = 16
+
+
 def summary(node: Node) -> str:
     """The line above the drawing: "id 262 ' the': 4 bytes, 3 merges, 2 levels" (a byte: "id 220 ' ': 1 byte,
     no merge"; a piece of a character: 'id 447, not UTF-8 alone: …')."""
     data = from_aliases(node.text)
     try:
-        head = f"id {node.id} {quoted(data.decode('utf-8'))}"
+        text = data.decode("utf-8")
+        head = f"id {node.id} {quoted(text if len(text) <= SHOWN else text[: SHOWN - 1] + '…')}"
     except UnicodeDecodeError:
         head = f"id {node.id}, not UTF-8 alone"
     if not node.parts:
