@@ -63,7 +63,7 @@ def test_tree_fits_the_width_asked_for(cli: Cli) -> None:
     assert (code, err, lines[0], max(len(line) for line in lines[1:])) == (
         0,
         "",
-        "id 72056 '" + " " * 128 + "': 128 bytes, 127 merges, 7 levels",
+        "id 72056 '" + " " * 15 + "…': 128 bytes, 127 merges, 7 levels",
         40,
     )
 
