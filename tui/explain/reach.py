@@ -51,8 +51,9 @@ Progress = Callable[[int, int], None]
 
 
 def chunks_of(table: Table, text: str) -> list[str]:
-    """The chunks the table's pre-tokenizer cuts `text` into (the one place this module chunks; a table's
-    pattern has no capturing group, so `findall` gives the chunks themselves, as `pretokenize.split` relies on)."""
+    """The chunks the table's pre-tokenizer cuts `text` into: the one call to the chunker here (the other
+    path cuts inside the engine's own loop, `chunk_ids`). A table's pattern has no capturing group, so
+    `findall` gives the chunks themselves, as `pretokenize.split` relies on."""
     return chunker(table.pattern, text).findall(text)
 
 
