@@ -4,14 +4,17 @@ on built-in and custom tables (--vocab/--encoder, --tokenizer-json), and their o
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from engine.support import CliResult
 from explain.test_reach import HAND_RULES, hand_table
 from tokenizers import Tokenizer, models, pre_tokenizers
 
 from tui.engine.tables import vocab_bpe_text
+from tui.explain import reach
 
 Cli = Callable[..., CliResult]
 
@@ -151,3 +154,12 @@ def test_reach_with_a_tokenizer_json_where_hugging_face_takes_abc_apart_too(cli:
         "",
         {"reachable": 130, "fragment": 129, "split_by_regex": 1, "taken_apart": 1},
     )
+
+
+def test_reach_shows_its_progress_on_a_terminal_and_wipes_it(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal, standard error counts the tokens sorted so far, rewritten in place, then blanked; piped, nothing."""
+    monkeypatch.setattr(reach, "STRIDE", 100)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = cli("reach", "--table", "teaching", "--json")
+    lines = [f"sorting {done} of 265 tokens…" for done in (100, 200)] + [""]
+    assert (code, json.loads(out)["fragment"]["count"], err) == (0, 128, "".join(f"\r{line:<40}\r" for line in lines))

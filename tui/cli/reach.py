@@ -6,6 +6,8 @@ bpe-tui reach --table o200k_base --json
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 
 from .inputs import UsageError, print_json, resolve_table, say, table_options
 
@@ -22,7 +24,7 @@ def run_reach(args: argparse.Namespace) -> None:
     if args.examples < 0:
         raise UsageError(f"--examples is a count, 0 or more, not {args.examples}.")
     table = resolve_table(args)
-    found = classify(table, args.examples)
+    found = classify(table, args.examples, progress_line() if sys.stderr is not None and sys.stderr.isatty() else None)
     if args.json:
         print_json(found.as_json(), ensure_ascii=False)
         return
@@ -32,3 +34,14 @@ def run_reach(args: argparse.Namespace) -> None:
     for kind in CLASSES:
         if found.examples[kind]:
             say(f"{kind}, e.g.: " + ", ".join(f"{text} ({ident})" for ident, text in found.examples[kind]))
+
+
+def progress_line() -> Callable[[int, int], None]:
+    """On a terminal, 'sorting 4,096 of 50,256 tokens…' on standard error, rewritten in place and wiped at the end."""
+
+    def show(done: int, total: int) -> None:
+        line = f"sorting {done:,} of {total:,} tokens…" if done < total else ""
+        sys.stderr.write(f"\r{line:<40}\r")
+        sys.stderr.flush()
+
+    return show
