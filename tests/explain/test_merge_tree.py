@@ -11,7 +11,7 @@ import tiktoken
 
 from tui.engine.aliases import from_aliases
 from tui.engine.tables import OFFSET, Table, byte_symbol_order, gpt2_files
-from tui.explain.merge_tree import Node, TreeError, drawing, summary, tree
+from tui.explain.merge_tree import Node, TreeError, drawing, rows, summary, tree
 
 
 def vocab_ranks() -> dict[tuple[str, str], int]:
@@ -93,6 +93,13 @@ def test_the_teaching_tables_longest_token_and_its_drawing(teaching_table: Table
         "└─ c · id 66 · byte 0x63",
     ]
     assert drawing(node, height=3) == ["aaababc · id 264 · rank 8", "└─ … 4 more levels, 5 merges"]
+    folded = rows(node, height=6)  # what a view styles: the lead as it is, the label or the folded line
+    assert [(row.lead, row.node.id, row.folded) for row in folded] == [
+        ("", 264, False),
+        ("├─ ", 263, False),
+        ("│  └─ ", 263, True),
+        ("└─ ", 66, False),
+    ]
 
 
 def test_a_byte_is_a_leaf_and_a_special_token_or_an_unknown_id_has_no_tree(gpt2_table: Table, teaching_table: Table) -> None:

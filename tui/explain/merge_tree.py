@@ -52,8 +52,8 @@ class Node:
     text: str  # the byte aliases, 'Ġthe'
     rank: int | None
     parts: tuple[Node, Node] | tuple[()] = ()
-    height: int = field(init=False, compare=False)  # levels below this node: 0 for a byte
-    merges: int = field(init=False, compare=False)  # rules applied to build it (its inner nodes, itself included)
+    height: int = field(init=False, compare=False, repr=False)  # levels below this node: 0 for a byte
+    merges: int = field(init=False, compare=False, repr=False)  # rules applied to build it (its inner nodes, itself included)
 
     def __post_init__(self) -> None:
         parts = self.parts
@@ -145,17 +145,32 @@ def _folded(node: Node) -> str:
     return f"… {count(node.height, 'more level')}, {count(node.merges - 1, 'merge')}" if node.merges > 1 else "… 1 more level"
 
 
-def _lines(node: Node, width: int, depth: int, lead: str, branch: str, level: int) -> Iterator[str]:
-    yield lead + branch + _fitted(node, width - len(lead) - len(branch))
+@dataclass(frozen=True)
+class Row:
+    """One line of the drawing: the tree's lines before it (`lead`), then a node's label, or (`folded`) the line
+    standing for the levels hidden below that node. A view styles `text` and draws `lead` as it is."""
+
+    lead: str
+    node: Node
+    text: str
+    folded: bool = False
+
+    @property
+    def line(self) -> str:
+        return self.lead + self.text
+
+
+def _rows(node: Node, width: int, depth: int, lead: str, branch: str, level: int) -> Iterator[Row]:
+    yield Row(lead + branch, node, _fitted(node, width - len(lead) - len(branch)))
     if not node.parts:
         return
     inner = lead + (STEM if branch == BRANCH else GAP if branch else "")
     if level >= depth:
-        yield (inner + LAST + _folded(node))[:width]
+        yield Row(inner + LAST, node, _folded(node)[: max(width - len(inner) - len(LAST), 0)], folded=True)
         return
     left, right = node.parts
-    yield from _lines(left, width, depth, inner, BRANCH, level + 1)
-    yield from _lines(right, width, depth, inner, LAST, level + 1)
+    yield from _rows(left, width, depth, inner, BRANCH, level + 1)
+    yield from _rows(right, width, depth, inner, LAST, level + 1)
 
 
 def widest_depth(width: int) -> int:
@@ -163,17 +178,22 @@ def widest_depth(width: int) -> int:
     return max((width - LABEL) // len(BRANCH), 0)
 
 
-def drawing(node: Node, width: int = 80, depth: int | None = None, height: int | None = None) -> list[str]:
+def rows(node: Node, width: int = 80, depth: int | None = None, height: int | None = None) -> list[Row]:
     """The tree as an indented outline at most `width` columns wide: the root, then each node's left and
     right part under it (├─ and └─). Levels deeper than `depth` (by default as many as `width` leaves
     room for) fold into one line '… N more levels, M merges'; with `height`, the deepest drawing
     of at most that many lines (folding from the bottom up, down to the root and one folded line)."""
     most = widest_depth(width) if depth is None else min(depth, widest_depth(width))
-    shown = list(_lines(node, width, most, "", "", 0))
+    shown = list(_rows(node, width, most, "", "", 0))
     while height is not None and len(shown) > height and most > 0:
         most -= 1
-        shown = list(_lines(node, width, most, "", "", 0))
+        shown = list(_rows(node, width, most, "", "", 0))
     return shown
+
+
+def drawing(node: Node, width: int = 80, depth: int | None = None, height: int | None = None) -> list[str]:
+    """`rows` as plain lines (the CLI's drawing)."""
+    return [row.line for row in rows(node, width, depth, height)]
 
 
 #: Characters of the token's text the summary quotes (a longer one is cut, with …), so that the line fits 60 columns.
