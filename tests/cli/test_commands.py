@@ -25,6 +25,8 @@ MODULES = {
     "encode": "encode",
     "decode": "decode",
     "chunks": "encode",
+    "tree": "tree",
+    "reach": "reach",
     "check": "check",
     "examples": "examples",
     "train": "train",
@@ -34,7 +36,7 @@ MODULES = {
 
 
 def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> None:
-    assert NAMES == ("capture", "encode", "decode", "chunks", "check", "examples", "train", "serve", "tour")
+    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "check", "examples", "train", "serve", "tour")
     assert {c.name: c.module for c in COMMANDS} == MODULES
     assert [named(name) for name in NAMES] == list(COMMANDS)
 
@@ -76,7 +78,7 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
         "Watch GPT-2's byte-level BPE tokenizer, frame by frame, in the app; or script it with a command.",
     ]
     start = lines.index(
-        "commands (bpe-tui COMMAND --help shows each one's options; capture, encode, decode and chunks use gpt2 "
+        "commands (bpe-tui COMMAND --help shows each one's options; the ones that take a table use gpt2 "
         "unless --table or a custom table says otherwise, while the app starts on teaching):"
     )
     assert lines[start + 1 :] == [f"  {c.name:<8}  {c.help}" for c in COMMANDS]
@@ -89,7 +91,7 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
 def test_each_commands_help_names_its_table_default(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The headless commands use GPT-2's table unless told otherwise, and say so; the app keeps the teaching example."""
     monkeypatch.setenv("COLUMNS", "1000")
-    for name in ("capture", "encode", "decode", "chunks"):
+    for name in ("capture", "encode", "decode", "chunks", "tree", "reach"):
         assert "o200k_base (GPT-4o's tiktoken table) (default: gpt2)" in cli(name, "--help")[1]
     assert "o200k_base (GPT-4o's tiktoken table) (default: teaching)" in cli("--help")[1]
 

@@ -43,7 +43,7 @@ def commands_help(width: int) -> str:
 
     column = max(len(command.name) for command in COMMANDS) + 4
     lines = textwrap.wrap(
-        f"commands (bpe-tui COMMAND --help shows each one's options; capture, encode, decode and chunks use "
+        f"commands (bpe-tui COMMAND --help shows each one's options; the ones that take a table use "
         f"{COMMAND_TABLE} unless --table or a custom table says otherwise, while the app starts on {DEFAULT}):",
         width,
     )
