@@ -80,15 +80,36 @@ def edited(byte_level, tmp_path, change) -> str:
 @pytest.mark.parametrize(
     "change, sentence",
     [
-        (lambda d: d["model"].update(type="WordPiece"), "its model is WordPiece, not BPE"),
-        (lambda d: d["model"].update(type="Unigram"), "its model is Unigram, not BPE"),
-        (lambda d: d.update(pre_tokenizer={"type": "Whitespace"}), "its pre-tokenizer is Whitespace, not ByteLevel"),
+        (lambda d: d["model"].update(type="WordPiece"), "its model is WordPiece (BERT's ## word pieces), not BPE"),
+        (lambda d: d["model"].update(type="Unigram"), "its model is Unigram (SentencePiece's unigram language model), not BPE"),
+        (lambda d: d["model"].update(type="WordLevel"), "its model is WordLevel (one id per whole word), not BPE"),
+        (lambda d: d["model"].update(byte_fallback=True), "falls back to bytes (byte_fallback), as SentencePiece-style BPE does"),
+        (
+            lambda d: d.update(pre_tokenizer={"type": "Metaspace", "replacement": "▁"}),
+            "its pre-tokenizer Metaspace is SentencePiece's ▁ for spaces, so this is SentencePiece-style BPE",
+        ),
+        (lambda d: d.update(normalizer={"type": "Precompiled"}), "its normalizer Precompiled is SentencePiece's compiled character map"),
+        (lambda d: d.update(pre_tokenizer={"type": "Whitespace"}), "its pre-tokenizer is Whitespace, with no ByteLevel step"),
         (lambda d: d.update(pre_tokenizer=None), "its pre-tokenizer is missing, not ByteLevel"),
         (lambda d: d["model"]["merges"].append(["Ġ", "nosuchtoken"]), "names 'nosuchtoken', which model.vocab does not have"),
         (lambda d: d["model"]["vocab"].update(extra=0), "share the id 0"),
         (lambda d: d["model"].update(continuing_subword_prefix="##"), "sets continuing_subword_prefix '##'"),
+        (lambda d: d["model"]["merges"].reverse(), "which merges["),
     ],
-    ids=["wordpiece", "unigram", "whitespace", "no pre-tokenizer", "unknown merge", "duplicate id", "prefix"],
+    ids=[
+        "wordpiece",
+        "unigram",
+        "wordlevel",
+        "byte fallback",
+        "metaspace",
+        "precompiled",
+        "whitespace",
+        "no pre-tokenizer",
+        "unknown merge",
+        "duplicate id",
+        "prefix",
+        "merge before its part",
+    ],
 )
 def test_refusals_say_what_it_is(byte_level, tmp_path, change, sentence):
     path = edited(byte_level, tmp_path, change)
@@ -132,9 +153,9 @@ MALFORMED = {
     ),
     "a step a number": (
         lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [5, {"type": "ByteLevel"}]}),
-        "its pre-tokenizer is a Sequence of None, ByteLevel, not byte-level",
+        "its pre-tokenizer is the number 5, not a pre-tokenizer object with a type.",
     ),
-    "pre_tokenizer a number": (lambda d: d.update(pre_tokenizer=5), "its pre-tokenizer is the number 5, not ByteLevel"),
+    "pre_tokenizer a number": (lambda d: d.update(pre_tokenizer=5), "its pre-tokenizer is the number 5, not a pre-tokenizer object"),
     "Split regex unclosed": (
         lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": "(unclosed"})),
         "its Split regex '(unclosed' is not a valid regex (missing ) at position 9).",
@@ -164,9 +185,29 @@ MALFORMED = {
         lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": r"\s*"})),
         r"tried on a sample text: the Split regex '\\s*' matches an empty string at character 0 of the text, which splits nothing.",
     ),
-    "ByteLevel after the Split without use_regex (true for tokenizers)": (
-        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].pop("use_regex"),
-        "its ByteLevel step after the Split must neither add a prefix space nor split again.",
+    "ByteLevel adding a prefix space after the Split": (
+        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].update(add_prefix_space=True),
+        "its ByteLevel adds a prefix space to every piece of the steps before it, which bpe-tui does not model.",
+    ),
+    "a step after ByteLevel": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, {"type": "Digits"}]}),
+        "its pre-tokenizer has Digits after ByteLevel, which would cut byte aliases",
+    ),
+    "an unknown pre-tokenizer step": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [{"type": "UnicodeScripts"}, {"type": "ByteLevel"}]}),
+        "its pre-tokenizer has a UnicodeScripts step, which bpe-tui does not read.",
+    ),
+    "an unknown normalizer": (
+        lambda d: d.update(normalizer={"type": "StripAccents"}),
+        "its normalizer has a StripAccents step, which bpe-tui does not read.",
+    ),
+    "ignore_merges a string": (
+        lambda d: d["model"].update(ignore_merges="yes"),
+        "its BPE model's ignore_merges is the string 'yes', not true or false.",
+    ),
+    "Replace without content": (
+        lambda d: d.update(normalizer={"type": "Replace", "pattern": {"String": "a"}}),
+        'its Replace normalizer needs a non-empty {"Regex": …} or {"String": …} pattern and a string content.',
     ),
     "model a list": (lambda d: d.update(model=[]), "has no model object; it is not a tokenizer.json."),
     "the document a list": (lambda d: d.clear() or d.update(x=[]), "has no model object"),
@@ -175,7 +216,7 @@ MALFORMED = {
     "model.merges a number": (lambda d: d["model"].update(merges=5), "model.merges must be a list."),
     "a merge a number": (lambda d: d["model"]["merges"].insert(0, 5), "model.merges[0] is not two symbols ('5')."),
     "a merge of three": (lambda d: d["model"]["merges"].insert(0, "a b c"), "model.merges[0] is not two symbols ('a b c')."),
-    "model.type a number": (lambda d: d["model"].update(type=5), "its model is 5, not BPE."),
+    "model.type a number": (lambda d: d["model"].update(type=5), "its model is 5, not BPE;"),
 }
 
 

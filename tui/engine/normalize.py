@@ -9,6 +9,13 @@ True
 '▁hi'
 >>> NFC.describe()
 'NFC'
+
+Each step does what Hugging Face `tokenizers` does: Lowercase maps each character alone (Σ is always σ,
+never a final ς), Strip removes Rust's whitespace (the White_Space property, not \x1c–\x1f), a regex
+Replace puts its text literally, PrefixSpace (ByteLevel's add_prefix_space) adds a space to a text that
+does not start with one.
+>>> Normalizer((Step("Lowercase"), Step("ReplaceRegex", ("[σ]+", "$0")), Step("PrefixSpace"))).apply("ΣΑΣ  x")
+' $0α$0  x'
 """
 
 from __future__ import annotations
@@ -17,13 +24,19 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from .pretokenize import compiled
+
+#: Rust's `char::is_whitespace`: the characters with Unicode's White_Space property.
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
 #: The Unicode forms a step may name, by name.
 FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC", "NFKD": "NFKD"}
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: `kind` is one of FORMS, 'Lowercase', 'Replace' (old, new), 'Prepend' (prefix), 'Strip' (left, right)."""
+    """One step: `kind` is one of FORMS, 'Lowercase', 'Replace' (old, new), 'ReplaceRegex' (regex, new),
+    'Prepend' (prefix), 'Strip' (left, right), 'PrefixSpace'."""
 
     kind: str
     args: tuple = ()
@@ -32,16 +45,21 @@ class Step:
         if self.kind in FORMS:
             return unicodedata.normalize(FORMS[self.kind], text)
         if self.kind == "Lowercase":
-            return text.lower()
+            return text.replace("Σ", "σ").lower()  # str.lower() alone would make a word's last Σ a ς
         if self.kind == "Replace":
             old, new = self.args
             return text.replace(old, new)
+        if self.kind == "ReplaceRegex":
+            pattern, new = self.args
+            return compiled(f"(?m){pattern}").sub(lambda _: new, text)  # ^ and $ at each line, as Oniguruma's
         if self.kind == "Prepend":
             return self.args[0] + text if text else text
+        if self.kind == "PrefixSpace":
+            return text if not text or text[0] == " " else " " + text
         if self.kind == "Strip":
             left, right = self.args
-            text = text.lstrip() if left else text
-            return text.rstrip() if right else text
+            text = text.lstrip(WHITE_SPACE) if left else text
+            return text.rstrip(WHITE_SPACE) if right else text
         raise ValueError(f"unknown normaliser step {self.kind!r}")
 
     def describe(self) -> str:
