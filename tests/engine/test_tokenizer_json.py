@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, models, pre_tokenizers
 
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
@@ -13,6 +13,7 @@ from tui.engine.tables import O200K_PATTERN, TableError
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
 
+from .hf_files import fit
 from .test_tiktoken_diff import CORPUS
 
 TEXTS = [t for t in CORPUS if "<|endoftext|>" not in t]  # HF splits out added tokens first; encode_ordinary does not
@@ -21,13 +22,7 @@ TEXTS = [t for t in CORPUS if "<|endoftext|>" not in t]  # HF splits out added t
 def train(pre: pre_tokenizers.PreTokenizer, path, vocab_size: int = 700) -> Tokenizer:
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), special_tokens=["<|endoftext|>"], show_progress=False
-    )
-    tok.train_from_iterator(CORPUS * 3, trainer)
-    tok.save(str(path))
-    return tok
+    return fit(tok, path, vocab_size)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,8 @@ the pipeline by it, so every caller that cuts with `chunker(table.pattern, text)
 ['ab', 'cd', '12', '!']
 >>> p.origin("ab cd12!", 0, 2), p.origin("ab cd12!", 5, 7)
 ((1, 0, 'ab cd'), (0, 0, 'ab cd12!'))
+>>> [(chunk, step) for _, chunk, step, *_ in p.labelled("ab cd12!")]
+[('ab', 1), ('cd', 1), ('12', 0), ('!', 1)]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .pretokenize import PIPELINES, Chunk, chunker
+from .pretokenize import PIPELINES, Chunk, chunker, compiled
 
 #: Hugging Face's Whitespace pre-tokenizer keeps the matches of this regex (a Split, Removed, inverted).
 WORDS = r"\w+|[^\w\s]+"
@@ -66,6 +68,25 @@ def _cut(cut: Cut, pieces: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str
             yield start + match.start(), match.group()
 
 
+def _matched(cut: Cut, piece: str, at: int) -> bool:
+    """Whether the step's own regex matches at `at` in `piece` (else the piece there is text between matches)."""
+    m = compiled(f"(?m)(?:{cut.own})").match(piece, at)
+    return m is not None and m.end() > at
+
+
+Labelled = tuple[int, str, int, int, str, bool]
+
+
+def _cut_labelled(k: int, cut: Cut, pieces: Iterable[Labelled]) -> Iterator[Labelled]:
+    for start, piece, step, lo, parent, matched in pieces:
+        inner = [(m.start(), m.group()) for m in chunker(cut.built, piece).finditer(piece)]
+        if inner == [(0, piece)] and step >= 0 and (matched or not _matched(cut, piece, 0)):
+            yield start, piece, step, lo, parent, matched  # left whole: still made by the earlier step
+            continue
+        for at, part in inner:
+            yield start + at, part, k, start, piece, _matched(cut, piece, at)
+
+
 @dataclass(frozen=True)
 class Pipeline:
     """Steps applied in order, each to every piece of the step before (the regexes see one piece at a time,
@@ -90,10 +111,19 @@ class Pipeline:
     def findall(self, string: str, /) -> list[str]:
         return [piece for _, piece in self.pieces(string)]
 
+    def labelled(self, text: str) -> Iterator[Labelled]:
+        """Every chunk as (start, text, the step that made it, the piece that step cut it from: its start and
+        text, and whether the step's regex matched it). A step made a chunk when it cut the chunk out, or,
+        for a chunk an earlier step left as text between its matches, when its own regex matches it whole."""
+        out: Iterable[Labelled] = ((0, text, -1, 0, text, False),) if text else ()
+        for k, cut in enumerate(self.cuts):
+            out = _cut_labelled(k, cut, out)
+        return iter(out)
+
     def origin(self, text: str, start: int, end: int) -> tuple[int, int, str]:
-        """Which step made the chunk text[start:end] (the first after which it is a piece), and the piece
-        that step cut it from (its start and text). Computed on demand: one chunk's steps only."""
-        lo, piece = 0, text
+        """Which step made the chunk text[start:end] (as `labelled` says), and the piece that step cut it
+        from (its start and text). Computed on demand, for this chunk's pieces only."""
+        lo, piece, found = 0, text, None
         for k, cut in enumerate(self.cuts):
             inner = next(
                 ((lo + m.start(), m.group()) for m in chunker(cut.built, piece).finditer(piece) if lo + m.start() + len(m.group()) > start),
@@ -102,9 +132,20 @@ class Pipeline:
             if inner is None or inner[0] > start:
                 break
             if inner == (start, text[start:end]):
-                return k, lo, piece
+                if found is None or (not found[3] and _matched(cut, piece, start - lo)):
+                    found = (k, lo, piece, _matched(cut, piece, start - lo))
+                if found[3]:
+                    return found[:3]
             lo, piece = inner
-        raise ValueError(f"text[{start}:{end}] is not a chunk of this pipeline")
+        if found is None:
+            raise ValueError(f"text[{start}:{end}] is not a chunk of this pipeline")
+        return found[:3]
+
+
+def pipeline_of(pattern: str) -> Pipeline | None:
+    """The pipeline a table's `pattern` names, or None for one regex."""
+    found = PIPELINES.get(pattern)
+    return found if isinstance(found, Pipeline) else None
 
 
 def register(pipeline: Pipeline) -> Pipeline:

@@ -93,7 +93,7 @@ def pre_tokenizer(pre: Any, path: str) -> tuple[str, bool]:
             f"{path}: its pre-tokenizer has {kinds[last + 1]} after ByteLevel, which would cut byte aliases; bpe-tui does not model it."
         )
     level = steps[last]
-    prefix = level.get("add_prefix_space", True)
+    prefix = level.get("add_prefix_space", False)  # tokenizers requires it; bpe-tui reads it missing as false
     if type(prefix) is not bool or type(level.get("use_regex", True)) is not bool:
         raise TableError(f"{path}: its ByteLevel's add_prefix_space and use_regex must be true or false.")
     cuts = [_cut(kind, step, path) for kind, step in zip(kinds[:last], steps[:last], strict=True)]

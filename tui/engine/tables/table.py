@@ -99,6 +99,10 @@ class Table:
         object.__setattr__(self, "ranks", {pair: rank for rank, pair in enumerate(self.merges)})
         object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
 
+    def normalize(self, text: str) -> str:
+        """`text` as the table's chunks cut it: after its normaliser (`text` itself when it has none)."""
+        return text if self.normalizer is None else self.normalizer.apply(text)
+
     @cached_property
     def special(self) -> dict[str, int]:
         """Entries that are neither a byte alias nor a merge result, e.g. {'<|endoftext|>': 50256}."""
