@@ -233,3 +233,40 @@ def test_the_issue_s_three_files_through_the_cli_and_the_app(byte_level, tmp_pat
     for args in (["encode", "--tokenizer-json", path, "--text", "abc"], ["--tokenizer-json", path, "--text", "abc"]):
         code, out, err = cli(*args)
         assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {path}") and sentence in err and err.count("\n") == 1, err
+
+
+def truncated(byte_level, tmp_path) -> str:
+    data = byte_level[1].read_bytes()
+    (tmp_path / "cut.json").write_bytes(data[: len(data) // 2])
+    return str(tmp_path / "cut.json")
+
+
+def huge(byte_level, tmp_path) -> str:
+    with open(tmp_path / "huge.json", "wb") as out:  # 200 MB, sparse: refused from its size before a byte is read
+        out.seek(200_000_000)
+        out.write(b"}")
+    return str(tmp_path / "huge.json")
+
+
+#: A file that is cut short, contradicts itself or is too big, and the sentence the command line says.
+BAD_FILES = {
+    "truncated": (truncated, "is not valid JSON"),
+    "a merge naming a missing token": (
+        lambda b, t: edited(b, t, lambda d: d["model"]["merges"].append("Ġ nosuch")),
+        "names 'nosuch', which model.vocab does not have.",
+    ),
+    "duplicate ids": (lambda b, t: edited(b, t, lambda d: d["model"]["vocab"].update(extra=5)), "share the id 5."),
+    "a merge before the merge making its part": (
+        lambda b, t: edited(b, t, lambda d: d["model"]["merges"].reverse()),
+        "so tokenizers' leftmost-first merging would give other ids than bpe-tui's.",
+    ),
+    "200 MB": (huge, "is 200.0 MB; tokenizer.json files over 64 MiB are refused."),
+}
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_bad_file_is_one_sentence_and_exit_2(byte_level, tmp_path, cli, name: str) -> None:
+    make, sentence = BAD_FILES[name]
+    path = make(byte_level, tmp_path)
+    code, out, err = cli("encode", "--tokenizer-json", path, "--text", "abc")
+    assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {path}") and sentence in err and err.count("\n") == 1, err
