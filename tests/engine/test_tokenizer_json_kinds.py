@@ -148,3 +148,10 @@ PRE_TOKENIZERS = {
 @pytest.mark.parametrize("name", PRE_TOKENIZERS)
 def test_every_pre_tokenizer(deepseek_like, tmp_path, name):
     same_ids(rewritten(deepseek_like, tmp_path / "t.json", pre_tokenizer=PRE_TOKENIZERS[name]))
+
+
+def test_the_chunks_command_cuts_the_normalised_text_step_by_step(deepseek_like, tmp_path, cli):
+    path = rewritten(deepseek_like, tmp_path / "t.json", normalizer=NORMALIZERS["Lowercase"])
+    code, out, err = cli("chunks", "--tokenizer-json", str(path), "--text", "HI 1234")
+    assert (code, err) == (0, "")
+    assert [(c["text"], c["start"], c["branch"]) for c in json.loads(out)] == [("hi", 0, 5), (" ", 2, 8), ("123", 3, 0), ("4", 6, 0)]

@@ -280,7 +280,7 @@ class Trace:
     @cached_property
     def normalized(self) -> str:
         """The text the chunks cut: `text` after the table's normaliser (the same string when it has none)."""
-        return self.text if self.table.normalizer is None else self.table.normalizer.apply(self.text)
+        return self.table.normalize(self.text)
 
     @cached_property
     def ids(self) -> list[int]:
