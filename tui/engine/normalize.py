@@ -20,6 +20,7 @@ does not start with one.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
@@ -28,6 +29,35 @@ from .pretokenize import compiled
 
 #: Rust's `char::is_whitespace`: the characters with Unicode's White_Space property.
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
+#: Where Python's Unicode tables (14.0 in Python 3.11) and those `tokenizers` normalises with part (tests/engine/
+#: test_normalize_tables.py compares every character): the characters it decomposes under none of NFD, NFKD,
+#: NFKC (they are newer than its tables), and the lowercase it gives 55 characters newer than Python's.
+TOKENIZERS_KEEPS = (
+    "\u32ff\ua7f2-\ua7f4\uab69\U00010781-\U00010785\U00010787-\U000107b0\U000107b2-\U000107ba\U00011938\U0001f16c\U0001fbf0-\U0001fbf9"
+)
+_KEPT = re.compile(f"([{TOKENIZERS_KEEPS}])")
+NEWER_LOWER = {
+    **{c: c + 0x20 for c in range(0x10D50, 0x10D66)},
+    **{c: c + 0x1B for c in range(0x16EA0, 0x16EB9)},
+    **dict(
+        zip(
+            map(ord, "\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc"),
+            map(ord, "\u1c8a\u0264\ua7cd\ua7cf\ua7d3\ua7d5\ua7db\u019b"),
+            strict=True,
+        )
+    ),
+}
+
+
+def _form(form: Literal["NFC", "NFD", "NFKC", "NFKD"], text: str) -> str:
+    """`unicodedata.normalize`, but the characters `tokenizers` keeps are kept, each cutting the text
+    (a starter that neither decomposes nor composes)."""
+    if form == "NFC" or unicodedata.is_normalized(form, text) or not _KEPT.search(text):
+        return unicodedata.normalize(form, text)
+    parts = _KEPT.split(text)  # the kept characters at the odd places
+    return "".join(part if k % 2 else unicodedata.normalize(form, part) for k, part in enumerate(parts))
+
 
 #: The Unicode forms a step may name, by name.
 FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC", "NFKD": "NFKD"}
@@ -43,9 +73,9 @@ class Step:
 
     def apply(self, text: str) -> str:
         if self.kind in FORMS:
-            return unicodedata.normalize(FORMS[self.kind], text)
-        if self.kind == "Lowercase":
-            return text.replace("Σ", "σ").lower()  # str.lower() alone would make a word's last Σ a ς
+            return _form(FORMS[self.kind], text)
+        if self.kind == "Lowercase":  # str.lower() alone would make a word's last Σ a ς
+            return text.replace("Σ", "σ").lower().translate(NEWER_LOWER)
         if self.kind == "Replace":
             old, new = self.args
             return text.replace(old, new)
