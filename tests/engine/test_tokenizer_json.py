@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, models, pre_tokenizers
 
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
@@ -13,6 +13,7 @@ from tui.engine.tables import O200K_PATTERN, TableError
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
 
+from .hf_files import fit
 from .test_tiktoken_diff import CORPUS
 
 TEXTS = [t for t in CORPUS if "<|endoftext|>" not in t]  # HF splits out added tokens first; encode_ordinary does not
@@ -21,13 +22,7 @@ TEXTS = [t for t in CORPUS if "<|endoftext|>" not in t]  # HF splits out added t
 def train(pre: pre_tokenizers.PreTokenizer, path, vocab_size: int = 700) -> Tokenizer:
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), special_tokens=["<|endoftext|>"], show_progress=False
-    )
-    tok.train_from_iterator(CORPUS * 3, trainer)
-    tok.save(str(path))
-    return tok
+    return fit(tok, path, vocab_size)
 
 
 @pytest.fixture(scope="module")
@@ -80,15 +75,36 @@ def edited(byte_level, tmp_path, change) -> str:
 @pytest.mark.parametrize(
     "change, sentence",
     [
-        (lambda d: d["model"].update(type="WordPiece"), "its model is WordPiece, not BPE"),
-        (lambda d: d["model"].update(type="Unigram"), "its model is Unigram, not BPE"),
-        (lambda d: d.update(pre_tokenizer={"type": "Whitespace"}), "its pre-tokenizer is Whitespace, not ByteLevel"),
+        (lambda d: d["model"].update(type="WordPiece"), "its model is WordPiece (BERT's ## word pieces), not BPE"),
+        (lambda d: d["model"].update(type="Unigram"), "its model is Unigram (SentencePiece's unigram language model), not BPE"),
+        (lambda d: d["model"].update(type="WordLevel"), "its model is WordLevel (one id per whole word), not BPE"),
+        (lambda d: d["model"].update(byte_fallback=True), "falls back to bytes (byte_fallback), as SentencePiece-style BPE does"),
+        (
+            lambda d: d.update(pre_tokenizer={"type": "Metaspace", "replacement": "▁"}),
+            "its pre-tokenizer Metaspace is SentencePiece's ▁ for spaces, so this is SentencePiece-style BPE",
+        ),
+        (lambda d: d.update(normalizer={"type": "Precompiled"}), "its normalizer Precompiled is SentencePiece's compiled character map"),
+        (lambda d: d.update(pre_tokenizer={"type": "Whitespace"}), "its pre-tokenizer is Whitespace, with no ByteLevel step"),
         (lambda d: d.update(pre_tokenizer=None), "its pre-tokenizer is missing, not ByteLevel"),
         (lambda d: d["model"]["merges"].append(["Ġ", "nosuchtoken"]), "names 'nosuchtoken', which model.vocab does not have"),
         (lambda d: d["model"]["vocab"].update(extra=0), "share the id 0"),
         (lambda d: d["model"].update(continuing_subword_prefix="##"), "sets continuing_subword_prefix '##'"),
+        (lambda d: d["model"]["merges"].reverse(), "which merges["),
     ],
-    ids=["wordpiece", "unigram", "whitespace", "no pre-tokenizer", "unknown merge", "duplicate id", "prefix"],
+    ids=[
+        "wordpiece",
+        "unigram",
+        "wordlevel",
+        "byte fallback",
+        "metaspace",
+        "precompiled",
+        "whitespace",
+        "no pre-tokenizer",
+        "unknown merge",
+        "duplicate id",
+        "prefix",
+        "merge before its part",
+    ],
 )
 def test_refusals_say_what_it_is(byte_level, tmp_path, change, sentence):
     path = edited(byte_level, tmp_path, change)
@@ -132,9 +148,9 @@ MALFORMED = {
     ),
     "a step a number": (
         lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [5, {"type": "ByteLevel"}]}),
-        "its pre-tokenizer is a Sequence of None, ByteLevel, not byte-level",
+        "its pre-tokenizer is the number 5, not a pre-tokenizer object with a type.",
     ),
-    "pre_tokenizer a number": (lambda d: d.update(pre_tokenizer=5), "its pre-tokenizer is the number 5, not ByteLevel"),
+    "pre_tokenizer a number": (lambda d: d.update(pre_tokenizer=5), "its pre-tokenizer is the number 5, not a pre-tokenizer object"),
     "Split regex unclosed": (
         lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": "(unclosed"})),
         "its Split regex '(unclosed' is not a valid regex (missing ) at position 9).",
@@ -164,9 +180,29 @@ MALFORMED = {
         lambda d: d.update(pre_tokenizer=with_split(pattern={"Regex": r"\s*"})),
         r"tried on a sample text: the Split regex '\\s*' matches an empty string at character 0 of the text, which splits nothing.",
     ),
-    "ByteLevel after the Split without use_regex (true for tokenizers)": (
-        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].pop("use_regex"),
-        "its ByteLevel step after the Split must neither add a prefix space nor split again.",
+    "ByteLevel adding a prefix space after the Split": (
+        lambda d: d.update(pre_tokenizer=with_split()) or d["pre_tokenizer"]["pretokenizers"][1].update(add_prefix_space=True),
+        "its ByteLevel adds a prefix space to every piece of the steps before it, which bpe-tui does not model.",
+    ),
+    "a step after ByteLevel": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [{"type": "ByteLevel"}, {"type": "Digits"}]}),
+        "its pre-tokenizer has Digits after ByteLevel, which would cut byte aliases",
+    ),
+    "an unknown pre-tokenizer step": (
+        lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [{"type": "UnicodeScripts"}, {"type": "ByteLevel"}]}),
+        "its pre-tokenizer has a UnicodeScripts step, which bpe-tui does not read.",
+    ),
+    "an unknown normalizer": (
+        lambda d: d.update(normalizer={"type": "StripAccents"}),
+        "its normalizer has a StripAccents step, which bpe-tui does not read.",
+    ),
+    "ignore_merges a string": (
+        lambda d: d["model"].update(ignore_merges="yes"),
+        "its BPE model's ignore_merges is the string 'yes', not true or false.",
+    ),
+    "Replace without content": (
+        lambda d: d.update(normalizer={"type": "Replace", "pattern": {"String": "a"}}),
+        'its Replace normalizer needs a non-empty {"Regex": …} or {"String": …} pattern and a string content.',
     ),
     "model a list": (lambda d: d.update(model=[]), "has no model object; it is not a tokenizer.json."),
     "the document a list": (lambda d: d.clear() or d.update(x=[]), "has no model object"),
@@ -175,7 +211,7 @@ MALFORMED = {
     "model.merges a number": (lambda d: d["model"].update(merges=5), "model.merges must be a list."),
     "a merge a number": (lambda d: d["model"]["merges"].insert(0, 5), "model.merges[0] is not two symbols ('5')."),
     "a merge of three": (lambda d: d["model"]["merges"].insert(0, "a b c"), "model.merges[0] is not two symbols ('a b c')."),
-    "model.type a number": (lambda d: d["model"].update(type=5), "its model is 5, not BPE."),
+    "model.type a number": (lambda d: d["model"].update(type=5), "its model is 5, not BPE;"),
 }
 
 
@@ -197,3 +233,40 @@ def test_the_issue_s_three_files_through_the_cli_and_the_app(byte_level, tmp_pat
     for args in (["encode", "--tokenizer-json", path, "--text", "abc"], ["--tokenizer-json", path, "--text", "abc"]):
         code, out, err = cli(*args)
         assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {path}") and sentence in err and err.count("\n") == 1, err
+
+
+def truncated(byte_level, tmp_path) -> str:
+    data = byte_level[1].read_bytes()
+    (tmp_path / "cut.json").write_bytes(data[: len(data) // 2])
+    return str(tmp_path / "cut.json")
+
+
+def huge(byte_level, tmp_path) -> str:
+    with open(tmp_path / "huge.json", "wb") as out:  # 200 MB, sparse: refused from its size before a byte is read
+        out.seek(200_000_000)
+        out.write(b"}")
+    return str(tmp_path / "huge.json")
+
+
+#: A file that is cut short, contradicts itself or is too big, and the sentence the command line says.
+BAD_FILES = {
+    "truncated": (truncated, "is not valid JSON"),
+    "a merge naming a missing token": (
+        lambda b, t: edited(b, t, lambda d: d["model"]["merges"].append("Ġ nosuch")),
+        "names 'nosuch', which model.vocab does not have.",
+    ),
+    "duplicate ids": (lambda b, t: edited(b, t, lambda d: d["model"]["vocab"].update(extra=5)), "share the id 5."),
+    "a merge before the merge making its part": (
+        lambda b, t: edited(b, t, lambda d: d["model"]["merges"].reverse()),
+        "so tokenizers' leftmost-first merging would give other ids than bpe-tui's.",
+    ),
+    "200 MB": (huge, "is 200.0 MB; tokenizer.json files over 64 MiB are refused."),
+}
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_bad_file_is_one_sentence_and_exit_2(byte_level, tmp_path, cli, name: str) -> None:
+    make, sentence = BAD_FILES[name]
+    path = make(byte_level, tmp_path)
+    code, out, err = cli("encode", "--tokenizer-json", path, "--text", "abc")
+    assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {path}") and sentence in err and err.count("\n") == 1, err

@@ -146,11 +146,14 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     reuses its text, bytes, aliases, symbols and ids (the same objects: a 1 MB text has 270,000 chunks
     of 12,000 distinct texts), which depend on the text alone.
     """
+    if table.normalizer is not None:  # the chunks' offsets are in the normalised text (Trace.normalized)
+        text = table.normalizer.apply(text)
     utf8(text)
     if table.rule == "tiktoken":
         yield from _loop_ranked(text, table, record, traces)
         return
     ranks, encoder = table.ranks, table.encoder
+    entries = encoder if table.ignore_merges else None
     cache: dict[str, Word] = {}
     seen: dict[str, Seen] = {}  # chunk text -> what the first chunk of that text has
     made: Made = {}  # the distinct rounds recorded so far (see _bpe)
@@ -170,7 +173,11 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         words: list[Word] | None = [] if record else None
         cuts: array | None = None
         ends: array | None = None
-        if len(aliases) <= LONG_WORD:
+        symbols: Word
+        if entries is not None and aliases in entries and len(aliases) > 1:  # taken whole; seen again, a cache hit
+            symbols, state = (aliases,), "whole"
+            cache[aliases] = symbols
+        elif len(aliases) <= LONG_WORD:
             symbols, state = _bpe(aliases, ranks, cache, rounds, words)
         else:
             try:  # a few rounds of the scan, with checkpoint words ...
@@ -266,9 +273,14 @@ class Trace:
     """The complete, immutable record of one text's encoding with one table."""
 
     table: Table
-    text: str
+    text: str  # as it was given; the chunks' offsets are in `normalized`
     chunks: tuple[ChunkTrace, ...]
     complete: bool = True  # False while a long capture is still running: more chunks will follow
+
+    @cached_property
+    def normalized(self) -> str:
+        """The text the chunks cut: `text` after the table's normaliser (the same string when it has none)."""
+        return self.table.normalize(self.text)
 
     @cached_property
     def ids(self) -> list[int]:

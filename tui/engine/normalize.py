@@ -9,13 +9,55 @@ True
 '▁hi'
 >>> NFC.describe()
 'NFC'
+
+Each step does what Hugging Face `tokenizers` does: Lowercase maps each character alone (Σ is always σ,
+never a final ς), Strip removes Rust's whitespace (the White_Space property, not \x1c–\x1f), a regex
+Replace puts its text literally, PrefixSpace (ByteLevel's add_prefix_space) adds a space to a text that
+does not start with one.
+>>> Normalizer((Step("Lowercase"), Step("ReplaceRegex", ("[σ]+", "$0")), Step("PrefixSpace"))).apply("ΣΑΣ  x")
+' $0α$0  x'
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
+
+from .pretokenize import compiled
+
+#: Rust's `char::is_whitespace`: the characters with Unicode's White_Space property.
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
+#: Where Python's Unicode tables (14.0 in Python 3.11) and those `tokenizers` normalises with part (tests/engine/
+#: test_normalize_tables.py compares every character): the characters it decomposes under none of NFD, NFKD,
+#: NFKC (they are newer than its tables), and the lowercase it gives 55 characters newer than Python's.
+TOKENIZERS_KEEPS = (
+    "\u32ff\ua7f2-\ua7f4\uab69\U00010781-\U00010785\U00010787-\U000107b0\U000107b2-\U000107ba\U00011938\U0001f16c\U0001fbf0-\U0001fbf9"
+)
+_KEPT = re.compile(f"([{TOKENIZERS_KEEPS}])")
+NEWER_LOWER = {
+    **{c: c + 0x20 for c in range(0x10D50, 0x10D66)},
+    **{c: c + 0x1B for c in range(0x16EA0, 0x16EB9)},
+    **dict(
+        zip(
+            map(ord, "\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc"),
+            map(ord, "\u1c8a\u0264\ua7cd\ua7cf\ua7d3\ua7d5\ua7db\u019b"),
+            strict=True,
+        )
+    ),
+}
+
+
+def _form(form: Literal["NFC", "NFD", "NFKC", "NFKD"], text: str) -> str:
+    """`unicodedata.normalize`, but the characters `tokenizers` keeps are kept, each cutting the text
+    (a starter that neither decomposes nor composes)."""
+    if form == "NFC" or unicodedata.is_normalized(form, text) or not _KEPT.search(text):
+        return unicodedata.normalize(form, text)
+    parts = _KEPT.split(text)  # the kept characters at the odd places
+    return "".join(part if k % 2 else unicodedata.normalize(form, part) for k, part in enumerate(parts))
+
 
 #: The Unicode forms a step may name, by name.
 FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC", "NFKD": "NFKD"}
@@ -23,25 +65,31 @@ FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": 
 
 @dataclass(frozen=True)
 class Step:
-    """One step: `kind` is one of FORMS, 'Lowercase', 'Replace' (old, new), 'Prepend' (prefix), 'Strip' (left, right)."""
+    """One step: `kind` is one of FORMS, 'Lowercase', 'Replace' (old, new), 'ReplaceRegex' (regex, new),
+    'Prepend' (prefix), 'Strip' (left, right), 'PrefixSpace'."""
 
     kind: str
     args: tuple = ()
 
     def apply(self, text: str) -> str:
         if self.kind in FORMS:
-            return unicodedata.normalize(FORMS[self.kind], text)
-        if self.kind == "Lowercase":
-            return text.lower()
+            return _form(FORMS[self.kind], text)
+        if self.kind == "Lowercase":  # str.lower() alone would make a word's last Σ a ς
+            return text.replace("Σ", "σ").lower().translate(NEWER_LOWER)
         if self.kind == "Replace":
             old, new = self.args
             return text.replace(old, new)
+        if self.kind == "ReplaceRegex":
+            pattern, new = self.args
+            return compiled(f"(?m){pattern}").sub(lambda _: new, text)  # ^ and $ at each line, as Oniguruma's
         if self.kind == "Prepend":
             return self.args[0] + text if text else text
+        if self.kind == "PrefixSpace":
+            return text if not text or text[0] == " " else " " + text
         if self.kind == "Strip":
             left, right = self.args
-            text = text.lstrip() if left else text
-            return text.rstrip() if right else text
+            text = text.lstrip(WHITE_SPACE) if left else text
+            return text.rstrip(WHITE_SPACE) if right else text
         raise ValueError(f"unknown normaliser step {self.kind!r}")
 
     def describe(self) -> str:

@@ -57,11 +57,17 @@ def compiled(pattern: str) -> regex.Pattern[str]:
     return regex.compile(pattern)
 
 
+#: A pre-tokenizer of several steps (`pipeline.Pipeline`) by its key, the `pattern` of its table.
+PIPELINES: dict[str, Chunker] = {}
+
+
 def chunker(pattern: str, text: str) -> Chunker:
     """The compiled `pattern` to cut `text` with: GPT-2's on an ASCII text is GPT2_ASCII_PATTERN; a
-    tokenizer.json's Split (`split_regex`) is bounded (`Bounded`)."""
+    tokenizer.json's Split (`split_regex`) is bounded (`Bounded`); a pipeline's key is the pipeline."""
     if pattern in _SPLITS:
         return Bounded(pattern)
+    if pattern in PIPELINES:
+        return PIPELINES[pattern]
     return _ASCII if pattern == GPT2_PATTERN and text.isascii() else compiled(pattern)
 
 

@@ -19,16 +19,21 @@ from functools import cache
 
 import regex
 
+from ..engine.pipeline import Pipeline, pipeline_of
 from ..engine.pretokenize import bound
 
 
 def alternatives(pattern: str) -> tuple[str, ...]:
-    """The top-level alternatives of `pattern`: split at `|` outside groups and character classes.
+    """The top-level alternatives of `pattern`: split at `|` outside groups and character classes; for a
+    pipeline's key, each step's alternatives and then that step's gap (the text between its matches).
 
     Escapes (`\\|`, `\\]`, `\\p{L}`) are skipped whole; in a class a `]` right after `[` or `[^` is literal.
     >>> alternatives(r"a(b|c)|[|\\]]|\\||d")
     ('a(b|c)', '[|\\\\]]', '\\\\|', 'd')
     """
+    pipeline = pipeline_of(pattern)
+    if pipeline is not None:
+        return tuple(branch for cut in pipeline.cuts for branch in (*alternatives(cut.own), _gap(cut.own)))
     out: list[str] = []
     depth = 0
     start = 0
@@ -87,8 +92,71 @@ def _labelled_regex(pattern: str) -> tuple[regex.Pattern[str], tuple[str, ...], 
     return wrapped, branches, tuple(numbers)
 
 
+def _gap(own: str) -> str:
+    """The regex of the text between a step's matches (`pretokenize.split_regex`'s gap)."""
+    return rf"(?:(?!(?:{own}))[\s\S])+"
+
+
+def _bases(pipeline: Pipeline) -> list[int]:
+    """Where each step's branches start in `alternatives` of the pipeline's key."""
+    bases, at = [], 0
+    for cut in pipeline.cuts:
+        bases.append(at)
+        at += len(alternatives(cut.own)) + 1
+    return bases
+
+
+def _branch_in(own: str, piece: str, at: int) -> int | None:
+    """Which alternative of a step's own regex matches `piece` at `at`, or None (the chunk is a gap)."""
+    wrapped, _, numbers = _labelled_regex(own)
+    m = wrapped.match(piece, at)
+    if m is None or m.end() == at:
+        return None
+    if numbers is None:
+        return (m.lastindex or 1) - 1
+    return next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Which step of a table's pre-tokenizer made a chunk (0 for one regex), named, and which branch of that
+    step's regex matched it (None: the chunk is text between the step's matches)."""
+
+    step: int
+    name: str
+    branch: int | None
+    pattern: str | None
+
+
+def chunk_origin(text: str, pattern: str, start: int, end: int) -> Origin:
+    """Where the chunk text[start:end] of a table with `pattern` comes from, computed for this chunk only
+    (`text` is the text the chunks cut: `Trace.normalized`).
+
+    >>> from ..engine.pretokenize import GPT2_PATTERN
+    >>> chunk_origin("    if", GPT2_PATTERN, 3, 6)
+    Origin(step=0, name='regex', branch=7, pattern=' ?\\\\p{L}+')
+    """
+    pipeline = pipeline_of(pattern)
+    if pipeline is None:
+        branches = alternatives(pattern)
+        branch = _branch_in(pattern, text, start)
+        return Origin(0, "regex", branch, None if branch is None else branches[branch])
+    step, lo, piece = pipeline.origin(text, start, end)
+    cut = pipeline.cuts[step]
+    branch = _branch_in(cut.own, piece, start - lo)
+    return Origin(step, cut.describe(), branch, None if branch is None else alternatives(cut.own)[branch])
+
+
 def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
     """(chunk text, start, branch index) for every chunk: as fast as the regex engine allows."""
+    pipeline = pipeline_of(pattern)
+    if pipeline is not None:
+        bases, out = _bases(pipeline), []
+        for start, chunk, step, lo, piece, _ in pipeline.labelled(text):
+            own = pipeline.cuts[step].own
+            branch = _branch_in(own, piece, start - lo)
+            out.append((chunk, start, bases[step] + (len(alternatives(own)) if branch is None else branch)))
+        return out
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
     if numbers is None:
@@ -162,6 +230,14 @@ def explain_match(text: str, start: int, pattern: str) -> Explanation:
     For `\\s+(?!\\S)` at `····if`: `\\s+` alone takes four spaces, `(?!\\S)` fails before `i`, and one
     space is given back (the chunk is three spaces; `·if` takes the fourth).
     """
+    pipeline = pipeline_of(pattern)
+    if pipeline is not None:  # explained inside the piece its step cut, with that step's branches
+        found = next((c for c in pipeline.labelled(text) if c[0] == start), None)
+        if found is None:
+            return Explanation(start, (), None)
+        step, lo, piece = pipeline.origin(text, start, start + len(found[1]))
+        inner, base = explain_match(piece, start - lo, pipeline.cuts[step].own), _bases(pipeline)[step]
+        return Explanation(start, tuple(Attempt(base + a.branch, a.pattern, a.matched) for a in inner.attempts), inner.backtrack)
     attempts: list[Attempt] = []
     backtrack = None
     for index, branch in enumerate(alternatives(pattern)):

@@ -151,7 +151,8 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     total_tokens = 0
     n = max(len(text), 1)
     size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
-    for k, ((chunk, start, branch), ids) in enumerate(zip(spans(text, table.pattern), chunk_ids(text, table), strict=True)):
+    cut = table.normalize(text)  # the chunks' offsets are in the normalised text
+    for k, ((chunk, start, branch), ids) in enumerate(zip(spans(cut, table.pattern), chunk_ids(text, table), strict=True)):
         if len(ids) == 1:
             out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
         else:

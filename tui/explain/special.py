@@ -104,7 +104,8 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         kind = "tiktoken" if table.rule == "tiktoken" else "gpt2"
         decoded = decode([special_id], table)
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
-    chunks = tuple(chunker(table.pattern, literal).findall(literal))
+    normalized = table.normalize(literal)
+    chunks = tuple(chunker(table.pattern, normalized).findall(normalized))
     last = OFFSET + len(table.merges) - 1
     return SpecialScene(
         literal, short_name(table), kind, chunks, ids, pieces, special_id, decoded, rank, last, len(table.encoder), len(table.special)

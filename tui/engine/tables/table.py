@@ -85,6 +85,7 @@ class Table:
     specials: Mapping[str, int] | None = None
     vocab: bytes | None = field(default=None, repr=False)  # the vocab.bpe it was read from (for the loader comparison)
     normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
+    ignore_merges: bool = False  # a chunk whose aliases are an entry is that entry, unmerged (a tokenizer.json's ignore_merges)
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
@@ -97,6 +98,10 @@ class Table:
             return
         object.__setattr__(self, "ranks", {pair: rank for rank, pair in enumerate(self.merges)})
         object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
+
+    def normalize(self, text: str) -> str:
+        """`text` as the table's chunks cut it: after its normaliser (`text` itself when it has none)."""
+        return text if self.normalizer is None else self.normalizer.apply(text)
 
     @cached_property
     def special(self) -> dict[str, int]:

@@ -1,13 +1,9 @@
 """A local Hugging Face `tokenizer.json` whose model is byte-level BPE, as a table on GPT-2's rule.
 
-Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs) with a ByteLevel
-pre-tokenizer (its `use_regex` meaning GPT-2's regex), alone or after a Split, whose regex (or
-string) and behaviour (all five, inverted or not, as `tokenizers` does them: `pretokenize.split_regex`)
-then cut the chunks. Anything else, and every value of the wrong type, is refused in one sentence
-saying what it is instead.
-
->>> pre_tokenizer_pattern({"type": "ByteLevel", "add_prefix_space": False, "use_regex": True}, "t.json") == GPT2_PATTERN
-True
+Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs, `ignore_merges`, byte_fallback
+false) with a ByteLevel pre-tokenizer, alone or last in a Sequence, and the normalizers `hf_steps` reads.
+Added tokens are the table's specials (encoded as ordinary text). Anything else, and every value of the
+wrong type, is refused in one sentence saying what it is instead.
 """
 
 from __future__ import annotations
@@ -16,100 +12,18 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from ..bpe import CaptureError
 from ..files import json_value, read_bytes, utf8_text
-from ..pretokenize import BEHAVIORS, GPT2_PATTERN, chunker, split_regex
 from ..texts import clip, quote
+from .hf_steps import json_type, normalizer, pre_tokenizer
 from .table import Pair, Table, TableError
-from .tiktoken_files import O200K_PATTERN
 from .two_files import check_consistent
 
-
-def pre_tokenizer_pattern(pre: Any, path: str) -> str:
-    """The regex that cuts chunks, from a ByteLevel pre-tokenizer alone or [Split, ByteLevel]."""
-    kind = pre.get("type") if isinstance(pre, dict) else None
-    if kind == "ByteLevel":
-        if pre.get("add_prefix_space"):
-            raise TableError(f"{path}: its ByteLevel pre-tokenizer adds a prefix space, which bpe-tui does not model.")
-        if not pre.get("use_regex", True):
-            raise TableError(f"{path}: its ByteLevel pre-tokenizer has no regex and no Split before it.")
-        return GPT2_PATTERN
-    if kind == "Sequence":
-        steps = pre.get("pretokenizers")
-        if not isinstance(steps, list):
-            raise TableError(f"{path}: its Sequence pre-tokenizer's pretokenizers is {json_type(steps)}, not a list.")
-        kinds = [s.get("type") if isinstance(s, dict) else None for s in steps]
-        if kinds == ["Split", "ByteLevel"]:
-            split, level = steps
-            if level.get("add_prefix_space") or level.get("use_regex", True):  # tokenizers' default: it splits again
-                raise TableError(f"{path}: its ByteLevel step after the Split must neither add a prefix space nor split again.")
-            return split_pattern(split, path)
-        raise TableError(
-            f"{path}: its pre-tokenizer is a Sequence of {clip(', '.join(map(str, kinds)))}, not byte-level (ByteLevel, or Split then ByteLevel)."
-        )
-    what = json_type(pre) if kind is None else clip(str(kind))
-    raise TableError(f"{path}: its pre-tokenizer is {what}, not ByteLevel; this is not a byte-level BPE tokenizer.")
-
-
-#: Patterns that match every character (a Split of them that isolates is the pattern itself).
-COVERING = (GPT2_PATTERN, O200K_PATTERN)
-#: Texts a Split's regex is tried on when the file is read, to refuse early one that matches an empty string.
-PROBES = ("", "Hello, world! It's 2024:\tnaïve café 你好 🙂\r\n  x  ", " \u00a0\u3000x.y-z_1")
-
-
-#: A {n,m} count followed by +, not escaped: tiktoken's patterns spell a possessive count so.
-ONIGURUMA_REPEAT = r"(?<!\\)\{\d+(?:,\d*)?\}\+"
-
-
-def split_pattern(split: dict[str, Any], path: str) -> str:
-    """The regex whose matches are the pieces of a Split step (`pretokenize.split_regex`), checked."""
-    pattern, behavior, invert = split.get("pattern"), split.get("behavior"), split.get("invert", False)
-    kinds = list(pattern) if isinstance(pattern, dict) else []
-    given = pattern[kinds[0]] if isinstance(pattern, dict) and kinds in (["Regex"], ["String"]) else None
-    if not isinstance(given, str):
-        raise TableError(f'{path}: its Split\'s pattern is {json_type(pattern)}, not {{"Regex": …}} or {{"String": …}} with a string.')
-    if behavior not in BEHAVIORS:
-        raise TableError(f"{path}: its Split's behavior is {quote(str(behavior))}, not one of {', '.join(BEHAVIORS)}.")
-    if type(invert) is not bool:
-        raise TableError(f"{path}: its Split's invert is {json_type(invert)}, not true or false.")
-    import regex  # a tokenizer.json's Split is the first thing that needs it
-
-    regex_text = given if kinds == ["Regex"] else regex.escape(given)
-    try:
-        regex.compile(regex_text)
-    except (regex.error, ValueError, OverflowError, RecursionError) as exc:
-        raise TableError(f"{path}: its Split regex {quote(regex_text)} is not a valid regex ({exc}).") from None
-    if regex.search(ONIGURUMA_REPEAT, regex_text):
-        raise TableError(
-            f"{path}: its Split regex {quote(regex_text)} puts + after a {{n,m}} count, a second repetition for "
-            "Oniguruma (which tokenizers runs) but possessive for Python's regex module, so the chunks would differ."
-        )
-    if behavior == "Isolated" and regex_text in COVERING:
-        return regex_text  # every character is in a match: the pieces are the matches
-    built = split_regex(regex_text, behavior, invert)
-    try:
-        for probe in PROBES:
-            chunker(built, probe).findall(probe)
-    except CaptureError as exc:
-        raise TableError(f"{path}, tried on a sample text: {exc}") from None
-    return built
-
-
-def json_type(value: Any) -> str:
-    """What a JSON value is, for a sentence: 'the number 5', 'a list', 'missing'.
-
-    >>> json_type(5), json_type("x"), json_type([]), json_type(None), json_type(True)
-    ('the number 5', "the string 'x'", 'a list', 'missing', 'the value true')
-    """
-    if value is None:
-        return "missing"
-    if isinstance(value, bool):
-        return f"the value {str(value).lower()}"
-    if isinstance(value, int | float):
-        return f"the number {clip(str(value))}"
-    if isinstance(value, str):
-        return f"the string {quote(value)}"
-    return "a list" if isinstance(value, list) else "an object"
+#: What a model that is not BPE is, for the sentence refusing it.
+MODELS = {
+    "Unigram": "Unigram (SentencePiece's unigram language model)",
+    "WordPiece": "WordPiece (BERT's ## word pieces)",
+    "WordLevel": "WordLevel (one id per whole word)",
+}
 
 
 def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
@@ -142,14 +56,26 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     model = doc.get("model") if isinstance(doc, dict) else None
     if not isinstance(model, dict):
         raise TableError(f"{where} has no model object; it is not a tokenizer.json.")
-    if model.get("type") != "BPE":
-        raise TableError(f"{where}: its model is {clip(str(model['type'])) if model.get('type') else 'of no type'}, not BPE.")
+    kind = model.get("type")
+    if kind != "BPE":
+        what = MODELS.get(str(kind), clip(str(kind))) if kind else "of no type"
+        raise TableError(f"{where}: its model is {what}, not BPE; bpe-tui reads byte-level BPE only.")
     for key in ("continuing_subword_prefix", "end_of_word_suffix"):
         if model.get(key):
             raise TableError(f"{where}: its BPE model sets {key} {quote(str(model[key]))}; only byte-level BPE without affixes is read.")
-    if model.get("byte_fallback") or model.get("ignore_merges") or model.get("dropout"):
-        raise TableError(f"{where}: its BPE model uses byte_fallback, ignore_merges or dropout, which GPT-2's rule does not have.")
-    pattern = pre_tokenizer_pattern(doc.get("pre_tokenizer"), where)
+    if model.get("byte_fallback"):
+        raise TableError(
+            f"{where}: its BPE model falls back to bytes (byte_fallback), as SentencePiece-style BPE does; it is not byte-level BPE."
+        )
+    if model.get("dropout"):
+        raise TableError(
+            f"{where}: its BPE model drops merges at random (dropout {clip(str(model['dropout']))}), so its ids are not fixed."
+        )
+    ignore_merges = model.get("ignore_merges", False)
+    if type(ignore_merges) is not bool:
+        raise TableError(f"{where}: its BPE model's ignore_merges is {json_type(ignore_merges)}, not true or false.")
+    pattern, prefix_space = pre_tokenizer(doc.get("pre_tokenizer"), where)
+    normalized = normalizer(doc.get("normalizer"), where, prefix_space)
     vocab = model.get("vocab")
     if not isinstance(vocab, dict) or any(type(v) is not int or v < 0 for v in vocab.values()):
         raise TableError(f"{where}: model.vocab must map symbols to non-negative integer ids.")
@@ -170,4 +96,35 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
             raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
     merges = _merges(model.get("merges"), encoder, where)
     check_consistent(merges, encoder, where, where)
-    return Table(name=name, merges=merges, encoder=encoder, sha256=hashlib.sha256(data).hexdigest(), source=where, pattern=pattern)
+    check_order(merges, where)
+    return Table(
+        name=name,
+        merges=merges,
+        encoder=encoder,
+        sha256=hashlib.sha256(data).hexdigest(),
+        source=where,
+        pattern=pattern,
+        specials={added["content"]: added["id"] for added in added_tokens},
+        normalizer=normalized,
+        ignore_merges=ignore_merges,
+    )
+
+
+def check_order(merges: tuple[Pair, ...], path: str) -> None:
+    """Refuse merges whose order would make GPT-2's rule (every occurrence of the lowest-ranked pair, per
+    round) differ from `tokenizers`' (the leftmost occurrence, then the lowest-ranked pair again): a
+    merge that uses a symbol ranked before a merge that makes that symbol.
+
+    >>> check_order((("a", "b"), ("ab", "c")), "t.json")
+    >>> check_order((("ab", "c"), ("a", "b")), "t.json")
+    Traceback (most recent call last):
+    tui.engine.tables.table.TableError: t.json: model.merges[0] ('ab c') uses 'ab', which merges[1] makes later, so tokenizers' leftmost-first merging would give other ids than bpe-tui's.
+    """
+    made = {a + b: rank for rank, (a, b) in enumerate(merges)}  # the last merge that makes each symbol
+    for rank, (a, b) in enumerate(merges):
+        late = next((part for part in (a, b) if made.get(part, -1) > rank), None)
+        if late is not None:
+            raise TableError(
+                f"{path}: model.merges[{rank}] ({quote(a + ' ' + b)}) uses {quote(late)}, which merges[{made[late]}] makes later, "
+                "so tokenizers' leftmost-first merging would give other ids than bpe-tui's."
+            )
