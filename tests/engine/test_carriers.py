@@ -3,6 +3,8 @@ known ids against each reference, decoding (Tekken's id offset), lazy loading, a
 
 from __future__ import annotations
 
+import base64
+import json
 import subprocess
 import sys
 
@@ -13,9 +15,9 @@ from tui.engine.bpe import encode
 from tui.engine.decoding import decode
 from tui.engine.tables import IdSpace, TableError, get_table, id_space, label, space_only_entries
 from tui.engine.tables.carriers import QWEN3, QWEN3_6, Carrier, load_qwen
-from tui.engine.tables.tekken import TEKKEN_SPECIALS
+from tui.engine.tables.tekken import TEKKEN_SPECIALS, tekken_config
 
-from .carrier_refs import qwen_path, reference, tekkenizer
+from .carrier_refs import qwen_path, reference, tekken_path, tekkenizer
 
 TABLES = ["qwen3", "qwen3.6", "tekken"]
 HELLO = "Hello, 世界! 👋🏽"
@@ -63,6 +65,15 @@ def test_qwen_rank_files_are_read_as_tiktoken_reads_them(spec):
     table = get_table(spec.name)
     assert dict(table.byte_ranks) == load_tiktoken_bpe(str(qwen_path(spec.name)))
     assert sorted(len(t) for t in table.byte_ranks if table.byte_ranks[t] < 256) == [1] * 256
+
+
+def test_tekken_is_read_as_its_json_says():
+    """The scan of the pinned file gives what decoding the whole document gives: its config, rank n's bytes at id n + 1,000."""
+    data = tekken_path().read_bytes()
+    doc = json.loads(data)
+    assert tekken_config(data) == doc["config"] and doc["config"]["default_vocab_size"] == 131_072
+    ranks = {base64.b64decode(entry["token_bytes"]): entry["rank"] + 1000 for entry in doc["vocab"][:130_072]}
+    assert dict(get_table("tekken").byte_ranks) == ranks and len(doc["vocab"]) == 150_000
 
 
 def test_regexes_and_specials_are_the_carriers_own():
