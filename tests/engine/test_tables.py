@@ -133,7 +133,9 @@ def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
     """get_table returns the built-in tables and refuses other names in one sentence."""
     assert get_table("gpt2") is gpt2_table
     assert get_table("teaching") is teaching_table
-    with pytest.raises(TableError, match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base\.$"):
+    with pytest.raises(
+        TableError, match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, qwen3, qwen3\.6, tekken\.$"
+    ):
         get_table("cl100k")
 
 
@@ -344,10 +346,12 @@ def test_official_files_load_as_a_custom_table(gpt2_table):
 
 def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
-    assert tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base") and tables.DEFAULT == "teaching"
-    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base"]
+    assert (
+        tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken") and tables.DEFAULT == "teaching"
+    )
+    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken"]
     custom = tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32)
-    assert tables.table_cycle(custom) == ["teaching", "gpt2", "cl100k_base", "o200k_base", "custom"]
+    assert tables.table_cycle(custom) == ["teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken", "custom"]
 
 
 def test_resolver_knows_the_custom_table(teaching_table):
@@ -355,7 +359,9 @@ def test_resolver_knows_the_custom_table(teaching_table):
     custom = tables.Table(name="custom", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="1234abcd" + "0" * 56)
     resolve = tables.resolver(custom)
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
-    with pytest.raises(TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base\.$"):
+    with pytest.raises(
+        TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, qwen3, qwen3\.6, tekken\.$"
+    ):
         tables.resolver()("custom")
 
 

@@ -12,8 +12,8 @@ from typing import NoReturn
 
 from ..engine.bpe import Trace
 from ..engine.files import LIMITS, MiB, read_utf8, utf8_text
-from ..engine.tables import Table, get_table, load_two_files, names
-from ..engine.tables.registry import about
+from ..engine.tables import Table, get_table, load_two_files
+from ..engine.tables.registry import about, known
 from ..engine.texts import too_long
 from ..explain.words import count
 from ..safe import json_safe, visible
@@ -63,7 +63,7 @@ COMMAND_TABLE = "gpt2"
 
 def table_options(parser: argparse.ArgumentParser, default: str = COMMAND_TABLE) -> None:
     """--table (`default` when neither it nor a custom table is given) and the custom table's options."""
-    parser.add_argument("--table", choices=names(), help=f"rule table: {about()} (default: {default})")
+    parser.add_argument("--table", choices=known(), help=f"rule table: {about()} (default: {default})")
     parser.set_defaults(default_table=default)
     custom_table_options(parser)
 

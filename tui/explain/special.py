@@ -42,9 +42,10 @@ class SpecialScene:
     special_id: int | None
     decoded: str | None
     rank: int | None  # always None for a special entry: no rule made it
-    last_merge_id: int  # OFFSET + len(merges) - 1: the highest id the formula can give
+    last_merge_id: int  # first_id + OFFSET + len(merges) - 1: the highest id the formula can give
     vocab: int  # entries in the encoder
     specials: int  # of which special
+    first_id: int = 0  # the id of the first byte symbol (Tekken's 1,000, after its special ids)
 
     @property
     def follows_formula(self) -> bool:
@@ -76,7 +77,9 @@ class SpecialScene:
                 f"encode('{lit}', allowed_special={{'{lit}'}}) = [{ident}]: one id.",
                 f"encode_ordinary('{lit}') = {ordinary}, as does encode(…, disallowed_special=()): the ids above.",
             )
-        return (f"The {self.table} table's encode() gives only ordinary ids, 0 to {self.last_merge_id:,}: none is special.",)
+        return (
+            f"The {self.table} table's encode() gives only ordinary ids, {self.first_id:,} to {self.last_merge_id:,}: none is special.",
+        )
 
     @property
     def recognised(self) -> str:
@@ -106,7 +109,19 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
     normalized = table.normalize(literal)
     chunks = tuple(chunker(table.pattern, normalized).findall(normalized))
-    last = OFFSET + len(table.merges) - 1
+    last = table.first_id + OFFSET + len(table.merges) - 1
     return SpecialScene(
-        literal, short_name(table), kind, chunks, ids, pieces, special_id, decoded, rank, last, len(table.encoder), len(table.special)
+        literal,
+        short_name(table),
+        kind,
+        chunks,
+        ids,
+        pieces,
+        special_id,
+        decoded,
+        rank,
+        last,
+        len(table.encoder),
+        len(table.special),
+        table.first_id,
     )

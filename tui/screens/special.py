@@ -53,7 +53,7 @@ def scene_text(scene: SpecialScene, width: int) -> Text:
             t.append(f"   made by rule {scene.rank}\n")
         else:
             t.append(f"   not 256 + a rank: merges end at id {scene.last_merge_id:,}\n")
-        merges = scene.last_merge_id + 1 - 256
+        merges = scene.last_merge_id + 1 - 256 - scene.first_id
         t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
         t.append(f"  decode([{scene.special_id}]) = ")
         t.append(f"'{visible(scene.decoded or '')}'", style="bold")

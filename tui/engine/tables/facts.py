@@ -45,7 +45,7 @@ def id_space(table: Table) -> IdSpace:
     """cl100k_base: 100,256 ordinary, ids up to 100,276, 16 unused (the 100,277 is the id space's size)."""
     special = table.special
     ordinary = len(table.byte_ranks) if table.byte_ranks is not None else len(table.encoder) - len(special)
-    highest = max([ordinary - 1, *special.values()])
+    highest = max([table.first_id + ordinary - 1, *special.values()])
     return IdSpace(ordinary, len(special), highest, highest + 1 - ordinary - len(special))
 
 

@@ -1,13 +1,15 @@
 """The one registry of rule tables: each built-in table's name, label, loader and place in the `t` cycle.
 
 The order of ENTRIES is the order `t` cycles through; a custom table (`--vocab` / `--encoder`)
-comes last, under its own name. Loaders run only when a table is first asked for.
+comes last, under its own name. Loaders run only when a table is first asked for. A table whose
+file comes in an optional extra's carrier package is listed (`names`, `t`) only when it is installed;
+asked for without it, it says which extra to install.
 
->>> names()
-('teaching', 'gpt2', 'cl100k_base', 'o200k_base')
+>>> known()
+('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'qwen3', 'qwen3.6', 'tekken')
 >>> label(get_table("teaching"))
 'teaching · 9 rules'
->>> table_cycle()
+>>> table_cycle()[:4]
 ['teaching', 'gpt2', 'cl100k_base', 'o200k_base']
 """
 
@@ -18,14 +20,22 @@ from dataclasses import dataclass
 
 from ..pretokenize import GPT2_PATTERN
 from ..texts import quote
+from .carriers import QWEN, QWEN3_6_PATTERN, QWEN3_PATTERN, Carrier, qwen3, qwen3_6
 from .ranks import OFFSET
 from .table import Table, TableError
 from .teaching_rules import teaching
+from .tekken import TEKKEN, tekken
 from .tiktoken_files import CL100K_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
 from .two_files import gpt2
 
 #: The chunking regexes by the name of the table that owns them (training chooses among them).
-PATTERNS: dict[str, str] = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
+PATTERNS: dict[str, str] = {
+    "gpt2": GPT2_PATTERN,
+    "cl100k_base": CL100K_PATTERN,
+    "o200k_base": O200K_PATTERN,
+    "qwen3": QWEN3_PATTERN,
+    "qwen3.6": QWEN3_6_PATTERN,
+}
 
 
 def rules_label(title: str) -> Callable[[Table], str]:
@@ -43,6 +53,11 @@ def ranks_label(title: str) -> Callable[[Table], str]:
     return lambda table: f"{title} · tiktoken rule · {len(table.merges) + OFFSET:,} ranks"
 
 
+def json_label(title: str) -> Callable[[Table], str]:
+    """A tokenizer.json table's label: 'DeepSeek V4 · 127,741 merges · tokenizer.json 8f9f37ca…' (DeepSeek V4's, see deepseek.py)."""
+    return lambda table: f"{title} · {len(table.merges):,} merges · tokenizer.json {table.sha256[:8]}…"
+
+
 @dataclass(frozen=True)
 class Entry:
     """One built-in table: the name --table and trace files use, its label, how to load it."""
@@ -54,6 +69,10 @@ class Entry:
     about: str  # a few words for --help
     in_cycle: bool = True  # in the app's `t` cycle
     explored: bool = False  # one of the explorer's rows
+    carrier: Carrier | None = None  # the optional extra's package its file comes in; None: always installed
+
+    def installed(self) -> bool:
+        return self.carrier is None or self.carrier.installed()
 
 
 #: The built-in tables, in `t` cycling order; the first is the default.
@@ -62,14 +81,22 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table", explored=True),
     Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", explored=True),
     Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", explored=True),
+    Entry("qwen3", "Qwen 3", ranks_label("Qwen 3"), qwen3, "Qwen 2.5 and 3, extra 'models'", carrier=QWEN),
+    Entry("qwen3.6", "Qwen 3.6", ranks_label("Qwen 3.6"), qwen3_6, "Qwen 3.5 and 3.6, extra 'models'", carrier=QWEN),
+    Entry("tekken", "Tekken", ranks_label("Tekken"), tekken, "Mistral's Tekken v3, extra 'tekken'", carrier=TEKKEN),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
 
 
-def names() -> tuple[str, ...]:
-    """The built-in tables' names, in cycling order."""
+def known() -> tuple[str, ...]:
+    """Every built-in table's name, installed or not (what --table accepts), in cycling order."""
     return tuple(BY_NAME)
+
+
+def names() -> tuple[str, ...]:
+    """The installed built-in tables' names, in cycling order (a carrier's only with its extra)."""
+    return tuple(entry.name for entry in ENTRIES if entry.installed())
 
 
 def explored() -> tuple[str, ...]:
@@ -83,10 +110,12 @@ def about() -> str:
 
 
 def get_table(name: str) -> Table:
-    """A built-in table by name, loaded on first use."""
+    """A built-in table by name, loaded on first use; one not installed says which extra brings it."""
     entry = BY_NAME.get(name)
     if entry is None:
         raise TableError(f"unknown table {quote(name)}; choose one of: {', '.join(names())}.")
+    if entry.carrier is not None and not entry.carrier.installed():
+        raise TableError(entry.carrier.missing(name))
     return entry.load()
 
 
@@ -101,7 +130,10 @@ def resolver(custom: Table | None = None) -> Callable[[str], Table]:
 
 def table_cycle(custom: Table | None = None) -> list[str]:
     """The names `t` cycles through: the built-in tables, then `custom` if one is loaded."""
-    return [*(e.name for e in ENTRIES if e.in_cycle), *([custom.name] if custom is not None and custom.name not in BY_NAME else [])]
+    return [
+        *(e.name for e in ENTRIES if e.in_cycle and e.installed()),
+        *([custom.name] if custom is not None and custom.name not in BY_NAME else []),
+    ]
 
 
 def label(table: Table) -> str:

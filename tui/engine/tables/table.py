@@ -69,9 +69,10 @@ class LazyMap(Mapping[str, int]):
 class Table:
     """An immutable rule table: merges in rank order, their ranks, the symbol <-> id maps, its rule and regex.
 
-    For the "tiktoken" rule `byte_ranks` maps each ordinary token's bytes to its rank (= its id) and
-    `specials` lists the special tokens; `merges` is then a lazy sequence (rank r's parts are the
-    token of id OFFSET + r split as tiktoken's own merging would build it), recovered on demand.
+    For the "tiktoken" rule `byte_ranks` maps each ordinary token's bytes to its id (its rank plus
+    `first_id`: 0 but for Tekken, so the order of ranks is kept) and `specials` lists the special
+    tokens; `merges` is then a lazy sequence (rule r's parts are the token of id first_id + OFFSET + r
+    split as tiktoken's own merging would build it), recovered on demand.
     """
 
     name: str
@@ -86,13 +87,14 @@ class Table:
     vocab: bytes | None = field(default=None, repr=False)  # the vocab.bpe it was read from (for the loader comparison)
     normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
     ignore_merges: bool = False  # a chunk whose aliases are an entry is that entry, unmerged (a tokenizer.json's ignore_merges)
+    first_id: int = 0  # tiktoken rule: the id of rank 0 (Tekken's 1,000, after its special ids); `byte_ranks` holds ids
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rule == "tiktoken":
             if not self.merges and self.byte_ranks:
-                object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - OFFSET))
+                object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - self.first_id - OFFSET))
             object.__setattr__(self, "ranks", PairRanks(self))
             object.__setattr__(self, "decoder", LazyMap(lambda: {i: s for s, i in self.encoder.items()}))
             return

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..aliases import bytes_to_unicode
 from ..files import read_bytes, sha256_hex
+from ..normalize import Normalizer
 from .table import LazyMap, Table, TableError
 
 if TYPE_CHECKING:  # importlib.metadata is slow to import: only when a tiktoken table is first asked for
@@ -95,15 +96,22 @@ def distribution(name: str) -> Distribution:
     return find(name)
 
 
-def carrier_file(name: str) -> Path:
-    """Where the carrier installed `data/<name>`, found from its metadata without importing it."""
+def installed_file(package: str, inside: str, missing: str) -> Path:
+    """Where the distribution `package` installed the file `inside`, found from its metadata without importing
+    any of its code; TableError(`missing`) when the package is not installed."""
     from importlib.metadata import PackageNotFoundError
 
     try:
-        dist = distribution(TIKTOKEN_CARRIER)
+        dist = distribution(package)
     except PackageNotFoundError:
-        raise TableError(f"the tiktoken tables need the package {TIKTOKEN_CARRIER}==0.2.1, which is not installed.") from None
-    return Path(str(dist.locate_file(f"{TIKTOKEN_CARRIER}/data/{name}")))
+        raise TableError(missing) from None
+    return Path(str(dist.locate_file(inside)))
+
+
+def carrier_file(name: str) -> Path:
+    """Where the carrier installed `data/<name>`, found from its metadata without importing it."""
+    missing = f"the tiktoken tables need the package {TIKTOKEN_CARRIER}==0.2.1, which is not installed."
+    return installed_file(TIKTOKEN_CARRIER, f"{TIKTOKEN_CARRIER}/data/{name}", missing)
 
 
 def unpack(path: Path, expected: str) -> bytes:
@@ -144,7 +152,15 @@ def alias_encoder(byte_ranks: Mapping[bytes, int], specials: Mapping[str, int]) 
 
 
 def tiktoken_table(
-    name: str, byte_ranks: Mapping[bytes, int], specials: Mapping[str, int], pattern: str, sha256: str, source: str
+    name: str,
+    byte_ranks: Mapping[bytes, int],
+    specials: Mapping[str, int],
+    pattern: str,
+    sha256: str,
+    source: str,
+    *,
+    normalizer: Normalizer | None = None,
+    first_id: int = 0,
 ) -> Table:
     """A Table on tiktoken's rule; its alias encoder, decoder and merges are built only when first read."""
     encoder = LazyMap(lambda: alias_encoder(byte_ranks, specials))
@@ -158,6 +174,8 @@ def tiktoken_table(
         pattern=pattern,
         byte_ranks=byte_ranks,
         specials=dict(specials),
+        normalizer=normalizer,
+        first_id=first_id,
     )
 
 

@@ -77,7 +77,7 @@ def split_below(token: bytes, ranks: Mapping[bytes, int], limit: int) -> list[in
 
 
 def parts(table: Table, rank: int) -> Pair | None:
-    """The (left, right) alias strings whose join made the token of tiktoken rank `rank` (>= OFFSET).
+    """The (left, right) alias strings whose join made the token of tiktoken rank `rank` (its id, >= first_id + OFFSET).
 
     None when its bytes do not end as exactly two parts (no such token in cl100k_base or o200k_base).
     """
@@ -95,7 +95,7 @@ def recover_all(table: Table, progress: Callable[[int, int], None] | None = None
     """Recover every rank's parts (from a worker); returns how many are cached. `progress(done, total)`
     is called every 4,096 ranks; `cancelled()` returning True stops early."""
     total = len(_cache(table).by_rank)
-    for rank in range(OFFSET, total):
+    for rank in range(table.first_id + OFFSET, total):
         parts(table, rank)
         if rank % 4096 == 0:
             if progress is not None:
@@ -106,7 +106,7 @@ def recover_all(table: Table, progress: Callable[[int, int], None] | None = None
 
 
 class LazyMerges(Sequence[Pair]):
-    """`Table.merges` of a tiktoken table: rule r is the parts of the token of rank OFFSET + r, found on access."""
+    """`Table.merges` of a tiktoken table: rule r is the parts of the token of id first_id + OFFSET + r, found on access."""
 
     def __init__(self, table: Table, count: int) -> None:
         self._table = table
@@ -126,7 +126,7 @@ class LazyMerges(Sequence[Pair]):
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        return parts(self._table, OFFSET + index) or ("", "")
+        return parts(self._table, self._table.first_id + OFFSET + index) or ("", "")
 
     def __iter__(self) -> Iterator[Pair]:
         for i in range(self._count):
@@ -141,10 +141,10 @@ class PairRanks(Mapping[Pair, int]):
 
     def get(self, key, default=None):
         left, right = key
-        rank = self._table.encoder.get(left + right)
-        if rank is None or rank < OFFSET or rank - OFFSET >= len(self._table.merges):
+        ident = self._table.encoder.get(left + right)
+        if ident is None or not 0 <= ident - self._table.first_id - OFFSET < len(self._table.merges):
             return default
-        return rank - OFFSET if parts(self._table, rank) == (left, right) else default
+        return ident - self._table.first_id - OFFSET if parts(self._table, ident) == (left, right) else default
 
     def __getitem__(self, key: Pair) -> int:
         rank = self.get(key)
