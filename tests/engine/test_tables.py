@@ -134,7 +134,8 @@ def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
     assert get_table("gpt2") is gpt2_table
     assert get_table("teaching") is teaching_table
     with pytest.raises(
-        TableError, match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, qwen3, qwen3\.6, tekken\.$"
+        TableError,
+        match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken\.$",
     ):
         get_table("cl100k")
 
@@ -347,11 +348,22 @@ def test_official_files_load_as_a_custom_table(gpt2_table):
 def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
     assert (
-        tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken") and tables.DEFAULT == "teaching"
+        tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base", "deepseek-v4", "qwen3", "qwen3.6", "tekken")
+        and tables.DEFAULT == "teaching"
     )
-    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken"]
+    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base", "deepseek-v4", "qwen3", "qwen3.6", "tekken"]
     custom = tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32)
-    assert tables.table_cycle(custom) == ["teaching", "gpt2", "cl100k_base", "o200k_base", "qwen3", "qwen3.6", "tekken", "custom"]
+    assert tables.table_cycle(custom) == [
+        "teaching",
+        "gpt2",
+        "cl100k_base",
+        "o200k_base",
+        "deepseek-v4",
+        "qwen3",
+        "qwen3.6",
+        "tekken",
+        "custom",
+    ]
 
 
 def test_resolver_knows_the_custom_table(teaching_table):
@@ -360,7 +372,8 @@ def test_resolver_knows_the_custom_table(teaching_table):
     resolve = tables.resolver(custom)
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
     with pytest.raises(
-        TableError, match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, qwen3, qwen3\.6, tekken\.$"
+        TableError,
+        match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken\.$",
     ):
         tables.resolver()("custom")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.support import CAFE
 
 from tui.engine.bpe import capture
-from tui.engine.tables import Table
+from tui.engine.tables import Table, get_table
 from tui.explain.rules import init_summary, rank_id_check, rank_of_id, search_rules, used_ranks
+from tui.screens.tables import rank_id_meaning
 
 
 def test_init_summary_sizes(gpt2_table: Table) -> None:
@@ -42,6 +43,16 @@ def test_rank_id_check_over_all_rules(gpt2_table: Table) -> None:
 def test_rank_id_check_teaching(teaching_table: Table) -> None:
     check = rank_id_check(teaching_table)
     assert (check.total, check.passing, dict(check.special)) == (9, 9, {})
+
+
+def test_rank_id_check_on_tekken_counts_its_1000_special_ids() -> None:
+    """Tekken's ids start at 1,000: a rule's token is 1,256 + its rank, for every rule; bytes are ids 1,000–1,255."""
+    check = rank_id_check(get_table("tekken"))
+    assert (check.total, check.passing, check.offset) == (129_816, 129_816, 1256)
+    assert rank_id_meaning(get_table("tekken"), check).startswith(
+        "yet a rank says which rule comes first, an id names the model's token (the file's rank plus 1,000 is the id): "
+        "ids 1,000–1,255 (bytes) and the 1,000 special tokens have no rank."
+    )
 
 
 def test_search_rules(gpt2_table: Table) -> None:

@@ -27,7 +27,7 @@ from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Wor
 from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
-from .tables import NO_RULE, Pair, Table
+from .tables import NO_RULE, OFFSET, Pair, Table
 from .texts import CaptureError
 
 __all__ = [
@@ -208,6 +208,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
     """
     byte_ranks = table.byte_ranks
     assert byte_ranks is not None, f"{table.name} has no byte ranks"
+    first = OFFSET + table.first_id  # a joined token's id minus this is its rule's rank
     seen: dict[str, tuple[str, bytes, str, tuple[int, ...], Word, CacheState, Sequence[Round], array | None]] = {}
     for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
         token = match.group()
@@ -221,7 +222,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             continue
         data = token.encode("utf-8")
         whole = byte_ranks.get(data)
-        log = RoundLog("") if record and whole is None else None
+        log = RoundLog("", first) if record and whole is None else None
         if whole is not None:
             state, bounds, ids = ("single" if len(data) < 2 else "whole"), [0, len(data)], (whole,)
         else:

@@ -78,10 +78,11 @@ class RoundLog(Sequence[Round]):
     GPT-2's rule on a long word records its steps here too and groups them into rounds (heap.merge_long).
     """
 
-    __slots__ = ("_aliases", "at", "cut", "end", "rank")
+    __slots__ = ("_aliases", "at", "cut", "end", "offset", "rank")
 
-    def __init__(self, aliases: str) -> None:
+    def __init__(self, aliases: str, offset: int = OFFSET) -> None:
         self._aliases = aliases
+        self.offset = offset  # a stored rank minus this is the rule's rank (Tekken's ids start at 1,000: OFFSET + 1,000)
         self.at = array("i")
         self.cut = array("i")
         self.end = array("i")
@@ -117,7 +118,7 @@ class RoundLog(Sequence[Round]):
     def __getitem__(self, index: int | slice) -> Round | list[Round]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        return Round(self.pair(index), self.rank[index] - OFFSET, 1, self.at[index])
+        return Round(self.pair(index), self.rank[index] - self.offset, 1, self.at[index])
 
     def __iter__(self) -> Iterator[Round]:
         for i in range(len(self)):
@@ -125,9 +126,9 @@ class RoundLog(Sequence[Round]):
 
     def rows(self) -> Iterator[list[str | int]]:
         """Each step as a trace file stores it: `[left, right, rank, at]` (see tracefile)."""
-        a = self._aliases
+        a, offset = self._aliases, self.offset
         for at, cut, end, rank in zip(self.at, self.cut, self.end, self.rank, strict=True):
-            yield [a[at:cut], a[cut:end], rank - OFFSET, at]
+            yield [a[at:cut], a[cut:end], rank - offset, at]
 
     def nbytes(self) -> int:
         """Memory the arrays hold."""

@@ -87,6 +87,12 @@ class RankCheck:
     first_failure: MergeRule | None
     base: int  # entries with no rank: the 256 byte symbols
     special: Mapping[str, int]  # entries that are neither byte nor merge: no rank, no formula
+    first_id: int = 0  # the id of the first byte symbol (Tekken's 1,000, after its special ids)
+
+    @property
+    def offset(self) -> int:
+        """What a rule's merged id exceeds its rank by: 256, or 1,256 for Tekken."""
+        return self.first_id + OFFSET
 
     @property
     def holds(self) -> bool:
@@ -96,15 +102,15 @@ class RankCheck:
 def rank_id_check(table: Table) -> RankCheck:
     """Run the check over all rules (50,000 for GPT-2, all passing)."""
     encoder = table.encoder
-    passing = 0
+    passing, offset = 0, table.first_id + OFFSET
     failure: MergeRule | None = None
     for rank, (left, right) in enumerate(table.merges):
-        if encoder.get(left + right) == OFFSET + rank:
+        if encoder.get(left + right) == offset + rank:
             passing += 1
         elif failure is None:
             failure = rule(table, rank)
     base = sum(1 for a in bytes_to_unicode().values() if a in encoder)
-    return RankCheck(len(table.merges), passing, failure, base, dict(table.special))
+    return RankCheck(len(table.merges), passing, failure, base, dict(table.special), table.first_id)
 
 
 @lru_cache(maxsize=8)

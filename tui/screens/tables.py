@@ -19,7 +19,7 @@ from ..engine.aliases import from_aliases
 from ..engine.tables import Table, recover_all, short_name
 from ..explain.loader_trap import loader_note, table_comparison
 from ..explain.position import Position
-from ..explain.rules import OFFSET, Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
+from ..explain.rules import Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
 from ..explain.words import plural
 from ..messages import ShowRank, Then
 from ..safe import visible
@@ -77,7 +77,7 @@ def check_lines(table: Table, check: RankCheck) -> Text:
     """'✓ encoder[left+right] == 256 + rank holds for 50,000 of 50,000 rules', then what a rank and an id each mean."""
     text = Text()
     mark = "✓" if check.holds else "✗"
-    text.append(f"{mark} encoder[left + right] == {OFFSET} + rank", style="bold")
+    text.append(f"{mark} encoder[left + right] == {check.offset} + rank", style="bold")
     text.append(f" holds for {check.passing:,} of {check.total:,} rules")
     if check.first_failure is not None:
         f = check.first_failure
@@ -90,12 +90,14 @@ def rank_id_meaning(table: Table, check: RankCheck) -> str:
     """Seed 000: the formula links the two numbers, but a rank orders the rules and an id names a token."""
     lead = "yet" if check.holds else "so ids need not follow ranks:"
     both = " (tiktoken's file rank is the id)" if table.rule == "tiktoken" else ""
+    if check.first_id:
+        both = f" (the file's rank plus {check.first_id:,} is the id)"
     specials = list(check.special.items())
-    no_rank = f"ids 0–{check.base - 1} (bytes)"
+    no_rank = f"ids {check.first_id:,}–{check.first_id + check.base - 1:,} (bytes)"
     if len(specials) == 1:
         no_rank += f" and {specials[0][1]} '{visible(specials[0][0])}' (special)"
     elif specials:
-        no_rank += f" and the {len(specials)} special tokens"
+        no_rank += f" and the {len(specials):,} special tokens"
     return f"{lead} a rank says which rule comes first, an id names the model's token{both}: {no_rank} have no rank."
 
 

@@ -4,13 +4,7 @@ The file is found from the package's metadata (none of its code is imported), re
 on first use only. Its pre-tokenizer is a Sequence of three regex Splits (digits, a CJK and kana run,
 a GPT-style pattern) then ByteLevel without a regex.
 
-Not yet in the registry: `tokenizer_json.py` imports `..bpe`, which imports the tables package, so the
-registry naming this loader would close an import circle (tests/engine/test_imports.py). Once that
-module imports `CaptureError` from `..texts` and reads the three Splits, the registry's entry is
-
-    Entry("deepseek-v4", "DeepSeek V4", json_label("DeepSeek V4"), deepseek_v4, "DeepSeek V4, extra 'models'", carrier=DEEPSEEK)
-
-and tests/engine/after_tokjson_carriers.py checks it against Hugging Face `tokenizers`.
+tests/engine/test_carriers_tokjson.py checks it against Hugging Face `tokenizers`.
 """
 
 from __future__ import annotations

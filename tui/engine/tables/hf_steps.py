@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bpe import CaptureError
 from ..normalize import FORMS, Normalizer, Step
 from ..pipeline import PUNCTUATION, WHITE_SPACE, WORDS, Cut, Pipeline, register
 from ..pretokenize import BEHAVIORS, GPT2_PATTERN, chunker, split_regex
-from ..texts import clip, quote
+from ..texts import CaptureError, clip, quote
 from .table import TableError
 from .tiktoken_files import O200K_PATTERN
 

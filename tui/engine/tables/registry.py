@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..pretokenize import GPT2_PATTERN
 from ..texts import quote
 from .carriers import QWEN, QWEN3_6_PATTERN, QWEN3_PATTERN, Carrier, qwen3, qwen3_6
+from .deepseek import DEEPSEEK, deepseek_v4
 from .ranks import OFFSET
 from .table import Table, TableError
 from .teaching_rules import teaching
@@ -81,6 +82,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("gpt2", "GPT-2", merges_label("GPT-2"), gpt2, "the official GPT-2 table", explored=True),
     Entry("cl100k_base", "cl100k_base", ranks_label("cl100k_base"), cl100k_base, "GPT-4's tiktoken table", explored=True),
     Entry("o200k_base", "o200k_base", ranks_label("o200k_base"), o200k_base, "GPT-4o's tiktoken table", explored=True),
+    Entry("deepseek-v4", "DeepSeek V4", json_label("DeepSeek V4"), deepseek_v4, "DeepSeek V4, extra 'models'", carrier=DEEPSEEK),
     Entry("qwen3", "Qwen 3", ranks_label("Qwen 3"), qwen3, "Qwen 2.5 and 3, extra 'models'", carrier=QWEN),
     Entry("qwen3.6", "Qwen 3.6", ranks_label("Qwen 3.6"), qwen3_6, "Qwen 3.5 and 3.6, extra 'models'", carrier=QWEN),
     Entry("tekken", "Tekken", ranks_label("Tekken"), tekken, "Mistral's Tekken v3, extra 'tekken'", carrier=TEKKEN),
