@@ -52,4 +52,3 @@ class KeyFooter(TextualFooter):
             used += cells(key, self.size)
             fits = fits and used - key.styles.margin.right <= room
             key.display = fits
-
