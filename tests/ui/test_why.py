@@ -4,6 +4,7 @@ GPT-2's split('\\n')[1:-1] trap for a vocab.bpe, and why a rule that was a candi
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -121,7 +122,7 @@ def custom_table(tmp_path: Path, vocab: str):  # type: ignore[no-untyped-def]
 
 
 DROPS_LAST = (
-    "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, "
+    "✗ GPT-2's loader would drop 1 of these 2 rules, (ab c): it does not end with a newline, "
     "so [:-1] cuts the last rule. This loader keeps them all."
 )
 KEEPS_ALL = (
@@ -258,7 +259,7 @@ async def test_at_60x18_the_tables_view_keeps_the_sentences_and_some_rules(tmp_p
         await tables_view(pilot)
         text = screen_text(app)
         assert "byte_encoder" not in text and "✓ encoder[left + right] == 256 + rank holds for 2 of 2" in text
-        assert "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)):" in text and "This loader keeps them all." in text
+        assert "✗ GPT-2's loader would drop 1 of these 2 rules, (ab c):" in text and "This loader keeps them all." in text
         assert "│▶•   0 a       b       ab" in text and "│ •   1 ab      c       abc" in text
 
 
@@ -289,3 +290,23 @@ async def test_an_explanation_is_one_line_on_the_footer_line_and_w_again_shows_t
         assert len(shown) >= 2 and [page_of(line) for line in shown] == [(k, len(shown)) for k in range(1, len(shown) + 1)]
         assert " ".join(line.rsplit(" [w ", 1)[0] for line in shown) == " ".join(WHY_BC.split("\n"))
         assert len(list(app._notifications)) == 1
+
+
+@pytest.mark.parametrize("table", ["custom", "teaching", "gpt2", "cl100k_base", "o200k_base"])
+async def test_the_tables_view_draws_no_rule_inside_doubled_parentheses(tmp_path: Path, table: str) -> None:
+    """Every table's Tables view, with each page of p: a rule is '(ab c)', never '((ab c))'."""
+    doubled = re.compile(r"\(\([^()]*\)\)")
+    if table == "custom":
+        custom = custom_table(tmp_path, "#version: 0.2\na b\nab c")
+        app = BpeApp(capture("abc", custom), custom=custom)
+    else:
+        app = make_app("the cat at the hat", table)
+    async with opened(app, "tables", size=(160, 50)) as pilot:
+        for _ in range(4):
+            await settle(app, pilot)
+            assert not doubled.search(screen_text(app)), screen_text(app)
+            await pilot.press("p")
+        if table == "custom":
+            await pilot.press("p")
+            await settle(app, pilot)
+            assert "would drop 1 of these 2 rules, (ab c):" in " ".join(screen_text(app).split())
