@@ -147,8 +147,8 @@ class BytesPane(LinePane):
         for first, end in shown.bands:
             chars, dec, hexa = band_rows(chunk, first, end)
             aliases = alias_row(chunk, first, end, lo, hi)
-            out.extend((chars, aliases, dec, hexa) if height >= len(LABELS) else (aliases, chars, hexa, dec))
-        return out  # too few rows for a band (60x18 under the tour's caption): the aliases first
+            out.extend((chars, aliases, dec, hexa) if height > 1 else (aliases,))
+        return out  # one row (60x18 under the tour's caption): the aliases, the pane's point
 
 
 @lru_cache(maxsize=64)
