@@ -42,10 +42,9 @@ def note(message: str, title: str, severity: SeverityLevel, seconds: float, mark
 
 
 def note_cells(columns: int) -> int:
-    """The cells of text a one-line note holds on a screen `columns` wide: a toast takes the toast rack's
-    width at most (global.tcss), the screen's less the rack's scrollbar gutter (2), less its own padding
-    (1 a side) and its coloured left edge."""
-    return columns - 5
+    """The cells of text a one-line note holds on a screen `columns` wide: a toast takes the footer line's
+    width at most (global.tcss), less its padding (1 a side) and its coloured left edge."""
+    return columns - 3
 
 
 def pages(text: str, cells: int) -> list[str]:

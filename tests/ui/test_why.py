@@ -282,6 +282,7 @@ async def test_an_explanation_is_one_line_on_the_footer_line_and_w_again_shows_t
             await until(pilot, lambda: bool(app.screen.query("Toast")))
             (toast,) = app.screen.query("Toast")
             assert toast.region.height == 1 and toast.region.bottom == size[1], toast.region  # the footer line
+            assert toast.region.right == size[0]  # to the screen's edge: no cell of the footer left beside it
             shown.append(notes.messages[-1])
             if page_of(shown[-1])[0] == page_of(shown[-1])[1]:
                 break
