@@ -19,7 +19,7 @@ from .support import opened, screen_text, settle
 #: What each scene is about, as the screen shows it on entering the scene (at both sizes).
 FIGURES: list[tuple[str, ...]] = [
     ("⟦Hi⟧│·你│!", "alias H"),
-    ("alias Ġ = byte 32", "byte 32 = 0x20 space"),
+    ("alias Ġ = byte 32", "byte 32 = 0x20 space", "2_ ▸ Ġ*"),
     ("│a│a│a│b│a│b│c│a│b│x│y│z│", "alias a"),
     ("(a a) rank 0: 3 → 2", "│a│a│a│", " i^^", "scan 0/2"),
     ("⟦internationalization⟧", "alias i"),
