@@ -1,6 +1,6 @@
 """The tour at the smallest sizes (80x24 and 60x18): in every scene the whole caption is on screen,
 so is the figure the scene is about, the animator's bytes pane keeps a row and its header two lines,
-and no pane of the animator, the training view or (at 80x24) the explorer and the Special view hides
+and no pane of the animator, the Decode and training views or (at 80x24) the explorer and the Special view hides
 rows behind a scrollbar."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ FIGURES: list[tuple[str, ...]] = [
     ("(a a) rank 0: 3 → 2", "│a│a│a│", " i^^", "scan 0/2"),
     ("⟦internationalization⟧", "alias i"),
     ("⟦abc⟧│!│abc", "1 cache hit", "alias a"),
-    ("19526", "→ '你'", "✗ '�'"),
+    ("19526  'ä½'", "254  'ł'", "✗ '�' continuation '你'", "→ '你'"),
     ("7 ordinary", "encoder['<|endoftext|>'] = 50256"),
     ("GPT-2  2 chunks · 4 tokens", "│10│7", "│6 │1"),
     ("GPT-2  1 chunk · 3 tokens", "│8", "│2 │2 │2"),
@@ -66,7 +66,7 @@ async def test_every_scene_shows_its_whole_caption_and_its_figure(size: tuple[in
                 assert "   stopping    generation ends when the model emits the id" in text, text
             screen = app.screen
             assert not screen.show_vertical_scrollbar, n
-            if s.view in ("encode", "train") or (s.view in ("explore", "special") and size == (80, 24)):
+            if s.view in ("encode", "train", "decode") or (s.view in ("explore", "special") and size == (80, 24)):
                 assert [w for w in screen.walk_children(Widget) if scrolling(w)] == [], (n, text)
             for pane in screen.query(BytesPane):
                 assert pane.content_size.height >= 1, n  # the bytes pane keeps a row

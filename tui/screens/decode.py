@@ -23,6 +23,7 @@ from ..explain.tokens import example_ids
 from ..explain.words import plural
 from ..messages import DecodeIds, Then
 from ..safe import visible
+from ..widgets.caption_bar import rows_for
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
 from ..widgets.findrow import FindRow
@@ -163,10 +164,16 @@ class DecodeScreen(ViewScreen):
         self.call_after_refresh(self._place_hint)  # once the input has its new width
 
     def _fit(self, height: int) -> None:
-        """The code pane is on from 30 rows (or as `v` set it); below 30 rows it takes the summary's place."""
+        """The code pane is on from 30 rows (or as `v` set it); below 30 rows it takes the summary's place.
+        Under the tour's caption at 60x18 the figures line (the view bar names the table) gives its row
+        to the tokens."""
         on = self._code if self._code is not None else height >= 30
         self.query_one(DecodeCode).display = on
         self.query_one(DecodeSummary).display = not on or height >= 30
+        self.query_one("#decode-figures").display = height - rows_for(self.caption, self.app.size.width) >= 16
+
+    def watch_caption(self) -> None:
+        self._fit(self.app.size.height)
 
     def action_code(self) -> None:
         self._code = not self.query_one(DecodeCode).display
