@@ -6,13 +6,14 @@ posts; `OneAtATime` shows an explanation in place of the previous one (the pairs
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
 
 from .explain.pairs import why_pair
 from .explain.position import Position
 from .messages import PairPicked
-from .safe import visible
+from .safe import visible, wrap
 
 MIN_DELAY = 0.05  # seconds: the shortest a toast is shown, and a delay no timer loop divides by zero or below
 EXPLAIN_FOR = 12.0  # seconds an explanation stays, unless the next one replaces it
@@ -40,17 +41,49 @@ def note(message: str, title: str, severity: SeverityLevel, seconds: float, mark
     return Notify(Note(message, title, severity, max(seconds, MIN_DELAY), markup=markup))
 
 
+def note_cells(columns: int) -> int:
+    """The cells of text a one-line note holds on a screen `columns` wide: a toast takes the footer line's
+    width at most (global.tcss), less its padding (1 a side) and its coloured left edge."""
+    return columns - 3
+
+
+def pages(text: str, cells: int) -> list[str]:
+    """`text` as one-line pages of at most `cells` cells, wrapped at spaces (as few pages as can be);
+    each page but a lone one marked '[w k/n]' (w again shows the next).
+
+    >>> pages("rule 2: b + c. Rank 2 orders it.\\nNever chosen.", 30)
+    ['rule 2: b + c. Rank 2 [w 1/3]', 'orders it. Never [w 2/3]', 'chosen. [w 3/3]']
+    >>> pages("Not a rule.", 30)
+    ['Not a rule.']
+    """
+    if "\n" not in text and cell_len(text) <= cells:
+        return [text]
+    room = max(cells - len(" [w 9/9]"), 12)
+    lines = wrap(" ".join(text.split("\n")), room)
+    return [f"{line} [w {k}/{len(lines)}]" for k, line in enumerate(lines, 1)]
+
+
 class OneAtATime:
-    """Explanations that replace each other: showing one takes the previous one away."""
+    """Explanations that replace each other: showing one takes the previous one away.
+
+    An explanation is one line on the footer line (README: notes never cover the ids); a longer one is
+    shown a page at a time, and asking again for the same one (w, or a click on the same pair) shows
+    its next page.
+    """
 
     def __init__(self, app: App[None]) -> None:
         self._app = app
         self._shown: Note | None = None
+        self._paged: tuple[str, int] = ("", 0)  # the explanation shown and its page
 
     def show(self, text: str) -> None:
+        still = self._shown is not None and self._shown in self._app._notifications  # not yet expired
         if self._shown is not None:
             self._app._unnotify(self._shown)
-        self._shown = Note(text, timeout=EXPLAIN_FOR, markup=False)
+        shown = pages(text, note_cells(self._app.size.width))
+        page = (self._paged[1] + 1) % len(shown) if still and self._paged[0] == text else 0
+        self._paged = (text, page)
+        self._shown = Note(shown[page], timeout=EXPLAIN_FOR, markup=False)
         self._app.post_message(Notify(self._shown))
 
 

@@ -181,3 +181,23 @@ def sentence(message: str, given: str = "") -> str:
     if given and message.startswith(visible(given.strip())):
         return message
     return message[:1].upper() + message[1:]
+
+
+def wrap(words: str, width: int) -> list[str]:
+    """`words` broken at spaces into lines of at most `width` cells (a word wider than that has a line of its own).
+
+    >>> wrap("scene 1/2: a b c", 9)
+    ['scene', '1/2: a b', 'c']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in words.split(" "):
+        joined = f"{line} {word}" if line else word
+        if cell_len(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = word
+    lines.append(line)
+    return lines

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from tui.engine.tables import gpt2_files
 from tui.explain.loader_trap import compare
@@ -19,7 +22,7 @@ def test_a_custom_file_without_final_newline_loses_its_last_rule() -> None:
     result = compare(b"#version: 0.2\na b\nab c")
     assert result.ours == (("a", "b"), ("ab", "c")) and result.official == (("a", "b"),)
     assert result.sentence == (
-        "GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, "
+        "GPT-2's loader would drop 1 of these 2 rules, (ab c): it does not end with a newline, "
         "so [:-1] cuts the last rule. This loader keeps them all."
     )
 
@@ -49,3 +52,14 @@ def test_the_tables_view_sentence_for_each_kind_of_table(tmp_path: Path) -> None
     )
     other = Table(name="json", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64, source="tokenizer.json")
     assert loader_note(other) == "these rules were not read from a vocab.bpe, so GPT-2's split('\\n')[1:-1] does not apply to them."
+
+
+DOUBLED = re.compile(r"\(\([^()]*\)\)")  # a rule '(a t)' inside another pair of parentheses
+
+
+@pytest.mark.parametrize("vocab", [b"#version: 0.2\na b\nab c", b"a b\nab c\n", b"a b\nb c\nc d", b"a b\nb c\nc d\nd e\ne f"])
+def test_no_rule_is_drawn_inside_doubled_parentheses(vocab: bytes) -> None:
+    """The sentence named a lone dropped rule 'rules ((ab c))': each rule is in its own parentheses, once."""
+    result = compare(vocab)
+    assert result.dropped and not DOUBLED.search(result.sentence), result.sentence
+    assert all(f"({a} {b})" in result.sentence for a, b in result.dropped[:3])

@@ -4,6 +4,7 @@ GPT-2's split('\\n')[1:-1] trap for a vocab.bpe, and why a rule that was a candi
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -14,11 +15,12 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import byte_symbol_order, load_two_files
 from tui.explain.whynot import why_not
+from tui.notes import note_cells, pages
 from tui.screens import tables
 from tui.screens.dialogs import help_text
 from tui.screens.tables import RulesList, TablesScreen
 
-from .support import Notes, PairsPane, make_app, opened, pairs, screen_text, settle, submit, word
+from .support import Notes, PairsPane, make_app, opened, pairs, screen_text, settle, submit, until, word
 
 WHY_BC = (
     "rule 2: b + c → bc, id 258. Rank 2 orders the rule; id 258 names its token.\n"
@@ -30,6 +32,11 @@ WHY_CA = (
     "(c a) (rank 3) was a candidate in rounds 1–2, but a lower rank was always present; round 2 merged (a b) "
     "(rank 1), which took its 'a': present in the table, unusable on this input."
 )
+
+
+def first_page(explanation: str, columns: int = 80) -> str:
+    """The one line an explanation first shows on the footer line (tui/notes.py: w again shows the next)."""
+    return pages(explanation, note_cells(columns))[0]
 
 
 async def tables_view(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -65,7 +72,7 @@ async def test_a_picked_pair_names_its_rank_and_its_id_apart(notes: Notes) -> No
         await pilot.press("right")
         await pilot.click("#pairs", offset=(4, 4))  # row 2: a b
         await pilot.pause()
-        assert notes.messages[-1] == (
+        assert notes.messages[-1] == first_page(
             "rule 1: a + b → ab, id 257. Rank 1 orders the rule; id 257 names its token.\n(a b) (rank 1) was chosen in round 2."
         )
     flat = " ".join(help_text().split())
@@ -115,7 +122,7 @@ def custom_table(tmp_path: Path, vocab: str):  # type: ignore[no-untyped-def]
 
 
 DROPS_LAST = (
-    "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, "
+    "✗ GPT-2's loader would drop 1 of these 2 rules, (ab c): it does not end with a newline, "
     "so [:-1] cuts the last rule. This loader keeps them all."
 )
 KEEPS_ALL = (
@@ -170,10 +177,10 @@ async def test_the_last_frame_lists_the_rules_never_chosen_and_w_says_why(notes:
         assert "✗ b c  rank 2: by a b, round 2" in text and "✗ c a  rank 3: by a b, round 2" in text
         await pilot.press("w")  # no pair is a rule any more: w explains the first rule never chosen
         await pilot.pause()
-        assert notes.messages[-1] == WHY_BC
+        assert notes.messages[-1] == first_page(WHY_BC)
         await pilot.press("down", "down", "w")  # the first down selects (b c), the next (c a)
         await pilot.pause()
-        assert notes.messages[-1] == WHY_CA
+        assert notes.messages[-1] == first_page(WHY_CA)
         assert "› c a  rank 3: by a b, round 2" in screen_text(app)
         assert len(list(app._notifications)) == 1  # each explanation replaces the last
 
@@ -189,7 +196,7 @@ async def test_a_selected_pair_of_a_round_is_explained_with_the_engines_values(n
         await pilot.pause()
         expected = why_not(app.position.trace, 0, ("b", "c"))  # type: ignore[union-attr]
         assert (expected.first_round, expected.last_round, expected.consumed_by) == (1, 2, ("a", "b"))
-        assert notes.messages[-1] == WHY_BC
+        assert notes.messages[-1] == first_page(WHY_BC)
         pane = app.query_one(PairsPane)
         assert pane.selected == 5 and pane.row(5, 30, False).plain == "› 5  b c       2"
 
@@ -252,5 +259,55 @@ async def test_at_60x18_the_tables_view_keeps_the_sentences_and_some_rules(tmp_p
         await tables_view(pilot)
         text = screen_text(app)
         assert "byte_encoder" not in text and "✓ encoder[left + right] == 256 + rank holds for 2 of 2" in text
-        assert "✗ GPT-2's loader would drop 1 of these 2 rules ((ab c)):" in text and "This loader keeps them all." in text
+        assert "✗ GPT-2's loader would drop 1 of these 2 rules, (ab c):" in text and "This loader keeps them all." in text
         assert "│▶•   0 a       b       ab" in text and "│ •   1 ab      c       abc" in text
+
+
+def page_of(line: str) -> tuple[int, int]:
+    """'… [w 2/4]' → (2, 4)."""
+    k, n = line.rsplit(" [w ", 1)[1].rstrip("]").split("/")
+    return int(k), int(n)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18), (160, 50)])
+async def test_an_explanation_is_one_line_on_the_footer_line_and_w_again_shows_the_rest(notes: Notes, size: tuple[int, int]) -> None:
+    """README: notes sit on the footer line. w's explanation is one line there, never over the ids; pressed
+    again on the same pair it shows the next page, and the pages together say the whole explanation."""
+    app = make_app()
+    async with opened(app, size=size, notes=notes, notifications=True) as pilot:
+        await pilot.press("end", "w")
+        await pilot.pause()
+        shown: list[str] = []
+        while len(shown) < 12:
+            await until(pilot, lambda: bool(app.screen.query("Toast")))
+            (toast,) = app.screen.query("Toast")
+            assert toast.region.height == 1 and toast.region.bottom == size[1], toast.region  # the footer line
+            assert toast.region.right == size[0]  # to the screen's edge: no cell of the footer left beside it
+            shown.append(notes.messages[-1])
+            if page_of(shown[-1])[0] == page_of(shown[-1])[1]:
+                break
+            await pilot.press("w")
+            await pilot.pause()
+        assert len(shown) >= 2 and [page_of(line) for line in shown] == [(k, len(shown)) for k in range(1, len(shown) + 1)]
+        assert " ".join(line.rsplit(" [w ", 1)[0] for line in shown) == " ".join(WHY_BC.split("\n"))
+        assert len(list(app._notifications)) == 1
+
+
+@pytest.mark.parametrize("table", ["custom", "teaching", "gpt2", "cl100k_base", "o200k_base"])
+async def test_the_tables_view_draws_no_rule_inside_doubled_parentheses(tmp_path: Path, table: str) -> None:
+    """Every table's Tables view, with each page of p: a rule is '(ab c)', never '((ab c))'."""
+    doubled = re.compile(r"\(\([^()]*\)\)")
+    if table == "custom":
+        custom = custom_table(tmp_path, "#version: 0.2\na b\nab c")
+        app = BpeApp(capture("abc", custom), custom=custom)
+    else:
+        app = make_app("the cat at the hat", table)
+    async with opened(app, "tables", size=(160, 50)) as pilot:
+        for _ in range(4):
+            await settle(app, pilot)
+            assert not doubled.search(screen_text(app)), screen_text(app)
+            await pilot.press("p")
+        if table == "custom":
+            await pilot.press("p")
+            await settle(app, pilot)
+            assert "would drop 1 of these 2 rules, (ab c):" in " ".join(screen_text(app).split())

@@ -45,7 +45,7 @@ class LoaderComparison:
             why.append("it does not end with a newline, so [:-1] cuts the last rule")
         shown = ", ".join(f"({a} {b})" for a, b in self.dropped[:3]) + (" …" if len(self.dropped) > 3 else "")
         return (
-            f"GPT-2's loader would drop {len(self.dropped)} of these {len(self.ours):,} rules ({shown}): "
+            f"GPT-2's loader would drop {len(self.dropped)} of these {len(self.ours):,} rules, {shown}: "  # each rule in its own ( )
             + "; ".join(why)
             + ". This loader keeps them all."
         )

@@ -179,6 +179,7 @@ class AliasesScreen(ViewScreen):
         # The legend wraps under the grid; narrow, the grid scrolls, and its scroll bar takes two columns more.
         self.query_one("#aliases-left").styles.width = width + 2 * narrow
         self.set_class(narrow, "-narrow")
+        self.call_after_refresh(self.selected, grid.selected)  # narrow: the selected row in view from the start
 
     def reload(self) -> None:
         self.set_bar_note()
@@ -276,4 +277,4 @@ class AliasesScreen(ViewScreen):
             grid.selected = byte
         elif written.data:
             grid.selected = written.data[0]
-        self.update_side()
+        self.selected(grid.selected)  # the side panel, and the row in view even when the byte was selected already

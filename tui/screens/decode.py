@@ -7,6 +7,7 @@ the right way (join the bytes, decode once), and the result under the chosen err
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events, on
@@ -22,6 +23,7 @@ from ..explain.tokens import example_ids
 from ..explain.words import plural
 from ..messages import DecodeIds, Then
 from ..safe import visible
+from ..widgets.caption_bar import rows_for
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
 from ..widgets.findrow import FindRow
@@ -159,12 +161,19 @@ class DecodeScreen(ViewScreen):
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(BufferPanel).display = event.size.height >= 36
         self._fit(event.size.height)
+        self.call_after_refresh(self._place_hint)  # once the input has its new width
 
     def _fit(self, height: int) -> None:
-        """The code pane is on from 30 rows (or as `v` set it); below 30 rows it takes the summary's place."""
+        """The code pane is on from 30 rows (or as `v` set it); below 30 rows it takes the summary's place.
+        Under the tour's caption at 60x18 the figures line (the view bar names the table) gives its row
+        to the tokens."""
         on = self._code if self._code is not None else height >= 30
         self.query_one(DecodeCode).display = on
         self.query_one(DecodeSummary).display = not on or height >= 30
+        self.query_one("#decode-figures").display = height - rows_for(self.caption, self.app.size.width) >= 16
+
+    def watch_caption(self) -> None:
+        self._fit(self.app.size.height)
 
     def action_code(self) -> None:
         self._code = not self.query_one(DecodeCode).display
@@ -185,12 +194,19 @@ class DecodeScreen(ViewScreen):
         return list(trace.ids) if trace is not None and self.table_name in (None, trace.table.name) else []
 
     def _hint(self) -> str:
-        return f"/: type ids ({example_ids(self.table)}) · empty: the trace's"
+        """The input's hint, the longest of its wordings that fits the input (never cut mid-sentence)."""
+        example = example_ids(self.table)
+        width = self.query_one("#decode-ids", Input).content_size.width - 1 if self.is_mounted else 0  # the cursor's cell
+        said = (f"/: type ids ({example}) · empty: the trace's", f"/: type ids ({example})", "/: type ids · empty: the trace's")
+        return next((hint for hint in said if width <= 0 or cell_len(hint) <= width), "/: type ids")
+
+    def _place_hint(self) -> None:
+        self.query_one("#decode-ids", Input).placeholder = self._hint()
 
     def reload(self) -> None:
         self.set_bar_note()
         table = self.table
-        self.query_one("#decode-ids", Input).placeholder = self._hint()
+        self._place_hint()
         ids = self.ids()
         self.run = decode_frames(ids, table, self.errors)
         frames = self.query_one(FramesList)

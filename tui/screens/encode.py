@@ -52,6 +52,9 @@ from ..widgets.word import WordPane
 
 #: From this width the code pane is on by default, in a column of its own beside the pairs.
 CODE_WIDTH = 160
+#: Below this many rows (60x18 under the tour's caption bar) the chunks give up their bottom border
+#: and the word a row, so the bytes pane keeps a row of its own.
+TINY = 17
 
 
 def dialogs() -> ModuleType:
@@ -101,11 +104,12 @@ class EncodeScreen(Screen[None]):
         self._fit(self.app.size)
 
     def _fit(self, size: Size) -> None:
-        """Three layouts by the rows left (compact below 24: the ids beside the word; normal; tall);
+        """Three layouts by the rows left (compact below 24: the ids beside the word, tiny below TINY; normal; tall);
         the code pane takes a third column from CODE_WIDTH columns, else the pairs' column while on."""
         rows = size.height - rows_for(self.caption, size.width)  # the panes' rows: the caption bar's are taken
         self.set_class(rows >= 36, "-tall")
         self.set_class(rows < 24, "-compact")
+        self.set_class(rows < TINY, "-tiny")
         self.set_class(size.width >= 140, "-wide")
         self.set_class(size.width < 80, "-narrow")
         self.set_class(size.width >= CODE_WIDTH, "-wide3")

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Static, TextArea
 from textual.worker import Worker, get_current_worker
@@ -31,6 +32,7 @@ from ..explain.position import Position
 from ..explain.words import count
 from ..messages import Animate, TextSubmitted, ViewRequested
 from ..safe import sentence, visible
+from ..widgets.caption_bar import rows_for
 from ..widgets.footer import KeyFooter
 from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
@@ -175,7 +177,16 @@ class ExploreScreen(ViewScreen):
         self.query_one("#explore-why").border_title = legend(tokens)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.box.styles.height = 3 if event.size.height >= 22 else 2
+        self._fit(event.size)
+
+    def watch_caption(self) -> None:
+        self._fit(self.app.size)
+
+    def _fit(self, size: Size) -> None:
+        """The text box's rows by the rows left under the tour's caption bar: one when short (the tour's
+        scenes are one line), so the explanation keeps its sentences."""
+        rows = size.height - rows_for(self.caption, size.width)
+        self.box.styles.height = 3 if rows >= 22 else 2 if self.caption is None else 1
 
     def reload(self) -> None:
         """A new trace: the box starts again from its text (an edit in the box stays while the trace is the same)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from ..engine.tables import Table, label, short_name
 from ..explain.special import SpecialScene, special_scene
 from ..messages import DecodeIds, ViewRequested
 from ..safe import visible
+from ..widgets.caption_bar import rows_for
 from ..widgets.footer import KeyFooter
 from .base import ViewBar, ViewScreen
 
@@ -31,8 +33,11 @@ WORKING = "working… encoding '<|endoftext|>' with the {table} table (the keys 
 SCENES: WeakKeyDictionary[Table, SpecialScene] = WeakKeyDictionary()
 
 
-def scene_text(scene: SpecialScene, width: int) -> Text:
-    """The whole scene as text, wrapped to `width`: what this table does with the literal and its id."""
+def scene_text(scene: SpecialScene, width: int, compact: bool = False) -> Text:
+    """The whole scene as text, wrapped to `width`: what this table does with the literal and its id.
+    `compact` (too few rows for all of it, as under the tour's caption at 80x24) leaves out the blank
+    lines between the parts; a figure's note too long for its line is said shorter, never wrapped."""
+    gap = "\n" if compact else "\n\n"
     lit = visible(scene.literal)
     ids = "[" + ", ".join(map(str, scene.ids)) + "]"
     label = visible(scene.table)
@@ -40,28 +45,29 @@ def scene_text(scene: SpecialScene, width: int) -> Text:
     t.append(f"1 · Typed as text, '{lit}' is ordinary characters\n", style="bold")
     t.append(f"  {scene.ordinary}('{lit}') = ")
     t.append(ids, style="bold")
-    t.append(f"   {len(scene.ids)} ordinary ids\n")
+    t.append(shorter(f"  {scene.ordinary}('{lit}') = {ids}", f"   {len(scene.ids)} ordinary ids", " ids", width) + "\n")
     t.append("  chunks " + " │ ".join(f"'{visible(c)}'" for c in scene.chunks) + "\n")
-    t.append("  tokens " + " · ".join(f"{visible(a)} {i}" for i, a in scene.pieces) + "\n\n")
+    t.append("  tokens " + " · ".join(f"{visible(a)} {i}" for i, a in scene.pieces) + gap)
     t.append("2 · The vocabulary registers it as one entry\n", style="bold")
     if scene.special_id is None:
-        t.append(f"  the {label} table has no entry '{lit}': nothing to insert or decode\n\n")
+        t.append(f"  the {label} table has no entry '{lit}': nothing to insert or decode" + gap)
     else:
         t.append(f"  encoder['{lit}'] = ")
         t.append(str(scene.special_id), style="bold")
         if scene.follows_formula:
             t.append(f"   made by rule {scene.rank}\n")
         else:
-            t.append(f"   not 256 + a rank: merges end at id {scene.last_merge_id:,}\n")
+            said = f"   not 256 + a rank: merges end at id {scene.last_merge_id:,}"
+            t.append(shorter(f"  encoder['{lit}'] = {scene.special_id}", said, " id", width) + "\n")
         merges = scene.last_merge_id + 1 - 256 - scene.first_id
         t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
         t.append(f"  decode([{scene.special_id}]) = ")
         t.append(f"'{visible(scene.decoded or '')}'", style="bold")
-        t.append("   (d: watch it in the Decode view)\n\n")
+        t.append("   (d: watch it in the Decode view)" + gap)
     t.append(f"3 · {scene.caller_title}\n", style="bold")
     for sentence in scene.caller:
         t.append(f"  {visible(sentence)}\n")
-    t.append("\n")
+    t.append("" if compact else "\n")
     t.append("Three different things\n", style="bold")
     registered = f"✓ id {scene.special_id}" if scene.special_id is not None else "✗ not in this table"
     rows = [
@@ -81,6 +87,12 @@ def scene_text(scene: SpecialScene, width: int) -> Text:
             t.append(" " * 14)
             t.append(answer + "\n", style="bold")
     return t
+
+
+def shorter(line: str, said: str, word: str, width: int) -> str:
+    """`said` to follow `line`, without its last `word` when only that keeps the two on one line of `width`."""
+    short = said[::-1].replace(word[::-1], "", 1)[::-1]
+    return short if cell_len(line + said) > width >= cell_len(line + short) else said
 
 
 class SceneMade(Message):
@@ -132,6 +144,9 @@ class SpecialScreen(ViewScreen):
     def on_resize(self) -> None:
         self.draw()
 
+    def watch_caption(self) -> None:
+        self.draw()
+
     def draw(self) -> None:
         if not self.is_mounted:
             return
@@ -139,7 +154,14 @@ class SpecialScreen(ViewScreen):
         scene = self.scene(table)
         for bar in self.query(ViewBar):
             bar.note = label(table) + (" (this table has no special token)" if scene is not None and scene.kind == "none" else "")
-        shown = Text(WORKING.format(table=short_name(table)), style="italic") if scene is None else scene_text(scene, self.size.width)
+        if scene is None:
+            shown = Text(WORKING.format(table=short_name(table)), style="italic")
+        else:
+            width = self.size.width - 2  # the body's padding
+            rows = self.size.height - rows_for(self.caption, self.size.width) - 2  # the view bar and the footer
+            shown = scene_text(scene, width)
+            if len(shown.wrap(self.app.console, width)) > rows:
+                shown = scene_text(scene, width, compact=True)
         self.query_one("#special-scene", Static).update(shown)
 
     def action_decode_special(self) -> None:

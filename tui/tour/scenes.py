@@ -78,7 +78,7 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "Seven rounds, two idle rules",
-        "9 rules, 7 rounds: aaababc | ab | xyz. b c and c a never fire: earlier rules take their symbols (see the end).",
+        "9 rules, 7 rounds: aaababc | ab | xyz. b c and c a never fire: earlier rules take their symbols.",
         "teaching",
         "aaababcabxyz",
         "encode",
@@ -94,7 +94,7 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "internationalization on GPT-2",
-        "14 rounds, ranks 3 to 45,353 of 50,000 rules, lowest rank first: international | ization, ids [45609, 1634].",
+        "14 rounds, ranks 3 to 45,353 of 50,000, lowest first: international | ization = [45609, 1634].",
         "gpt2",
         "internationalization",
         "encode",
@@ -130,7 +130,7 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene(
         "Digits: GPT-2, cl100k_base",
-        r"GPT-2: one chunk 1234567, merged 123|45|67. cl100k_base cuts 123|456|7 first (\p{N}{1,3}). 3 tokens each.",
+        r"GPT-2 keeps 1234567 one chunk: 123|45|67. cl100k_base cuts 123|456|7 first (\p{N}{1,3}). 3 tokens each.",
         "gpt2",
         "1234567",
         "explore",

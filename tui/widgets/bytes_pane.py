@@ -146,8 +146,9 @@ class BytesPane(LinePane):
         out: list[Row] = []
         for first, end in shown.bands:
             chars, dec, hexa = band_rows(chunk, first, end)
-            out.extend((chars, alias_row(chunk, first, end, lo, hi), dec, hexa))
-        return out
+            aliases = alias_row(chunk, first, end, lo, hi)
+            out.extend((chars, aliases, dec, hexa) if height > 1 else (aliases,))
+        return out  # one row (60x18 under the tour's caption): the aliases, the pane's point
 
 
 @lru_cache(maxsize=64)

@@ -14,29 +14,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import Caption
+from ..safe import wrap
 
 ROWS = 3  # at most: two for the words at 80 columns, the keys after them
 HINT = "  (] next, [ back)"
-
-
-def wrap(words: str, width: int) -> list[str]:
-    """`words` broken at spaces into lines of at most `width` cells (a word wider than that has a line of its own).
-
-    >>> wrap("scene 1/2: a b c", 9)
-    ['scene', '1/2: a b', 'c']
-    """
-    lines: list[str] = []
-    line = ""
-    for word in words.split(" "):
-        joined = f"{line} {word}" if line else word
-        if cell_len(joined) <= width:
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-        line = word
-    lines.append(line)
-    return lines
 
 
 def heading(index: int, total: int, title: str, playing: bool = False) -> str:

@@ -16,13 +16,14 @@ from .token_colours import indices, tints
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 #: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).
 LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ¹single ■token"}
+CONTINUED: tuple[str, str] = ("↪", "dim")  # starts each further row of a chunk longer than a row
 
 
 class ChunksPane(LinePane):
     """Every chunk with its boundaries (│); done chunks show their cache state: ↺ hit, ¹ single, ■ a chunk that is itself a token.
 
     All chunks when they fit; otherwise a window around the current one, where (n…) and (…n) count the
-    chunks left out.
+    chunks left out. Rows break between chunks, never inside one (unless it is longer than a row: ↪).
     """
 
     TITLE = "Chunks · pgdn pgup"
@@ -35,18 +36,28 @@ class ChunksPane(LinePane):
         return (id(at.trace), at.frame.chunk, at.frame.kind == "done")
 
     def draw(self, at: Position, width: int, height: int) -> list[Row]:
+        first, last = chunks_in_view(at, width, height)
+        rows = self.placed(at, first, last, width, height)
+        while len(rows) > height and last > at.frame.chunk:  # whole chunks a line take more rows than packed text
+            last -= 1
+            rows = self.placed(at, first, last, width, height)
+        return rows[:height]
+
+    def placed(self, at: Position, first: int, last: int, width: int, height: int) -> list[Row]:
+        """Chunks [first, last] as rows of `width` cells, each chunk on one row (chunk boundaries are
+        where the rows break); a chunk longer than a row goes on in rows that start with CONTINUED."""
         chunks = at.trace.chunks
         current = at.frame.chunk
-        first, last = chunks_in_view(at, width, height)
-        runs: list[tuple[str, str | Style]] = []
+        units: list[list[tuple[str, str | Style]]] = []
         if first > 0:
-            runs.append((f"({first}…)", "dim"))
+            units.append([(f"({first}…)", "dim")])
         done = current + (at.frame.kind == "done")
         palette = tints(self.background_colors[1])
         slots = iter(indices(i for chunk in chunks[first:current] for i in chunk.ids))  # the chunks drawn as tokens
         room = width * height  # a chunk longer than the pane is shown as far as it fits
         for index in range(first, last + 1):
             chunk = chunks[index]
+            runs: list[tuple[str, str | Style]] = []
             if index == current:
                 runs.append(("⟦", "bold"))
                 runs.append((based(visible(clip_chars(chunk.text, room), space="·")), "bold reverse"))
@@ -65,9 +76,48 @@ class ChunksPane(LinePane):
                 runs.append((MARKS[chunk.cache], "bold"))
             if index < last:
                 runs.append(("│", "dim"))
+            units.append(runs)
         if last < len(chunks) - 1:
-            runs.append((f"(…{len(chunks) - 1 - last})", "dim"))
-        return fold(runs, width)[:height]
+            units.append([(f"(…{len(chunks) - 1 - last})", "dim")])
+        return rows_of(units, width)
+
+
+def rows_of(units: list[list[tuple[str, str | Style]]], width: int) -> list[Row]:
+    """Units (a chunk's runs) on rows of `width` cells, a unit never broken unless it is wider than a row:
+    then it starts a row and goes on in rows that begin with CONTINUED."""
+    rows: list[list[tuple[str, str | Style]]] = [[]]
+    used = 0
+    for unit in units:
+        cells = sum(cell_len(text) for text, _ in unit)
+        if used + cells <= width:
+            rows[-1].extend(unit)
+            used += cells
+            continue
+        if rows[-1]:
+            rows.append([])
+        if cells <= width:
+            rows[-1].extend(unit)
+            used = cells
+            continue
+        head = fold(unit, width)[0]
+        rows[-1].extend(head)
+        taken = sum(len(text) for text, _ in head)
+        for row in fold(after(unit, taken), max(width - 1, 1)):
+            rows.append([CONTINUED, *row])
+        used = sum(cell_len(text) for text, _ in rows[-1])
+    return [tuple(row) for row in rows]
+
+
+def after(runs: list[tuple[str, str | Style]], skip: int) -> list[tuple[str, str | Style]]:
+    """`runs` without their first `skip` characters."""
+    out: list[tuple[str, str | Style]] = []
+    for text, style in runs:
+        if skip >= len(text):
+            skip -= len(text)
+            continue
+        out.append((text[skip:], style))
+        skip = 0
+    return out
 
 
 def chunks_in_view(at: Position, width: int, height: int) -> tuple[int, int]:

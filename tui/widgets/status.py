@@ -75,7 +75,9 @@ class Status(StripRows):
         """The title and figures on the first line, then the position line.
 
         When both do not fit, the title drops its last parts ('· vocab.bpe 1ce16647…', then '· 50,000
-        merges'); only when even the name does not fit do the figures move to the second line. Left
+        merges'), then the gap before the figures narrows to one space, then the figures' last parts
+        move to the start of the second line; only when even the name does not fit do the figures move
+        to the second line. Left
         room on a wide screen names the table's merge rule.
         """
         width = self.content_size.width
@@ -84,20 +86,22 @@ class Status(StripRows):
         table, said = at.trace.table, self._said[1]
         parts = label(table).split(" · ")
         titles = [" · ".join(parts[:n]) for n in range(len(parts), 0, -1)]
-        title = next((t for t in titles if cell_len(t) + 4 + cell_len(said) <= width), None)
+        fit = first_line(titles, said, where, width)
         text = Text()
-        text.append(f" {title or titles[0]} ", style="bold reverse")
-        if title is not None:
-            text.append(f"  {said}")
+        text.append(f" {fit[0] if fit else titles[0]} ", style="bold reverse")
+        if fit is not None:
+            title, gap, shown, rest = fit
+            text.append(f"{gap}{shown}")
             rule = rule_name(table)
-            if title == titles[0] and text.cell_len + 4 + cell_len(rule) <= width:
+            if title == titles[0] and not rest and text.cell_len + 4 + cell_len(rule) <= width:
                 text.append(f"  ·  {rule}", style="dim")
-            text.append("\n")
+            text.append("\n" + (f"{rest} · " if rest else ""))
         else:
             text.append(f"\n{said} · ")
         text.append(where, style="bold")
-        if at.detail:
-            text.append("  [scan detail]")
+        if at.detail:  # said in full when the line has room for it
+            line = text.plain.rsplit("\n", 1)[-1]
+            text.append("  [scan detail]" if cell_len(line) + 15 + len(self.playing) + len(self.busy) <= width else " [detail]")
         if self.playing:
             text.append(f"  {self.playing}", style="bold")
         if self.busy:
@@ -145,6 +149,21 @@ class Status(StripRows):
             last = last[:-1]
         kept[-1] = last.rstrip() + "…"
         return sentence[:start] + kept[-1].lstrip(), [Text(line) for line in kept]
+
+
+def first_line(titles: list[str], said: str, where: str, width: int) -> tuple[str, str, str, str] | None:
+    """The longest title, the gap, the figures on the first line and those moved before the position
+    line (`where`), for a header of two lines at `width`; None when even the shortest title does not fit."""
+    parts = said.split(" · ")
+    for n in range(len(parts), 0, -1):
+        shown, rest = " · ".join(parts[:n]), " · ".join(parts[n:])
+        if rest and cell_len(rest) + 3 + cell_len(where) > width:
+            continue
+        for gap in ("  ", " "):
+            for title in titles:
+                if cell_len(title) + 2 + len(gap) + cell_len(shown) <= width:
+                    return title, gap, shown, rest
+    return None
 
 
 def widest_where(at: Position) -> str:
