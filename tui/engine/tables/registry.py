@@ -6,7 +6,7 @@ file comes in an optional extra's carrier package is listed (`names`, `t`) only 
 asked for without it, it says which extra to install.
 
 >>> known()
-('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'qwen3', 'qwen3.6', 'tekken')
+('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'deepseek-v4', 'qwen3', 'qwen3.6', 'tekken')
 >>> label(get_table("teaching"))
 'teaching · 9 rules'
 >>> table_cycle()[:4]
