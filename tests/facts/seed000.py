@@ -38,7 +38,7 @@ FACTS: tuple[Fact, ...] = (
         "a custom file without the final newline loses its last rule",
         S,
         View("custom table without final newline"),
-        "GPT-2's loader would drop 1 of these 2 rules ((ab c)): it does not end with a newline, so [:-1] cuts the last rule.",
+        "GPT-2's loader would drop 1 of these 2 rules, (ab c): it does not end with a newline, so [:-1] cuts the last rule.",
     ),
     fact("byte 97 has alias a, encoder['a'] is 64", S, View("gpt2 aliases"), "byte 97 → a → id 64"),
     fact("byte 33 has alias !, model id 0", S, View("gpt2 aliases"), "! = 0"),
