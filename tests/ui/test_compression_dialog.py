@@ -1,0 +1,52 @@
+"""The compression chart (issue 26): b in the Tables view measures every table of the app on the bundled samples in a
+worker and draws one bar per table per sample, at 80x24 and at 60x18 under NO_COLOR (scrolling); escape closes it."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import VerticalScroll
+
+from tui.engine.tables.registry import names
+from tui.screens.compression_dialog import CompressionScreen
+from tui.widgets.compression_chart import CompressionChart
+
+from .support import make_app, opened, screen_text, until
+
+
+def measured(app) -> bool:  # type: ignore[no-untyped-def]
+    return isinstance(app.screen, CompressionScreen) and app.screen.query_one(CompressionChart).report is not None
+
+
+async def test_b_in_the_tables_view_draws_every_table_on_every_sample() -> None:
+    app = make_app()
+    async with opened(app, "tables") as pilot:
+        await pilot.press("b")
+        await until(pilot, lambda: measured(app))
+        report = app.screen.query_one(CompressionChart).report
+        assert report is not None and report.tables == names()
+        await pilot.pause()
+        shown = screen_text(app).splitlines()
+        assert any("Compression by language: bytes per token" in line for line in shown)
+        assert any(f"{len(names())} tables × 15 samples · ★ the fewest tokens" in line for line in shown)
+        assert any("English · 2,788 bytes · 499 words" in line for line in shown)
+        assert any("  gpt2 " in line and "4.61   1.21" in line for line in shown)
+        await pilot.press("escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen")
+        assert type(app.screen).__name__ == "TablesScreen"
+
+
+async def test_at_60x18_without_colour_the_chart_scrolls_to_the_last_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with opened(app, "tables", size=(60, 18)) as pilot:
+        await pilot.press("b")
+        await until(pilot, lambda: measured(app))
+        await pilot.press("end")
+        scroll = app.screen.query_one(VerticalScroll)
+        await until(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y > 0)
+        await pilot.pause()
+        shown = screen_text(app).splitlines()
+        assert len(shown) == 18 and all(len(line) <= 60 for line in shown)
+        assert any(line.strip("│ ").startswith("Numbers · 2,050 bytes") for line in shown), shown
+        assert any("★ gpt2" in line and "1.97" in line for line in shown)  # GPT-2 keeps long digit runs whole
+        assert any("escape: close" in line for line in shown)
