@@ -50,3 +50,20 @@ async def test_at_60x18_without_colour_the_chart_scrolls_to_the_last_sample(monk
         assert any(line.strip("│ ").startswith("Numbers · 2,050 bytes") for line in shown), shown
         assert any("★ gpt2" in line and "1.97" in line for line in shown)  # GPT-2 keeps long digit runs whole
         assert any("escape: close" in line for line in shown)
+
+
+async def test_b_in_the_training_view_measures_the_trained_table_beside_the_apps() -> None:
+    """Trained on 'the cat the hat' with 3 merges (th, the, at), the table saves exactly the English sample's 'th', 'the'
+    and 'at' pairs in GPT-2's chunks: 2,788 bytes become 2,657 tokens (counted by hand, merge by merge), drawn as the last bar."""
+    from .test_train_view import open_training
+
+    app = make_app("the cat the hat")
+    async with opened(app) as pilot:
+        await open_training(app, pilot)
+        await pilot.press("b")
+        await until(pilot, lambda: measured(app))
+        report = app.screen.query_one(CompressionChart).report
+        assert report is not None and report.tables == (*names(), "trained")
+        assert report.tokens["english"]["trained"] == 2657
+        await pilot.pause()
+        assert any(line.strip("│ ").startswith("trained ") and "1.05" in line for line in screen_text(app).splitlines())
