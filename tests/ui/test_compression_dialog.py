@@ -67,3 +67,17 @@ async def test_b_in_the_training_view_measures_the_trained_table_beside_the_apps
         assert report.tokens["english"]["trained"] == 2657
         await pilot.pause()
         assert any(line.strip("│ ").startswith("trained ") and "1.05" in line for line in screen_text(app).splitlines())
+
+
+async def test_escape_while_measuring_closes_at_once_and_the_app_keeps_running() -> None:
+    """Closed before its worker is done, the dialog is gone and nothing the worker still reports reaches it."""
+    app = make_app()
+    async with opened(app, "tables") as pilot:
+        await pilot.press("b", "escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TablesScreen" and app.is_running
+        await pilot.press("b")
+        await until(pilot, lambda: measured(app))
+        assert measured(app)

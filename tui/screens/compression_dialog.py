@@ -83,11 +83,13 @@ class CompressionScreen(ModalScreen[None]):
             self.app.call_from_thread(self.shown, report)
 
     def status(self, line: str) -> None:
-        self.query_one("#compression-status", Label).update(line)
+        if self in self.app.screen_stack:  # a report that arrives after escape closed the dialog goes nowhere
+            self.query_one("#compression-status", Label).update(line)
 
     def shown(self, report: Report) -> None:
-        self.status(f"{len(report.tables)} tables × {len(report.samples)} samples · ★ the fewest tokens")
-        self.query_one(CompressionChart).show(report)
+        if self in self.app.screen_stack:
+            self.status(f"{len(report.tables)} tables × {len(report.samples)} samples · ★ the fewest tokens")
+            self.query_one(CompressionChart).show(report)
 
     def action_close(self) -> None:
         self.workers.cancel_group(self, "compression")
