@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 import shutil
 
+from ..engine.tables import get_table
 from ..engine.tables.registry import known, names
-from ..explain.compression import BEST, Report
+from ..explain.compression import BEST, Report, chart, measure_named
 from .inputs import UsageError, print_json, say
 
 
@@ -18,15 +19,12 @@ def add_compression(parser: argparse.ArgumentParser) -> None:
         "--table", action="append", choices=known(), metavar="T", help="a table to measure, repeatable (default: every installed table)"
     )
     parser.add_argument(
-        "--json", action="store_true", help='print {"samples": [{"name", "language", "text", "bytes", "tokens": {table: n}}]}'
+        "--json", action="store_true", help='print {"samples": [{"name", "language", "text", "bytes", "words", "tokens": {table: n}}]}'
     )
     parser.add_argument("--bars", action="store_true", help="draw a bar chart (bytes per token) instead of the table")
 
 
 def run_compression(args: argparse.Namespace) -> None:
-    from ..engine.tables import get_table
-    from ..explain.compression import chart, measure_named
-
     chosen = list(dict.fromkeys(args.table or names()))
     if args.json and args.bars:
         raise UsageError("--json and --bars are two outputs: give one of them.")
@@ -42,7 +40,7 @@ def run_compression(args: argparse.Namespace) -> None:
 
 
 def table_lines(report: Report) -> list[str]:
-    """Bytes per token, a row per sample and a column per table, the best of each row marked '*'."""
+    """Bytes per token, a row per sample and a column per table, the fewest tokens of each row marked ★."""
     widths = [max(len(t), 6) for t in report.tables]
     lines = [
         f"bytes per token (more is better; {BEST} marks the fewest tokens on the sample)",
