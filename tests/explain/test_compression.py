@@ -39,13 +39,21 @@ def test_words_are_spaced_runs_with_a_letter_and_each_han_or_kana_character():
     assert [sample(n).words for n in ("english", "chinese", "korean")] == [499, 617, 234]
 
 
-def test_counts_are_tiktokens_on_gpt2_and_cl100k(gpt2_table: Table, cl100k_table: Table, tiktoken_gpt2: tiktoken.Encoding, tiktoken_cl100k):
-    """Every sample's token count on GPT-2 and cl100k_base is tiktoken's own; the English sample's are 605 and 581."""
-    report = measure([gpt2_table, cl100k_table])
-    reference = {s.name: {"gpt2": len(tiktoken_gpt2.encode(s.text)), "cl100k_base": len(tiktoken_cl100k.encode(s.text))} for s in samples()}
-    assert report.tokens == reference
-    assert report.tokens["english"] == {"gpt2": 605, "cl100k_base": 581}
-    assert report.tokens["chinese"] == {"gpt2": 1516, "cl100k_base": 942}
+def test_counts_are_tiktokens_on_gpt2_cl100k_and_o200k(
+    gpt2_table: Table,
+    cl100k_table: Table,
+    o200k_table: Table,
+    tiktoken_gpt2: tiktoken.Encoding,
+    tiktoken_cl100k: tiktoken.Encoding,
+    tiktoken_o200k: tiktoken.Encoding,
+):
+    """Every sample's token count on GPT-2, cl100k_base and o200k_base is tiktoken's own; the English sample's are 605,
+    581 and 579, the Chinese one's 1,516, 942 and 586."""
+    report = measure([gpt2_table, cl100k_table, o200k_table])
+    references = {"gpt2": tiktoken_gpt2, "cl100k_base": tiktoken_cl100k, "o200k_base": tiktoken_o200k}
+    assert report.tokens == {s.name: {name: len(enc.encode(s.text)) for name, enc in references.items()} for s in samples()}
+    assert report.tokens["english"] == {"gpt2": 605, "cl100k_base": 581, "o200k_base": 579}
+    assert report.tokens["chinese"] == {"gpt2": 1516, "cl100k_base": 942, "o200k_base": 586}
 
 
 def test_bars_give_bytes_per_token_tokens_per_word_and_the_ratio_to_the_best(gpt2_table: Table, cl100k_table: Table):
