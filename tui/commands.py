@@ -232,6 +232,7 @@ TABLES = (
     Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "used", "u / U"),
     Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
     Command("facts", "p", "Tables: what loading builds / id space, spaces, rule / regex", "built maps, facts, regex", "facts"),
+    Command("compression", "b", "Tables: bytes per token of every table on 15 languages' samples", "compression by language"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )
@@ -270,6 +271,7 @@ TRAIN = (
     _train("pattern", "p", "another chunking regex", "another chunking regex"),
     _train("side", "s", "show chunks / no chunks (one side shown, and the code's)", "chunks / no chunks (one side, code)"),
     _train("cancel_training", "escape", "cancel the training", "cancel the training"),
+    _train("compression", "b", "bytes per token of this table and every table on 15 samples", "compression by language"),
     *VIEW_KEYS,
 )
 
@@ -305,6 +307,8 @@ COMPLETE_PATH = Command("complete", "tab", "Complete the path", "complete", "com
 CANCEL_EDIT = Command("cancel", "escape", "Cancel the edit", "cancel", "cancel", priority=True)
 CONFIRM = (Command("answer(True)", "y", "Yes", "yes", "yes"), Command("answer(False)", "n,escape", "No", "no", "no"))
 CLOSE_HELP = Command("close", "escape,question_mark,q", "Close the help", "close", "close")
+#: The compression chart (b in the Tables and Training views) closes with escape, q or b again.
+CLOSE_CHART = Command("close", "escape,q,b", "Close the chart", "close", "close")
 
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {

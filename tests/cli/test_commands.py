@@ -27,6 +27,7 @@ MODULES = {
     "chunks": "encode",
     "tree": "tree",
     "reach": "reach",
+    "compression": "compression",
     "check": "check",
     "examples": "examples",
     "train": "train",
@@ -36,7 +37,7 @@ MODULES = {
 
 
 def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> None:
-    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "check", "examples", "train", "serve", "tour")
+    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "compression", "check", "examples", "train", "serve", "tour")
     assert {c.name: c.module for c in COMMANDS} == MODULES
     assert [named(name) for name in NAMES] == list(COMMANDS)
 
@@ -81,10 +82,10 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
         "commands (bpe-tui COMMAND --help shows each one's options; the ones that take a table use gpt2 "
         "unless --table or a custom table says otherwise, while the app starts on teaching):"
     )
-    assert lines[start + 1 :] == [f"  {c.name:<8}  {c.help}" for c in COMMANDS]
+    assert lines[start + 1 :] == [f"  {c.name:<11}  {c.help}" for c in COMMANDS]  # the longest name: compression
     assert lines[start + 1 :][-2:] == [
-        "  serve     serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
-        "  tour      a guided tour through the examples, scene by scene (] next, [ back)",
+        "  serve        serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
+        "  tour         a guided tour through the examples, scene by scene (] next, [ back)",
     ]
 
 

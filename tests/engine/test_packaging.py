@@ -146,3 +146,13 @@ def test_plain_pip_installs_the_wheel_from_wheels_only(wheel, tmp_path):
     assert (encoded.returncode, encoded.stdout, encoded.stderr) == (0, "[17250, 220, 19526, 254, 0]\n", "")
     refused = subprocess.run([venv / "bin" / "bpe-tui", "examples"], capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path)
     assert (refused.returncode, refused.stdout) == (2, "") and "the bundled traces belong to the installed package" in refused.stderr
+
+
+def test_the_wheel_ships_the_compression_samples(wheel):
+    """The samples of `bpe-tui compression` (15 texts, their index and their licence note) travel inside the package, byte for byte."""
+    folder = ROOT / "tui/explain/samples"
+    shipped = sorted(p.name for p in folder.iterdir() if p.suffix in (".txt", ".toml") or p.name == "LICENSE")
+    assert len(shipped) == 17
+    with zipfile.ZipFile(wheel) as zf:
+        for name in shipped:
+            assert zf.read(f"tui/explain/samples/{name}") == (folder / name).read_bytes()

@@ -165,6 +165,16 @@ class ViewScreen(Screen[None]):
             return trace.table
         return self.tables.resolve(name or "teaching")
 
+    def action_compression(self) -> None:
+        """b: bytes per token of every table on the bundled samples (and of `compared_table`), in a dialog."""
+        from .compression_dialog import CompressionScreen
+
+        self.app.push_screen(CompressionScreen(self.tables, self.compared_table()))
+
+    def compared_table(self) -> Table | None:
+        """A table the compression dialog measures besides the app's (the Training view's trained table)."""
+        return None
+
     def action_switch_table(self) -> None:
         """`t` means one thing in every view: the app moves to the next table, and every view follows."""
         self.post_message(TableSwitchRequested())

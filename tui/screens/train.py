@@ -23,6 +23,7 @@ from textual.worker import Worker, get_current_worker
 from ..access import Refused, access_of
 from ..commands import TRAIN
 from ..engine.files import read_utf8
+from ..engine.tables import Table
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
@@ -326,3 +327,12 @@ class TrainScreen(ViewScreen):
         trained = from_training(result)
         table = trained.table if self.both.pattern == PATTERNS["gpt2"] else replace(trained.table, pattern=self.both.pattern)
         self.post_message(TableTrained(table, trained.note))
+
+    def compared_table(self) -> Table | None:
+        """b: the chunked training's table (None before a merge), measured on the samples beside the app's tables."""
+        from ..engine.tables.trained import from_training
+
+        if self.both is None or not self.both.chunked.result.rounds:
+            return None
+        learned = from_training(self.both.chunked.result).table
+        return learned if self.both.pattern == PATTERNS["gpt2"] else replace(learned, pattern=self.both.pattern)
