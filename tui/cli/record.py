@@ -48,6 +48,9 @@ def add_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--theme", metavar="NAME", help="a Textual theme, e.g. textual-light")
     parser.add_argument("--size", default="x".join(map(str, SIZE)), metavar="COLSxROWS", help="the terminal's size (default: 80x24)")
     parser.add_argument("--frames", metavar="DIR", help="also write every new screen as a numbered SVG into DIR (made if missing)")
+    parser.add_argument(
+        "--gif", metavar="FILE", help="also draw the cast as an animated GIF (needs the extra bpe-tui[gif]: asciinema's agg)"
+    )
 
 
 def run_record(args: argparse.Namespace) -> None:
@@ -56,11 +59,17 @@ def run_record(args: argparse.Namespace) -> None:
     out = Path(args.out)
     frames = Path(args.frames) if args.frames is not None else None
     checked_targets(out, frames)
+    binary = gif_maker(Path(args.gif)) if args.gif is not None else None
     began = time.perf_counter()
     cast = (tour_recorder(args, size) if args.tour else app_recorder(args, size)).record()
     rendered = time.perf_counter() - began
     write(cast, out, frames)
+    if binary is not None:
+        from .gif import write_gif
+
+        write_gif(binary, out, Path(args.gif))
     shots = f" and {len(cast.shots)} SVG frames into {frames}" if frames is not None else ""
+    shots += f" and {args.gif}" if args.gif is not None else ""
     say(
         f"wrote {out}{shots}: {cast.duration:.1f} s of play at {args.fps:g} fps ({size[0]}x{size[1]}), rendered in {rendered:.1f} s",
         err=True,
@@ -119,6 +128,19 @@ def terminal_size(given: str) -> tuple[int, int]:
     if size[0] < 60 or size[1] < 18 or size[0] > 500 or size[1] > 200:
         raise UsageError(f"--size {given} is outside 60x18 to 500x200, the sizes a cast can be drawn at.")
     return size
+
+
+def gif_maker(gif: Path) -> Path:
+    """Before anything is rendered: agg is installed and `gif` can be written; agg's binary."""
+    from ..slides import check_writable
+    from .gif import agg
+
+    binary = agg()
+    try:
+        check_writable(gif, "the GIF")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return binary
 
 
 def checked_targets(out: Path, frames: Path | None) -> None:
