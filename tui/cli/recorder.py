@@ -163,6 +163,7 @@ class Recorder:
                 await self._settle(pilot)
             self._keep(0.0, HIDE_CURSOR + self._taken())
             time = still = 0.0
+            hold = self.hold  # after the play's end; a play that stood still has held its last screen already
             while self.clock.running and time < LONGEST:
                 time += self.clock.interval
                 self.clock.tick()
@@ -172,8 +173,9 @@ class Recorder:
                 if data:
                     self._keep(time, data)
                 elif self.still is not None and still >= self.still:
-                    return
-            self.cast.events.append((time + self.hold, HIDE_CURSOR))
+                    hold = 0.0
+                    break
+            self.cast.events.append((time + hold, HIDE_CURSOR))
 
     def _taken(self) -> str:
         """What the app wrote since the last call."""
