@@ -190,7 +190,7 @@ class Recorder:
         for _ in range(SETTLE):
             before = len(self.written)
             await pilot.pause(0)  # the screen's pending messages handled, then drawn (no wait for an idle CPU)
-            if any(worker.is_running for worker in self.app.workers):
+            if any(not worker.is_finished for worker in self.app.workers):
                 await self.app.workers.wait_for_complete()
                 quiet = 0
                 continue
