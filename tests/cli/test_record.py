@@ -70,6 +70,13 @@ def test_the_times_follow_fps_not_the_rendering(cli: Cli, tmp_path: Path) -> Non
     assert HI_IDS in screens[5.0]
 
 
+def test_the_text_may_come_from_standard_input(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "hi.cast"
+    assert cli("record", str(out), "--table", "gpt2", "-", stdin="Hi 你!".encode())[0] == 0
+    *_, (time, last) = replayed(out)
+    assert time == 8.0 and HI_IDS in last
+
+
 def test_another_view_is_recorded_until_it_stands_still(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "aliases.cast"
     assert cli("record", str(out), *HI, "--view", "aliases")[0] == 0

@@ -92,10 +92,10 @@ def tour_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
 
 
 def app_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
-    """The app on the text and table given, playing from --start to the last frame, then holding it."""
-    from .app_options import checked
+    """The app on the text and table given (or piped in), playing from --start to the last frame, then holding it."""
+    from .app_options import checked, piped
 
-    if args.stdin == "-" and args.text is None and args.text_file is None:
+    if (args.stdin == "-" or piped()) and args.text is None and args.text_file is None:  # as the app takes piped text
         from .inputs import read_text
 
         args.text = read_text(args)
