@@ -70,9 +70,10 @@ def test_the_times_follow_fps_not_the_rendering(cli: Cli, tmp_path: Path) -> Non
     assert HI_IDS in screens[5.0]
 
 
-def test_the_text_may_come_from_standard_input(cli: Cli, tmp_path: Path) -> None:
+def test_piped_text_is_recorded_as_the_app_shows_it(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.cli.app_options.piped", lambda: True)  # the test runner's stand-in has no descriptor
     out = tmp_path / "hi.cast"
-    assert cli("record", str(out), "--table", "gpt2", "-", stdin="Hi 你!".encode())[0] == 0
+    assert cli("record", str(out), "--table", "gpt2", stdin="Hi 你!".encode())[0] == 0
     *_, (time, last) = replayed(out)
     assert time == 8.0 and HI_IDS in last
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.tables import DEFAULT
 from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, MAX_FPS, check_fps
-from .inputs import UsageError, say, summary, table_options, text_options
+from .inputs import UsageError, say, summary, table_options
 
 if TYPE_CHECKING:
     from .recorder import Cast, Recorder
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 SIZE = (80, 24)
 #: What --tour leaves no room for (each option, and its value when not given): the tour chooses its own texts,
 #: tables, views and starting frames.
-TOUR_CHOOSES: dict[str, object] = {"--text": None, "--text-file": None, "-": None, "--table": None, "--vocab": None, "--encoder": None}
+TOUR_CHOOSES: dict[str, object] = {"--text": None, "--text-file": None, "--table": None, "--vocab": None, "--encoder": None}
 TOUR_CHOOSES |= {"--tokenizer-json": None, "--view": "encode", "--start": 1}
 
 
@@ -35,7 +35,9 @@ def add_record(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", metavar="OUT.cast", help="the cast file to write (asciinema's format, version 2)")
     parser.add_argument("--tour", action="store_true", help="record the built-in tour, every scene as --play plays it")
     table_options(parser, default=DEFAULT)
-    text_options(parser)
+    source = parser.add_mutually_exclusive_group()  # the app's: no '-' word, which would follow OUT.cast ambiguously
+    source.add_argument("--text", metavar="S", help="capture and record this text (else the text piped in, else the app's example)")
+    source.add_argument("--text-file", metavar="F", help="capture and record the text of a UTF-8 file")
     parser.add_argument("--view", choices=[view.name for view in VIEWS], default="encode", help="the view recorded (default: encode)")
     parser.add_argument("--start", type=int, default=1, metavar="N", help="start at frame N (1-based, as the header's 'frame N/M')")
     parser.add_argument(
@@ -78,7 +80,7 @@ def run_record(args: argparse.Namespace) -> None:
 
 def tour_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
     """The built-in tour, played by itself from its first scene to its last (the one place that names the tour)."""
-    given = [option for option, unset in TOUR_CHOOSES.items() if getattr(args, option.strip("-").replace("-", "_") or "stdin") != unset]
+    given = [option for option, unset in TOUR_CHOOSES.items() if getattr(args, option.strip("-").replace("-", "_")) != unset]
     if given:
         raise UsageError(f"--tour plays the tour's own texts, tables and views: leave out {', '.join(given)}.")
     if args.theme is not None:
@@ -95,7 +97,7 @@ def app_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
     """The app on the text and table given (or piped in), playing from --start to the last frame, then holding it."""
     from .app_options import checked, piped
 
-    if (args.stdin == "-" or piped()) and args.text is None and args.text_file is None:  # as the app takes piped text
+    if piped() and args.text is None and args.text_file is None:  # as the app takes piped text
         from .inputs import read_text
 
         args.text = read_text(args)
