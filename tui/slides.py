@@ -211,6 +211,17 @@ def shot_name(text: str, table: str, view: str, frame: int, theme: str) -> str:
     return f"bpe-tui-{'-'.join(parts)}.svg"
 
 
+def frame_name(number: int, chunk: int, round: int, text: str, table: str, theme: str) -> str:
+    """A file name for frame `number` of a recording (`record --frames`), which shows round `round` of chunk
+    `chunk` (1-based) of `text` under `table` in `theme`; numbered first, so the files sort in their order.
+
+    >>> frame_name(1, 1, 0, "Hi 你!", "gpt2", "textual-dark")
+    '0001-chunk1-round0-Hi-你-gpt2-textual-dark.svg'
+    """
+    parts = (_slug(text) or "text", _slug(table) or "table", _slug(theme) or "theme")
+    return f"{number:04d}-chunk{chunk}-round{round}-{'-'.join(parts)}.svg"
+
+
 def _slug(text: str) -> str:
     """The letters and digits of `text`'s start (any script), runs joined by '-', at most NAME_CHARS characters."""
     words: list[str] = []
@@ -226,15 +237,16 @@ def _slug(text: str) -> str:
     return "-".join(words)[:NAME_CHARS].strip("-")
 
 
-def check_writable(path: Path) -> None:
-    """Before the app runs: refuse a path that is a folder or whose folder is missing or read-only (ValueError)."""
+def check_writable(path: Path, what: str = "the screenshot") -> None:
+    """Before the app runs: refuse a path that is a folder or whose folder is missing or read-only (ValueError
+    naming `what` is written there)."""
     folder = path.parent
     if path.is_dir():
-        raise ValueError(f"cannot write the screenshot {path}: it is a folder.")
+        raise ValueError(f"cannot write {what} {path}: it is a folder.")
     if not folder.is_dir():
-        raise ValueError(f"cannot write the screenshot {path}: the folder {folder} does not exist.")
+        raise ValueError(f"cannot write {what} {path}: the folder {folder} does not exist.")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write the screenshot {path}: permission denied.")
+        raise ValueError(f"cannot write {what} {path}: permission denied.")
 
 
 def write_svg(path: Path, svg: str) -> None:

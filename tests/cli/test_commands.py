@@ -33,11 +33,12 @@ MODULES = {
     "train": "train",
     "serve": "serve",
     "tour": "tour",
+    "record": "record",
 }
 
 
 def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> None:
-    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "compression", "check", "examples", "train", "serve", "tour")
+    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "compression", "check", "examples", "train", "serve", "tour", "record")
     assert {c.name: c.module for c in COMMANDS} == MODULES
     assert [named(name) for name in NAMES] == list(COMMANDS)
 
@@ -83,9 +84,10 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
         "unless --table or a custom table says otherwise, while the app starts on teaching):"
     )
     assert lines[start + 1 :] == [f"  {c.name:<11}  {c.help}" for c in COMMANDS]  # the longest name: compression
-    assert lines[start + 1 :][-2:] == [
+    assert lines[start + 1 :][-3:] == [
         "  serve        serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app",
         "  tour         a guided tour through the examples, scene by scene (] next, [ back)",
+        "  record       play a text or the tour into an asciinema cast (and SVG frames), faster than it plays",
     ]
 
 

