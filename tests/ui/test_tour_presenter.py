@@ -8,12 +8,16 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from tui.commands import BY_VIEW, TOUR, ZOOM
+from tui.screens.decode import FramesList
 from tui.tour.app import TourApp
 from tui.tour.files import read_tour
 from tui.widgets.ids import IdsPane
 from tui.widgets.pairs import PairsPane
+from tui.widgets.tokenizer_rows import TokenizerRows
+from tui.widgets.training_panes import TrainingCode
 
 from .support import Notes, opened, screen_text, settle, until
 
@@ -123,3 +127,29 @@ async def test_z_zooms_the_focused_pane_to_the_whole_screen_and_back_keeping_its
         await pilot.press("escape")
         await settle(app, pilot)
         assert screen.maximized is None and app.position is not None and app.position.index == len(app.position.frames) - 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("scene", "keys", "pane", "shown"),
+    [(8, (), TokenizerRows, "GPT-2"), (10, ("c",), TrainingCode, "get_stats"), (6, (), FramesList, "19526")],
+    ids=["explorer", "training-code", "decode"],
+)
+async def test_z_zooms_the_explorer_rows_the_training_code_and_the_decode_tokens(
+    size: tuple[int, int], scene: int, keys: tuple[str, ...], pane: type[Widget], shown: str
+) -> None:
+    """The training view shows its code pane from 140 columns: c shows it here first."""
+    app = TourApp()
+    async with opened(app, size=size) as pilot:
+        await ready(app, pilot)
+        await pilot.press("G", *str(scene + 1), "enter", *keys)
+        await ready(app, pilot)
+        screen = app.screen
+        widget = screen.query_one(pane)
+        widget.focus()
+        await pilot.press("z")
+        await settle(app, pilot)
+        assert screen.maximized is widget and widget.region.width == size[0] and shown in screen_text(app)
+        await pilot.press("z")
+        await settle(app, pilot)
+        assert screen.maximized is None and app.scene == scene
