@@ -153,3 +153,35 @@ async def test_z_zooms_the_explorer_rows_the_training_code_and_the_decode_tokens
         await pilot.press("z")
         await settle(app, pilot)
         assert screen.maximized is None and app.scene == scene
+
+
+async def test_the_palette_and_the_help_page_hold_every_presenter_key() -> None:
+    from tui.screens.dialogs import help_text
+
+    app = TourApp()
+    async with opened(app, size=(80, 24)) as pilot:
+        await ready(app, pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+    assert {c.title for c in (*TOUR, ZOOM)} <= titles
+    flat = " ".join(help_text().split())
+    assert "G go to scene N (type N, enter); R restart the scene; space in views 2–7 plays or pauses the tour." in flat
+    assert "In every view: z zoom the focused pane, and back (tab moves the focus)." in flat
+
+
+async def test_a_scene_from_a_text_file_explains_its_pair_and_space_plays_the_tour_from_a_later_view(tmp_path: Path, notes: Notes) -> None:
+    (tmp_path / "word.txt").write_text("aaa", encoding="utf-8")
+    (tmp_path / "t.toml").write_text(
+        '[[scene]]\ntext_file = "word.txt"\ntable = "teaching"\npair = "a a"\nhold = 0\n\n'
+        '[[scene]]\ntext = "Hi"\nview = "special"\nhold = 0.05\n\n[[scene]]\ntext = "ab"\nview = "aliases"\nlookup = "a"\n',
+        encoding="utf-8",
+    )
+    app = TourApp(read_tour(tmp_path / "t.toml", deep=True), fps=60)
+    async with opened(app, size=(80, 24), notes=notes) as pilot:
+        await ready(app, pilot)
+        assert app.position is not None and app.position.trace.text == "aaa" and app.scene == 0
+        assert any(m.startswith("rule 0: a + a → aa") for m in notes.messages), notes.messages
+        await pilot.press("right_square_bracket")
+        await ready(app, pilot)
+        assert app.shown_view == "special" and not app.player.playing
+        await pilot.press("space")  # not playing: the tour plays on from here, past this scene's 0.05 s
+        await until(pilot, lambda: app.scene == 2 and app.shown_view == "aliases")
