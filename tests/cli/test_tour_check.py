@@ -93,3 +93,35 @@ def test_readmes_broken_example_says_what_readme_shows(cli: Cli, tmp_path: Path,
     code, out, err = cli("tour", "--check", "lecture.toml")
     readme = (EXAMPLE.parents[1] / "README.md").read_text(encoding="utf-8")
     assert code == 2 and out == "" and f"$ uv run bpe-tui tour --check lecture.toml\n{err}```" in readme
+
+
+def test_a_table_from_a_file_that_is_missing_or_not_a_table(cli: Cli, tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text('{"model": 3}', encoding="utf-8")
+    (tmp_path / "trained").mkdir()
+    path = tour_file(
+        tmp_path,
+        '[[scene]]\ntext = "ab"\ntable = "bad.json"\n\n[[scene]]\ntext = "ab"\ntable = "trained"\n\n'
+        '[[scene]]\ntext = "ab"\ntable = "lessons/tokenizer.json"\n',
+    )
+    code, out, err = cli("tour", "--check", path)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"{path}:3: scene 1: table 'bad.json': {tmp_path}/bad.json has no model object; it is not a tokenizer.json.",
+        f"{path}:7: scene 2: table 'trained': {tmp_path}/trained/vocab.bpe does not exist.",
+        f"{path}:11: scene 3: table 'lessons/tokenizer.json' does not exist (a path is read beside the tour file).",
+    ]
+
+
+def test_a_table_trained_and_saved_earlier_is_a_scenes_table(cli: Cli, tmp_path: Path) -> None:
+    from tui.engine.tables import get_table
+    from tui.engine.tables.trained import from_training, save
+    from tui.engine.training import train
+    from tui.tour.files import read_tour
+
+    (tmp_path / "cat").mkdir()
+    save(from_training(train("the cat the hat", 3)).table, tmp_path / "cat")
+    path = tour_file(tmp_path, '[[scene]]\ntext = "the hat"\ntable = "cat"\nat = "end"\n')
+    assert cli("tour", "--check", path) == (0, f"{path}: 1 scene, no mistakes.\n", "")
+    (scene,) = read_tour(path)
+    trace = scene.trace(get_table)
+    assert trace.table.name == "cat" and [c.symbols for c in trace.chunks] == [("the",), ("Ġ", "h", "at")]

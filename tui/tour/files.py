@@ -200,7 +200,10 @@ class _Reader:
             return value, None
         path = self.base / value
         if not path.exists():
-            self.error(n, "table", f"table {quote(value)} is not a table{_suggest(value, names(), 'table')}")
+            if "/" in value or "\\" in value or value.endswith(".json"):
+                self.error(n, "table", f"table {quote(value)} does not exist (a path is read beside the tour file).")
+            else:
+                self.error(n, "table", f"table {quote(value)} is not a table{_suggest(value, names(), 'table')}")
             return value, None
         if self.deep:
             try:
