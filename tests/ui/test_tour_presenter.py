@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets import TextArea
 
 from tui.commands import BY_VIEW, TOUR, ZOOM
 from tui.screens.decode import FramesList
@@ -185,3 +186,16 @@ async def test_a_scene_from_a_text_file_explains_its_pair_and_space_plays_the_to
         assert app.shown_view == "special" and not app.player.playing
         await pilot.press("space")  # not playing: the tour plays on from here, past this scene's 0.05 s
         await until(pilot, lambda: app.scene == 2 and app.shown_view == "aliases")
+
+
+async def test_the_presenter_keys_leave_a_text_box_its_letters() -> None:
+    """Editing the explorer's text in a scene, space, z, R and G are typed, not taken by the tour."""
+    app = TourApp()
+    async with opened(app, size=(80, 24)) as pilot:
+        await ready(app, pilot)
+        await pilot.press("G", "9", "enter")
+        await ready(app, pilot)
+        await pilot.press("e", "space", "z", "R", "G")
+        await ready(app, pilot)
+        assert app.screen.query_one("#explore-text", TextArea).text == " zRG    if"
+        assert (app.scene, app.player.playing, app.screen.maximized) == (8, False, None)
