@@ -53,9 +53,10 @@ SCENE = '[[scene]]\ntitle = "One"\ntext = "abc"\ntable = "teaching"\n\n'
             """lecture.toml:8: scene 2: at must be "start", "end", {chunk = N, round = R} or {frame = N}, not the string 'middle'.""",
         ),
         ('[[scene]]\ntext = "Hi"\nids = [1]\n', "lecture.toml:8: scene 2: ids is an option of the decode view, not of encode."),
+        ('[[scene]]\ntext = ""\n', "lecture.toml:7: scene 2: the text is empty: there is nothing to show."),
         ('[[scene]]\ntext = "Hi\n', "lecture.toml:7: not TOML: illegal character '\\n' (at line 7, column 11)"),
     ],
-    ids=["table", "view", "field", "text_file", "hold", "chunk", "frame", "round", "at", "option", "toml"],
+    ids=["table", "view", "field", "text_file", "hold", "chunk", "frame", "round", "at", "option", "empty", "toml"],
 )
 def test_each_mistake_is_one_line_with_file_line_and_field_and_exit_2(cli: Cli, tmp_path: Path, second: str, said: str) -> None:
     path = tour_file(tmp_path, SCENE + second)
@@ -125,3 +126,13 @@ def test_a_table_trained_and_saved_earlier_is_a_scenes_table(cli: Cli, tmp_path:
     (scene,) = read_tour(path)
     trace = scene.trace(get_table)
     assert trace.table.name == "cat" and [c.symbols for c in trace.chunks] == [("the",), ("Ġ", "h", "at")]
+
+
+def test_a_tour_file_that_is_not_text_or_a_folder(cli: Cli, tmp_path: Path) -> None:
+    (tmp_path / "bin.toml").write_bytes(b"\xff\xfe[[scene]]")
+    assert cli("tour", "--check", str(tmp_path / "bin.toml")) == (
+        2,
+        "",
+        f"{tmp_path}/bin.toml is not valid UTF-8 (bad byte 0xff at offset 0).\n",
+    )
+    assert cli("tour", str(tmp_path)) == (2, "", f"{tmp_path} is a directory, not a tour file.\n")

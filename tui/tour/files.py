@@ -184,9 +184,9 @@ class _Reader:
             except TourFileError as exc:
                 self.error(n, "text_file", f"text_file {str(exc).replace(str(where), given)}")
                 return ""
-        long = too_long(text)
-        if long:
-            self.error(n, "text" if "text" in fields else "text_file", long[:1].upper() + long[1:])
+        said = "the text is empty: there is nothing to show." if not text else too_long(text)
+        if said:
+            self.error(n, "text" if "text" in fields else "text_file", said)
         return text
 
     def table(self, n: int, value: str) -> tuple[str, Path | None]:
