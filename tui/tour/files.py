@@ -184,7 +184,7 @@ class _Reader:
             except TourFileError as exc:
                 self.error(n, "text_file", f"text_file {str(exc).replace(str(where), given)}")
                 return ""
-        said = "the text is empty: there is nothing to show." if not text else too_long(text)
+        said: str | None = "the text is empty: there is nothing to show." if not text else too_long(text)
         if said:
             self.error(n, "text" if "text" in fields else "text_file", said)
         return text
