@@ -184,9 +184,9 @@ class _Reader:
             except TourFileError as exc:
                 self.error(n, "text_file", f"text_file {str(exc).replace(str(where), given)}")
                 return ""
-        said: str | None = "the text is empty: there is nothing to show." if not text else too_long(text)
-        if said:
-            self.error(n, "text" if "text" in fields else "text_file", said)
+        refused = "the text is empty: there is nothing to show." if not text else too_long(text)
+        if refused:
+            self.error(n, "text" if "text" in fields else "text_file", refused)
         return text
 
     def table(self, n: int, value: str) -> tuple[str, Path | None]:
