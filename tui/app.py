@@ -23,7 +23,7 @@ from . import slides
 from .access import FileAccess
 from .capture import CaptureReports, Captures
 from .collector import Pacer
-from .commands import BY_VIEW, VIEWS, palette
+from .commands import BY_VIEW, VIEWS, ZOOM, bindings, palette
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.tables import Table
@@ -47,6 +47,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
     CSS_PATH = [Path(__file__).parent / sheet for sheet in ("global.tcss", "screens/encode.tcss")]
     TITLE = "bpe-tui"
+    BINDINGS = bindings((ZOOM,))
 
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # t's cycle and the resolver
@@ -110,6 +111,9 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
 
     def action_cycle_theme(self) -> None:
         slides.cycle_theme(self)
+
+    def action_zoom(self) -> None:
+        slides.zoom(self)
 
     def action_save_screen(self) -> None:
         """S: the screen as SVG (tui/slides.py names it)."""
@@ -197,4 +201,4 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands, then each command of the view shown, from the registry."""
         yield from super().get_system_commands(screen)
-        yield from palette(BY_VIEW.get(getattr(screen, "VIEW", ""), ()), self.run_action, screen)
+        yield from palette((*BY_VIEW.get(getattr(screen, "VIEW", ""), ()), ZOOM), self.run_action, screen)

@@ -283,7 +283,13 @@ NEXT_SCENE = Command(
 PREVIOUS_SCENE = Command(
     "app.scene(-1)", "left_square_bracket", "Tour: previous scene", "next / previous scene", "back", "] / [", "[", priority=True
 )
-TOUR = (NEXT_SCENE, PREVIOUS_SCENE)
+#: The presenter's other keys, none a view's own (space is view 1's play key, which pauses a playing tour too).
+GO_TO_SCENE = Command("app.go_to_scene", "G", "Tour: go to scene N", "go to scene N (type N, enter)")
+RESTART_SCENE = Command("app.restart_scene", "R", "Tour: restart this scene", "restart the scene")
+PAUSE_TOUR = Command("app.pause_tour", "space", "Tour: pause / resume", "pause / resume the tour")
+TOUR = (NEXT_SCENE, PREVIOUS_SCENE, GO_TO_SCENE, RESTART_SCENE, PAUSE_TOUR)
+#: In every view, in the tour or not: the focused pane fills the screen, and is put back (escape too).
+ZOOM = Command("app.zoom", "z", "Zoom the focused pane to the whole screen, and back", "zoom the focused pane, and back")
 
 #: The Aliases view's byte grid: its own arrows select a byte (in a grid, not a step of the trace).
 ALIAS_GRID = (

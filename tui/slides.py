@@ -312,3 +312,12 @@ def keep_first_screen(app: App[Any], keep: Callable[[str], None]) -> None:
         app.call_after_refresh(kept)  # the footer's keys are there: once they are drawn
 
     app.call_after_refresh(filled)
+
+
+def zoom(app: App[Any]) -> None:
+    """z: the focused pane fills the screen (Textual's maximize: the same widget, so it keeps its state), or is put back."""
+    screen = app.screen
+    if screen.maximized is not None:
+        screen.minimize()
+    elif screen.focused is None or not screen.maximize(screen.focused):
+        app.notify("No pane has the focus: tab moves it from pane to pane, then z zooms that one.", timeout=3)

@@ -25,3 +25,10 @@ def test_a_caption_too_long_is_cut_with_an_ellipsis_and_the_tours_keys_always_en
         "for two lines of the…  (] next, [ back)",
     ]
     assert caption_lines("scene 1/2: T", "a b c d e f g h", 8, rows=2) == ["scene", "1/2: T…"]  # too narrow for the keys
+
+
+def test_a_tour_files_title_and_caption_are_shown_literally() -> None:
+    """A lecturer's file is untrusted text: an escape sequence or a bidi override is shown, never sent to the terminal."""
+    head = heading(0, 1, "Red\x1b[31m")
+    assert head == "scene 1/1: Red␛[31m"
+    assert caption_lines(head, "a\u202eb", 60) == ["scene 1/1: Red␛[31m · a⟨U+202E⟩b  (] next, [ back)"]

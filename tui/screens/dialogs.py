@@ -273,7 +273,7 @@ class PickerScreen(ModalScreen[Path | None]):
 
 def help_text() -> str:
     """The help page; every key in it comes from the command registry (tui/commands.py)."""
-    from ..commands import ALL_VIEWS, LATER_VIEWS, NEXT_SCENE, VIEWS, keys_table, shared_keys, view_keys
+    from ..commands import ALL_VIEWS, GO_TO_SCENE, LATER_VIEWS, NEXT_SCENE, RESTART_SCENE, VIEWS, ZOOM, keys_table, shared_keys, view_keys
 
     views = []
     for view in VIEWS:
@@ -281,7 +281,11 @@ def help_text() -> str:
         paragraph = view.help + (f" {keys}." if keys else "")
         views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {view.key + ' ' + view.label:<11}", subsequent_indent=" " * 13))
     head = f"\nViews: {ALL_VIEWS} (the step keys above work in view 1)\n"
-    tour = f"\nIn the guided tour (bpe-tui tour): {NEXT_SCENE.shown_keys} {NEXT_SCENE.help}; space pauses --play.\n"
+    tour = (
+        f"\nIn the guided tour (bpe-tui tour): {NEXT_SCENE.shown_keys} {NEXT_SCENE.help}; space pauses --play.\n"
+        f"  {GO_TO_SCENE.shown_keys} {GO_TO_SCENE.help}; {RESTART_SCENE.shown_keys} {RESTART_SCENE.help}; space in views {LATER_VIEWS}\n"
+        f"  plays or pauses the tour.\nIn every view: {ZOOM.shown_keys} {ZOOM.help} (tab moves the focus).\n"
+    )
     return (
         HELP_INTRO + keys_table() + "\n" + HELP_PANES + head + "\n".join(views) + f"\n  In views {LATER_VIEWS}, {shared_keys()}.\n" + tour
     )

@@ -1,1 +1,1 @@
-"""The guided tour: the app in tour mode (app.py) and its scenes (scenes.py); the caption bar it fills is widgets/caption_bar.py."""
+"""The guided tour: the app in tour mode (app.py), a scene (scene.py), tour files read and checked (files.py), the built-in tour (scenes.py, builtin.toml); the caption bar it fills is widgets/caption_bar.py."""

@@ -1,11 +1,14 @@
-"""The guided tour: the app in tour mode, moving through tour/scenes.py's SCENES with ] and [, or by itself.
+"""The guided tour: the app in tour mode, moving through a tour's scenes (the built-in tour/builtin.toml, or a
+lecturer's file read by tour/files.py) with the presenter's keys, or by itself.
 
 `TourApp` is the app with one more piece of state, the scene: entering a scene hands the app the
 scene's requests (its trace's starting position, then its view with what that view is to show), and
 sets the app's `caption`, which the app binds down into every view's caption bar
 (widgets/caption_bar.py), as it does the position. Inside a scene every key of the view works as
-usual. With `play`, the app's one play timer (tui/player.py) steps the animator's frames at `fps`
-and moves on when a scene is done; `loop` starts again after the last scene.
+usual; the presenter's keys (commands.TOUR) are none of a view's: ] and [ the next and previous scene,
+G a scene by number, R the scene again, space pauses and resumes. With `play`, the app's one play timer
+(tui/player.py) steps the animator's frames at `fps` and moves on when a scene has been held its `hold`
+seconds (the tour's when the scene sets none); `loop` starts again after the last scene.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ from ..app import BpeApp
 from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
-from ..messages import Caption, SceneChanged
+from ..messages import Caption, PairPicked, SceneChanged
 from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, Playback, check_fps
-from ..safe import sentence
-from .scenes import SCENES, Scene
+from ..safe import sentence, visible
+from .scene import Scene
+from .scenes import SCENES
 
 HOLD = 2 * LAST_FRAME_HOLD  # seconds a scene without frames (or an animation's last frame, for half of it) stays while playing
 
@@ -113,12 +117,42 @@ class TourApp(BpeApp):
         self.on_position_requested(shown)
         await self.on_view_requested(view)
         self._caption()
+        if scene.pair is not None and self.position is not None:
+            self.on_pair_picked(PairPicked(None, scene.pair, trace.table.ranks.get(scene.pair)))
         self.post_message(SceneChanged(index, len(self.scenes), scene.title))
 
     def _caption(self) -> None:
         """The current scene's caption, for every view's caption bar (the app binds it down)."""
         scene = self.current
         self.caption = Caption(self.scene, len(self.scenes), scene.title, scene.caption, self.playing)
+
+    async def action_restart_scene(self) -> None:
+        """R: the scene again from its start (its position, its view, what the view was asked to show)."""
+        await self.enter(self.scene)
+
+    def action_go_to_scene(self) -> None:
+        """G: ask for a scene's number, then show it."""
+        from ..screens.dialogs import PathScreen
+
+        ask = PathScreen(f"Go to scene (1–{len(self.scenes)})", placeholder=f"e.g. {min(3, len(self.scenes))}", complete=None)
+        self.push_screen(ask, self.go_to)
+
+    async def go_to(self, answer: str | None) -> None:
+        """The scene number typed after G (None: cancelled)."""
+        if answer is None:
+            return
+        if not answer.isdecimal() or not 1 <= int(answer) <= len(self.scenes):
+            self.notify(f"There is no scene {visible(answer)}: the scenes are 1 to {len(self.scenes)}.", severity="error", timeout=3)
+            return
+        await self.enter(int(answer) - 1)
+
+    def action_pause_tour(self) -> None:
+        """space outside view 1 (there it is the animator's play key, which does the same while the tour plays):
+        pause or resume the tour; not playing, the tour plays on from this scene."""
+        if not self.auto:
+            self.auto = True
+            self.player.stop()
+        self.player.toggle()
 
     # -- playing ----------------------------------------------------------------------------------
 
@@ -139,7 +173,8 @@ class TourApp(BpeApp):
         if scene.view == "encode" and super().play_step(loop=False) and self.shown_view == "encode":
             return True
         self._waited += 1 / self.player.fps
-        if self._waited < (self.hold / 2 if scene.view == "encode" else self.hold):
+        hold = self.hold if scene.hold is None else scene.hold
+        if self._waited < (hold / 2 if scene.view == "encode" else hold):
             return True
         if self.scene + 1 < len(self.scenes) or self.loop:
             self.call_later(self.action_scene, 1)

@@ -14,21 +14,22 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..messages import Caption
-from ..safe import wrap
+from ..safe import visible, wrap
 
 ROWS = 3  # at most: two for the words at 80 columns, the keys after them
 HINT = "  (] next, [ back)"
 
 
 def heading(index: int, total: int, title: str, playing: bool = False) -> str:
-    """'scene 3/11: The teaching table's seven rounds' ('▶ ' first while the tour plays)."""
-    return f"{'▶ ' if playing else ''}scene {index + 1}/{total}: {title}"
+    """'scene 3/11: The teaching table's seven rounds' ('▶ ' first while the tour plays); a tour file's
+    title is shown literally (`visible`: its control characters as stand-ins, never sent to the terminal)."""
+    return f"{'▶ ' if playing else ''}scene {index + 1}/{total}: {visible(title)}"
 
 
 def caption_lines(head: str, caption: str, width: int, rows: int = ROWS) -> list[str]:
     """The heading and caption wrapped to `width`, at most `rows` lines (the last ends in … if cut),
     always with the keys' hint at the end of the last line: the only place the tour's keys are seen."""
-    lines = wrap(f"{head} · {caption}", width)
+    lines = wrap(f"{head} · {visible(caption)}", width)
     hint = HINT if width >= 2 * len(HINT) else ""  # a bar too narrow for it (never at 60 columns) goes without
     if len(lines) <= rows and cell_len(lines[-1]) + len(hint) <= width:
         return [*lines[:-1], lines[-1] + hint]

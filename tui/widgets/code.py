@@ -96,7 +96,7 @@ def rows_around(rows: list[tuple[str, str]], marked: int, height: int) -> list[R
     return [((row, style),) for row, style in rows[start : start + height]]
 
 
-class CodePane(LinePane):
+class CodePane(LinePane, can_focus=True):
     """The animator's code pane: GPT-2's bpe() or tiktoken's rule, following the frame."""
 
     TITLE = "Code"
@@ -120,7 +120,7 @@ class CodePane(LinePane):
         return code_text(listing, where, width, height)
 
 
-class DecodeCode(StripRows):
+class DecodeCode(StripRows, can_focus=True):
     """The Decode view's code pane: the decoder, on the line of the token under the cursor."""
 
     DEFAULT_CSS = "DecodeCode { height: auto; max-height: 50%; border: round $primary 60%; padding: 0 1; border-title-style: bold; }"

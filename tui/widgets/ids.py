@@ -15,7 +15,7 @@ from .strips import Row, retitle
 from .token_colours import indices, tints
 
 
-class IdsPane(LinePane):
+class IdsPane(LinePane, can_focus=True):
     """`alias id` for each emitted id on its token's tint, two spaces apart; │ separates chunks.
     Older ids scroll off the top: only the newest that fit the pane are laid out, however long the chunk."""
 

@@ -317,7 +317,7 @@ class StatusLines(StripRows):
         return list(self._text.wrap(self.app.console, width))
 
 
-class TrainingCode(StripRows):
+class TrainingCode(StripRows, can_focus=True):
     """The code pane of the training view: the loop of one training (`side`) at the screen's round, the
     line the round stands on marked ▶ (reversed), the other lines it runs ·, their values under them (↳).
 

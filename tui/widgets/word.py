@@ -17,7 +17,7 @@ from .pane import LinePane
 from .strips import Row, Runs
 
 
-class WordPane(LinePane):
+class WordPane(LinePane, can_focus=True):
     """Old word on top (chosen pair reversed, ^ under it), new word beneath; in scan detail, i and j."""
 
     TITLE = "Current word"
