@@ -38,7 +38,21 @@ MODULES = {
 
 
 def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> None:
-    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "compression", "check", "examples", "train", "serve", "tour", "record")
+    assert NAMES == (
+        "capture",
+        "encode",
+        "decode",
+        "chunks",
+        "tree",
+        "reach",
+        "compression",
+        "check",
+        "examples",
+        "train",
+        "serve",
+        "tour",
+        "record",
+    )
     assert {c.name: c.module for c in COMMANDS} == MODULES
     assert [named(name) for name in NAMES] == list(COMMANDS)
 

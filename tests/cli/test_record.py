@@ -128,6 +128,24 @@ def test_the_tour_chooses_its_own_texts(cli: Cli, tmp_path: Path) -> None:
     assert (code, error) == (2, "bpe-tui: --size 40x10 is outside 60x18 to 500x200, the sizes a cast can be drawn at.\n")
 
 
+def test_a_lecturers_tour_file_is_recorded_scene_by_scene(cli: Cli, tmp_path: Path) -> None:
+    """`--tour FILE` records README's three-scene tour: its captions in order, Hello world's ids in the first."""
+    out = tmp_path / "lecture.cast"
+    assert cli("record", str(out), "--tour", str(Path(__file__).parents[2] / "docs" / "lecture.toml"))[0] == 0
+    screens = [screen for _, screen in replayed(out)]
+    firsts = [next(i for i, screen in enumerate(screens) if f"scene {n}/3" in screen) for n in (1, 2, 3)]
+    assert firsts == sorted(firsts)
+    assert "15496" in screens[firsts[1] - 1] and "995" in screens[firsts[1] - 1]
+
+
+def test_a_tour_file_with_a_mistake_is_its_line_and_no_cast(cli: Cli, tmp_path: Path) -> None:
+    tour = tmp_path / "bad.toml"
+    tour.write_text('[[scene]]\ntext = "x"\ntable = "gtp2"\nview = "encode"\n', encoding="utf-8")
+    code, _, error = cli("record", str(tmp_path / "t.cast"), "--tour", str(tour))
+    assert code == 2 and error.startswith(f"bpe-tui: {tour}:3: scene 1: table 'gtp2'") and "did you mean 'gpt2'?" in error
+    assert not (tmp_path / "t.cast").exists()
+
+
 @pytest.mark.slow
 def test_a_cast_of_the_tour_replays_every_scene_in_order(cli: Cli, tmp_path: Path) -> None:
     from tui.tour.scenes import SCENES

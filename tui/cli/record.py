@@ -33,7 +33,14 @@ def add_record(parser: argparse.ArgumentParser) -> None:
     from ..commands import VIEWS
 
     parser.add_argument("out", metavar="OUT.cast", help="the cast file to write (asciinema's format, version 2)")
-    parser.add_argument("--tour", action="store_true", help="record the built-in tour, every scene as --play plays it")
+    parser.add_argument(
+        "--tour",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="record a tour file (without FILE: the built-in tour), every scene as --play plays it",
+    )
     table_options(parser, default=DEFAULT)
     source = parser.add_mutually_exclusive_group()  # the app's: no '-' word, which would follow OUT.cast ambiguously
     source.add_argument("--text", metavar="S", help="capture and record this text (else the text piped in, else the app's example)")
@@ -63,7 +70,7 @@ def run_record(args: argparse.Namespace) -> None:
     checked_targets(out, frames)
     binary = gif_maker(Path(args.gif)) if args.gif is not None else None
     began = time.perf_counter()
-    cast = (tour_recorder(args, size) if args.tour else app_recorder(args, size)).record()
+    cast = (tour_recorder(args, size) if args.tour is not None else app_recorder(args, size)).record()
     rendered = time.perf_counter() - began
     write(cast, out, frames)
     if binary is not None:
@@ -86,10 +93,16 @@ def tour_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
     if args.theme is not None:
         check(args.theme)
     from ..tour.app import TourApp
+    from ..tour.files import TourFileError, read_tour
+    from ..tour.scenes import BUILTIN
     from .recorder import Recorder, drawn_in_truecolor
 
+    try:
+        scenes = read_tour(args.tour or BUILTIN, deep=True)
+    except TourFileError as exc:
+        raise UsageError("\n".join(exc.lines)) from None
     with drawn_in_truecolor():
-        app = TourApp(play=True, fps=args.fps, theme=args.theme)
+        app = TourApp(scenes, play=True, fps=args.fps, theme=args.theme)
     return Recorder(app, size, "bpe-tui tour", frames=args.frames is not None)
 
 
