@@ -14,7 +14,6 @@ The file names no special token: they are mistral-common's twenty named ones, th
 
 from __future__ import annotations
 
-import json
 import re
 from binascii import a2b_base64
 from functools import cache
@@ -44,6 +43,8 @@ TOKEN_BYTES = re.compile(rb'"token_bytes": "([A-Za-z0-9+/=]*)"')
 
 def tekken_config(data: bytes) -> dict:
     """The file's `config` object, the document's first member: decoded alone, without the vocabulary after it."""
+    import json  # not at start-up: the app's first trace needs no JSON (tests/ui/test_startup.py)
+
     head = data[: data.index(b'"vocab"')].decode("utf-8")
     return json.JSONDecoder().raw_decode(head, head.index("{", head.index('"config"')))[0]
 
