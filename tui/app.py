@@ -129,12 +129,36 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
         self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
 
     def play_step(self, loop: bool | None = None) -> bool:
-        """One frame of play in view 1 (`player.played`); False when the play ends. Looping, the last
-        frame (the ids) stays `playback.hold` seconds before the first comes again."""
-        after = played(self.position, self.playback.loop if loop is None else loop)
-        if self.shown_view == "encode" and after is not None and not self.stay.waits(self.position, self.player.fps):
+        """One tick of play in the view shown (`view_step`); False when the animator's play ends. Looping,
+        a view's last step stays `playback.hold` seconds (as long as the tour holds it), then it starts again."""
+        view = self.shown_view
+        if view is None or self.view_step():
+            self.stay.moved(view or "")
+            return True
+        if self.playback.loop if loop is None else loop:
+            if not self.stay.waits(view, self.player.fps):
+                self.rewind()
+            return True
+        return view != "encode"  # the other views stay on their last step while the play goes on
+
+    def view_step(self) -> bool:
+        """The shown view's next step: the animator's next frame, another view's own (ViewScreen.play_step);
+        False at its last step, under a dialog, or while the view is being composed."""
+        screen = self.screen
+        if isinstance(screen, ViewScreen):
+            return self.is_running and screen.is_mounted and screen.play_step()  # its panes are there (not yet, or no longer)
+        after = played(self.position, loop=False)
+        if self.shown_view == "encode" and after is not None:
             self.position = after
-        return self.shown_view != "encode" or after is not None
+        return self.shown_view == "encode" and after is not None
+
+    def rewind(self) -> None:
+        """The shown view back to the start of its play (a looping play after its stay on the last step)."""
+        screen = self.screen
+        if isinstance(screen, ViewScreen):
+            screen.play_rewind()
+        elif self.position is not None:
+            self.position = self.position.first()
 
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:
