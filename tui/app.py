@@ -203,11 +203,15 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
             await self.switch_screen(self.view_screen(name))
 
     async def on_view_requested(self, message: msg.ViewRequested) -> None:
-        """Show the view asked for; once it is shown, it handles what comes with the request."""
+        """Show the view asked for; once it is shown, it handles what comes with the request and, while
+        playing (a tour scene), starts its play from the beginning (no flash of its last step first)."""
         await self.action_view(message.view)
         screen = self.screen
         if message.then is not None and self.shown_view == message.view and isinstance(screen, (EncodeScreen, ViewScreen)):
             screen.handle(message.then)
+        if self.player.playing and self.shown_view == message.view and isinstance(screen, ViewScreen):
+            screen.follow_trace()  # as its resume, which may not have run yet, would
+            screen.play_rewind()
 
     def on_table_trained(self, message: msg.TableTrained) -> None:
         """The training view's table: one more in the `t` cycle (every view's, by data_bind), and the text encoded with it."""

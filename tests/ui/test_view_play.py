@@ -10,6 +10,7 @@ from textual.widgets import Static
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
+from tui.messages import TrainRounds
 from tui.playback import Playback
 from tui.screens.aliases import AliasesScreen, AliasGrid
 from tui.screens.decode import DecodeScreen, FramesList
@@ -75,11 +76,13 @@ async def test_training_plays_round_by_round_from_round_one() -> None:
         screen = app.screen
         assert isinstance(screen, TrainScreen)
         await until(pilot, lambda: screen.both is not None)
-        screen.round = 5  # wherever the view was, play starts the training again from round 1
+        screen.round = 5
+        screen.play_rewind()  # a looping play, or a view shown while playing: round 1 again
         chunked = screen.query_one("#train-chunked", SidePane)
         said = []
         for k in (1, 2, 3):
-            assert app.play_step()
+            if k > 1:
+                assert app.play_step()
             await until(pilot, lambda k=k: chunked.round == k)
             picture = str(chunked.picture())
             said.append((screen.round, picture.split("\n")[0], [line for line in picture.split("\n") if "B/token" in line]))
@@ -89,6 +92,20 @@ async def test_training_plays_round_by_round_from_round_one() -> None:
             (3, "round 3: (97, 116) -> 258 'at' = 'a' + 't'", ["15 bytes → 9 tokens = 1.67 B/token"]),
         ]
         assert screen_text(app).split("\n")[1].startswith(" round 3/10 ")
+
+
+async def test_a_training_shown_at_its_last_round_plays_again_from_round_one() -> None:
+    """The tour's scene trains 3 merges and shows round 3 (as without play); play goes 1, 2, 3, then holds."""
+    app = make_app("the cat the hat", "gpt2")
+    async with opened(app, "train") as pilot:
+        screen = app.screen
+        assert isinstance(screen, TrainScreen)
+        screen.handle(TrainRounds(3))
+        await until(pilot, lambda: screen.both is not None and screen.both.rounds == 3 and screen.round == 3)
+        rounds = []
+        while screen.play_step():
+            rounds.append(screen.round)
+        assert rounds == [1, 2, 3]
 
 
 async def test_the_explorer_types_its_text_a_character_a_tick_and_rechunks_each() -> None:

@@ -189,7 +189,7 @@ class TrainScreen(ViewScreen):
         self.stopped = f"Stopped early: {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
         self.both = both
         self.round = max(1, min(self.round, both.rounds))
-        self._replay = True
+        self._replay = self.round > 1
         if self.stopped:
             self.notify(self.stopped, severity="warning", timeout=4)
 
@@ -255,7 +255,7 @@ class TrainScreen(ViewScreen):
         return True
 
     def play_rewind(self) -> None:
-        self.round = 1
+        self.round, self._replay = 1, False
 
     def action_round(self, move: str) -> None:
         last = self.both.rounds if self.both is not None else 1
