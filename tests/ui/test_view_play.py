@@ -18,6 +18,7 @@ from tui.screens.explore import ExploreBox, ExploreScreen
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 from tui.screens.train import TrainScreen
+from tui.tour.app import HOLD
 from tui.widgets.decode_panels import DecodeSummary
 from tui.widgets.tokenizer_rows import TokenizerRows
 from tui.widgets.training_panes import SidePane
@@ -68,6 +69,7 @@ async def test_a_looping_play_holds_decodes_last_token_as_long_as_the_tour_then_
             assert app.play_step()
             shown.append(frames.cursor)
         assert shown == [7, 7, 0, 1, 2]
+    assert Playback().hold == HOLD / 2 == 4.0  # by default as long as the tour holds a scene that moved
 
 
 async def test_training_plays_round_by_round_from_round_one() -> None:
