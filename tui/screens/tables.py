@@ -398,16 +398,14 @@ class TablesScreen(ViewScreen):
             self.notify("The current text used no rule of this table.", timeout=3)
             return
         cursor = self.query_one(RulesList).cursor
-        self.show_used(
-            next((r for r in used if r > cursor), used[0]) if step > 0 else next((r for r in reversed(used) if r < cursor), used[-1])
-        )
+        target = next((r for r in used if r > cursor), used[0]) if step > 0 else next((r for r in reversed(used) if r < cursor), used[-1])
+        self.show_used(target)
 
     def show_used(self, rank: int) -> None:
         used = self.used()
         self.show_rank(rank, f"• used rank {rank}: {used.index(rank) + 1} of {len(used)} used by this text (u next)")
 
-    def play_steps(self) -> int:
-        """Under play the rules this text used are walked through, lowest rank first (the first 32)."""
+    def play_steps(self) -> int:  # under play: the rules this text used, lowest rank first (the first 32)
         return min(len(self.used()), 32)
 
     def play_show(self, step: int) -> None:
