@@ -133,12 +133,36 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
         self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
 
     def play_step(self, loop: bool | None = None) -> bool:
-        """One frame of play in view 1 (`player.played`); False when the play ends. Looping, the last
-        frame (the ids) stays `playback.hold` seconds before the first comes again."""
-        after = played(self.position, self.playback.loop if loop is None else loop)
-        if self.shown_view == "encode" and after is not None and not self.stay.waits(self.position, self.player.fps):
+        """One tick of play in the view shown (`view_step`); False when the animator's play ends. Looping,
+        a view's last step stays `playback.hold` seconds (as long as the tour holds it), then it starts again."""
+        view = self.shown_view
+        if view is None or self.view_step():
+            self.stay.moved(view or "")
+            return True
+        if self.playback.loop if loop is None else loop:
+            if not self.stay.waits(view, self.player.fps):
+                self.rewind()
+            return True
+        return view != "encode"  # the other views stay on their last step while the play goes on
+
+    def view_step(self) -> bool:
+        """The shown view's next step: the animator's next frame, another view's own (ViewScreen.play_step);
+        False at its last step, under a dialog, or while the view is being composed."""
+        screen = self.screen
+        if isinstance(screen, ViewScreen):
+            return self.is_running and screen.is_mounted and screen.play_step()  # its panes are there (not yet, or no longer)
+        after = played(self.position, loop=False)
+        if self.shown_view == "encode" and after is not None:
             self.position = after
-        return self.shown_view != "encode" or after is not None
+        return self.shown_view == "encode" and after is not None
+
+    def rewind(self) -> None:
+        """The shown view back to the start of its play (a looping play after its stay on the last step)."""
+        screen = self.screen
+        if isinstance(screen, ViewScreen):
+            screen.play_rewind()
+        elif self.position is not None:
+            self.position = self.position.first()
 
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:
@@ -183,11 +207,15 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
             await self.switch_screen(self.view_screen(name))
 
     async def on_view_requested(self, message: msg.ViewRequested) -> None:
-        """Show the view asked for; once it is shown, it handles what comes with the request."""
+        """Show the view asked for; once it is shown, it handles what comes with the request and, while
+        playing (a tour scene), starts its play from the beginning (no flash of its last step first)."""
         await self.action_view(message.view)
         screen = self.screen
         if message.then is not None and self.shown_view == message.view and isinstance(screen, (EncodeScreen, ViewScreen)):
             screen.handle(message.then)
+        if self.player.playing and self.shown_view == message.view and isinstance(screen, ViewScreen):
+            screen.follow_trace()  # as its resume, which may not have run yet, would
+            screen.play_rewind()
 
     def on_table_trained(self, message: msg.TableTrained) -> None:
         """The training view's table: one more in the `t` cycle (every view's, by data_bind), and the text encoded with it."""

@@ -29,19 +29,26 @@ def played(at: Position | None, loop: bool) -> Position | None:
 
 
 class Hold:
-    """A looping play's stay on the last frame (the ids): `seconds` long, counted in ticks."""
+    """A looping play's stay on a view's last step (the animator's ids, Decode's last token, …): `seconds`
+    long, counted in ticks, for each view apart."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
-        self.waited = 0.0
+        self.waited: dict[str, float] = {}  # seconds each view has stayed on its last step
 
-    def waits(self, at: Position | None, fps: float) -> bool:
-        """True while `at` is the last frame and its stay is not over (one tick more of it is counted)."""
-        if at is not None and at.next() == at and self.waited + 1 / fps < self.seconds:
-            self.waited += 1 / fps
+    def waits(self, view: str, fps: float) -> bool:
+        """True while `view`'s stay on its last step is not over (one tick more of it is counted); at its
+        end False, and the next stay counts from 0."""
+        waited = self.waited.get(view, 0.0) + 1 / fps
+        if waited < self.seconds:
+            self.waited[view] = waited
             return True
-        self.waited = 0.0
+        self.moved(view)
         return False
+
+    def moved(self, view: str) -> None:
+        """`view` stepped on: a later stay counts from 0."""
+        self.waited.pop(view, None)
 
 
 class Player:

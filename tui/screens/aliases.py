@@ -141,6 +141,9 @@ def describe(entry: AliasEntry) -> Text:
 SIDE = 22
 
 
+WALK = 32  # bytes of a text hands-free play walks through (the first of a longer text)
+
+
 class AliasesScreen(ViewScreen):
     """The byte ↔ alias grid, one byte described, and lookups from a byte, an alias or any text."""
 
@@ -152,6 +155,8 @@ class AliasesScreen(ViewScreen):
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
         self.lookup: Text | None = None
+        self.looked_up = ""  # the text last looked up ('' for a byte number)
+        self._walk: tuple[int, ...] | None = None  # the bytes hands-free play walks through
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -182,6 +187,7 @@ class AliasesScreen(ViewScreen):
         self.call_after_refresh(self.selected, grid.selected)  # narrow: the selected row in view from the start
 
     def reload(self) -> None:
+        self._walk = None
         self.set_bar_note()
         grid = self.query_one(AliasGrid)
         grid.entries = alias_grid(self.table)
@@ -221,6 +227,24 @@ class AliasesScreen(ViewScreen):
         side = self.query_one("#aliases-side", TextPanel)
         side.show(text, layout=None if self.has_class("-narrow") else False)
 
+    # -- hands-free play -------------------------------------------------------------------------
+
+    def walk(self) -> tuple[int, ...]:
+        """What play walks through, a byte a tick: the bytes of the text looked up (else of the trace's
+        text), the first WALK of them; after a look-up, back to the byte it selected (the scene's point)."""
+        if self._walk is None:
+            text = self.looked_up or (self.trace.text if self.trace is not None else "")
+            walk = tuple(spell(text[:WALK]).data[:WALK])
+            home = self.query_one(AliasGrid).selected
+            self._walk = (*walk, home) if self.looked_up and walk and walk[-1] != home else walk
+        return self._walk
+
+    def play_steps(self) -> int:
+        return len(self.walk())
+
+    def play_show(self, step: int) -> None:
+        self.query_one(AliasGrid).selected = self.walk()[step]
+
     # -- lookups -------------------------------------------------------------------------------
 
     def action_find(self) -> None:
@@ -246,6 +270,7 @@ class AliasesScreen(ViewScreen):
         text; anything else is spelled as text (its UTF-8 bytes and their aliases)."""
         grid = self.query_one(AliasGrid)
         q = query.strip() if query.strip() else query
+        self.looked_up, self._walk, self.walked = "", None, -1
         out = Text()
         number = None
         if q.isascii() and q.isdigit() and len(q) <= 3:
@@ -266,6 +291,7 @@ class AliasesScreen(ViewScreen):
             return
         byte = byte_of_alias(q) if len(q) == 1 else None
         written = spell(q)
+        self.looked_up = q
         shown = visible(q)
         if byte is not None:
             out.append(f"alias {shown} = byte {byte}\n", style="bold")

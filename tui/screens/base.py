@@ -198,6 +198,7 @@ class ViewScreen(Screen[None]):
         if self.is_mounted and self.trace is not self._seen:
             self._seen = self.trace
             self.table_name = None
+            self.walked = -1
             self.reload()
 
     def handle(self, request: Then) -> None:
@@ -205,6 +206,31 @@ class ViewScreen(Screen[None]):
         handles its own kind of request after this: it first catches up with the trace, as the resume,
         which may not have run yet, would (else the resume would undo what the request shows)."""
         self.follow_trace()
+
+    # -- hands-free play: --play and the tour (tui/player.py) -----------------------------------
+
+    walked = -1  # the step of the view's walk shown last (-1: none yet)
+
+    def play_step(self) -> bool:
+        """One tick of hands-free play: the view's next step; False at its last step, or in a view that
+        holds still (the player's Hold then keeps it as long as the tour holds a scene). A view that walks
+        through steps says how many (`play_steps`) and shows each (`play_show`); others override this."""
+        if self.walked + 1 >= self.play_steps():
+            return False
+        self.walked += 1
+        self.play_show(self.walked)
+        return True
+
+    def play_rewind(self) -> None:
+        """Back to the start of the view's play (a looping play, once its last step has been held)."""
+        self.walked = -1
+
+    def play_steps(self) -> int:
+        """How many steps the view's walk has (0: it holds still)."""
+        return 0
+
+    def play_show(self, step: int) -> None:
+        """Show step `step` (from 0) of the view's walk."""
 
     def reload(self) -> None:  # pragma: no cover - each view draws itself
         """Recompute what the view shows from the current trace and table."""

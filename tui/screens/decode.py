@@ -227,6 +227,18 @@ class DecodeScreen(ViewScreen):
     def moved(self, cursor: int) -> None:
         self._show(cursor)
 
+    def play_step(self) -> bool:
+        """Under play the ids stream: one token more a tick (its bytes join the buffer; a character's held
+        bytes are released when it completes)."""
+        frames = self.query_one(FramesList)
+        if frames.cursor + 1 >= frames.count:
+            return False
+        frames.cursor += 1
+        return True
+
+    def play_rewind(self) -> None:
+        self.query_one(FramesList).cursor = 0
+
     def watch_errors(self) -> None:
         cursor = self.query_one(FramesList).cursor
         self.reload()

@@ -49,6 +49,7 @@ TABLES = explored()  # the registry says which tables the explorer compares
 BOX_LIMIT = 20_000
 PREVIEW = 2_000  # characters of a long text the box shows
 SHOWN_IDS = 100  # token ids the explanation lists: a chunk of thousands would be wrapped again on every key
+TYPING_TICKS = 60  # under play the text is typed in at most this many ticks (a character a tick up to 60)
 
 
 class ExploreBox(EditBox):
@@ -144,6 +145,8 @@ class ExploreScreen(ViewScreen):
         self._asked: str | None = None  # the text the latest worker was given
         self.long: str | None = None  # a text over BOX_LIMIT, shown read-only
         self._seeded: str | None = None  # the trace text the box was last given
+        self._typing: tuple[str, int] | None = None  # under play: the text being typed and how much of it is in
+        self._refused: str | None = None  # the text last refused (its rows never come)
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -199,6 +202,7 @@ class ExploreScreen(ViewScreen):
     def take(self, text: str) -> None:
         """Put `text` in the box (the first PREVIEW characters, read-only, if it is over BOX_LIMIT) and re-chunk it."""
         box = self.box
+        self._typing = None
         self.long = text if len(text) > BOX_LIMIT else None
         box.read_only = self.long is not None
         box.load_text(text if self.long is None else text[:PREVIEW])
@@ -268,6 +272,7 @@ class ExploreScreen(ViewScreen):
 
     def refused(self, message: str) -> None:
         """The text cannot be tokenized: say so once; the rows keep the previous text's result."""
+        self._refused = self._asked
         self.status("✗ this text cannot be tokenized; the rows show the previous text.")
         self.notify(message, title="Cannot tokenize", severity="error", timeout=4)
 
@@ -293,6 +298,36 @@ class ExploreScreen(ViewScreen):
         panel.show(said, layout=False)
         if before is None or max(len(panel.lines(width)), room) != before:
             panel.refresh(layout=True)
+
+    # -- hands-free play -------------------------------------------------------------------------
+
+    def play_step(self) -> bool:
+        """Under play the text is typed into the box as if by hand, a character a tick (longer texts a few,
+        in TYPING_TICKS ticks), each edit re-chunked in the worker; a tick waits while the rows of the
+        last edit are on their way. An edit by hand meanwhile ends the typing; a long (read-only) text holds."""
+        if self.long is not None:
+            return False
+        if self._typing is None:
+            self.play_rewind()
+        text, typed = self._typing or ("", 0)
+        box = self.box
+        if box.text != text[:typed]:
+            self._typing = (box.text, len(box.text))
+            return False
+        if typed and self._asked not in (self.text, self._refused):
+            return True  # the rows of the last characters are on their way: one re-chunk at a time
+        if typed == len(text):
+            return False
+        more = text[typed : typed + -(-len(text) // TYPING_TICKS)]
+        box.insert(more, box.document.end)
+        self._typing = (text, typed + len(more))
+        self.ask(box.text)
+        return True
+
+    def play_rewind(self) -> None:
+        """The box emptied, to be typed in again."""
+        self._typing = (self._typing[0] if self._typing is not None else self.box.text, 0)
+        self.box.load_text("")  # re-chunked once its first characters are in (load_text's Changed comes after them)
 
     # -- keys ----------------------------------------------------------------------------------
 

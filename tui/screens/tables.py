@@ -399,4 +399,14 @@ class TablesScreen(ViewScreen):
             return
         cursor = self.query_one(RulesList).cursor
         target = next((r for r in used if r > cursor), used[0]) if step > 0 else next((r for r in reversed(used) if r < cursor), used[-1])
-        self.show_rank(target, f"• used rank {target}: {used.index(target) + 1} of {len(used)} used by this text (u next)")
+        self.show_used(target)
+
+    def show_used(self, rank: int) -> None:
+        used = self.used()
+        self.show_rank(rank, f"• used rank {rank}: {used.index(rank) + 1} of {len(used)} used by this text (u next)")
+
+    def play_steps(self) -> int:  # under play: the rules this text used, lowest rank first (the first 32)
+        return min(len(self.used()), 32)
+
+    def play_show(self, step: int) -> None:
+        self.show_used(self.used()[step])

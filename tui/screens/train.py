@@ -80,6 +80,7 @@ class TrainScreen(ViewScreen):
         self.progress = ""
         self._worker: Worker[None] | None = None
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
+        self._replay = False  # a training just done: hands-free play starts it again from round 1
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -189,6 +190,7 @@ class TrainScreen(ViewScreen):
         self.stopped = f"Stopped early: {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
         self.both = both
         self.round = max(1, min(self.round, both.rounds))
+        self._replay = self.round > 1
         if self.stopped:
             self.notify(self.stopped, severity="warning", timeout=4)
 
@@ -242,6 +244,19 @@ class TrainScreen(ViewScreen):
         if isinstance(request, TrainRounds):
             self.merges = self.round = request.merges
             self.start(("current", ""))
+
+    def play_step(self) -> bool:
+        """Under play the training goes round by round from round 1 (the counts, the pair chosen, the
+        bytes/token figure of each); a training still running is waited for."""
+        if self._worker is not None and not self._worker.is_finished:
+            return True
+        if self.both is None or not (self._replay or self.round < self.both.rounds):
+            return False
+        self.round, self._replay = 1 if self._replay else self.round + 1, False
+        return True
+
+    def play_rewind(self) -> None:
+        self.round, self._replay = 1, False
 
     def action_round(self, move: str) -> None:
         last = self.both.rounds if self.both is not None else 1

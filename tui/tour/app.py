@@ -60,6 +60,7 @@ class TourApp(BpeApp):
         self.scene = 0
         self._traces: dict[int, Trace] = {0: trace}
         self._waited = 0.0  # seconds the scene has been done while playing
+        self._moved = False  # the scene's view moved while playing (its last step then stays half the hold)
         self._entering = False  # a scene is being set up (its view switched): the timer waits
 
     @property
@@ -112,7 +113,7 @@ class TourApp(BpeApp):
             except (CaptureError, TableError) as exc:
                 self.notify(sentence(str(exc)), title=f"Cannot show scene {index + 1}", severity="error")
                 return
-        self.scene, self._waited = index, 0.0
+        self.scene, self._waited, self._moved = index, 0.0, False
         shown, view = scene.requests(trace)
         self.on_position_requested(shown)
         await self.on_view_requested(view)
@@ -164,17 +165,17 @@ class TourApp(BpeApp):
             super().show_play()
 
     def play_step(self, loop: bool | None = None) -> bool:
-        """One tick of --play: step the animator; at its last frame, or in another view, wait, then move on."""
+        """One tick of --play: step the scene's view (`view_step`); at its last step, or in a view that holds still, wait, then move on."""
         if not self.auto:
             return super().play_step(loop)
         if self._entering or not self.screen_stack or self.shown_view is None or self.capturing or self.busy:
             return True
-        scene = self.current
-        if scene.view == "encode" and super().play_step(loop=False) and self.shown_view == "encode":
+        if self.view_step():  # every view moves: the animator's frames, Decode's tokens, Training's rounds, …
+            self._moved = True
             return True
         self._waited += 1 / self.player.fps
-        hold = self.hold if scene.hold is None else scene.hold
-        if self._waited < (hold / 2 if scene.view == "encode" else hold):
+        hold = self.hold if self.current.hold is None else self.current.hold
+        if self._waited < (hold / 2 if self._moved else hold):
             return True
         if self.scene + 1 < len(self.scenes) or self.loop:
             self.call_later(self.action_scene, 1)
