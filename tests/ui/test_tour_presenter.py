@@ -64,13 +64,14 @@ async def test_the_example_plays_by_itself_with_its_scenes_holds() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_space_pauses_the_tour_in_any_view_and_resumes_it(size: tuple[int, int]) -> None:
-    app = TourApp(EXAMPLE[2:] + EXAMPLE[:1], play=True, fps=60, hold=0.3)  # decode first: space is the presenter's key there
+    # decode first: space is the presenter's key there; Decode streams its 2 ids, then holds hold/2 = 1 s
+    app = TourApp(EXAMPLE[2:] + EXAMPLE[:1], play=True, fps=60, hold=2.0)
     async with opened(app, size=size) as pilot:
         await until(pilot, lambda: app.shown_view == "decode" and app.player.playing)
         await pilot.press("space")
         assert not app.player.playing and app.scene == 0
-        for _ in range(30):  # more ticks than the hold would take
-            await pilot.pause(0.02)
+        for _ in range(40):  # 2 s: more than the hold would take
+            await pilot.pause(0.05)
         assert app.scene == 0
         await pilot.press("space")
         await until(pilot, lambda: app.scene == 1)
