@@ -21,7 +21,9 @@ from operator import add
 from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
+from ..engine.pipeline import pipeline_of
 from ..engine.tables import OFFSET
+from .branches import said_origin
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -123,8 +125,10 @@ def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
     if frame.kind == "start":
+        end = chunk.start + len(chunk.text)
+        cut = said_origin(trace.normalized, trace.table.pattern, chunk.start, end) if pipeline_of(trace.table.pattern) else None
         return (
-            f"chunk {frame.chunk + 1}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
+            f"chunk {frame.chunk + 1}{'' if cut is None else f' ({cut})'}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
             f"{plural(len(chunk.data), 'byte')}, written as aliases {chunk.aliases!r}"
         )
     if frame.kind == "round":
@@ -134,7 +138,7 @@ def narrate(trace: Trace, frame: Frame) -> str:
             return (
                 f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
-                f"(rank {rnd.rank}, id {rnd.rank + OFFSET}, leftmost if tied); merging that one"
+                f"(rank {rnd.rank}, id {trace.table.first_id + OFFSET + rnd.rank}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "

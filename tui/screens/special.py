@@ -80,6 +80,13 @@ def scene_text(scene: SpecialScene, width: int) -> Text:
             t.append(what + "\n")
             t.append(" " * 14)
             t.append(answer + "\n", style="bold")
+    if scene.specials:
+        t.append(f"\n4 · {visible(scene.specials_line)}\n", style="bold")
+        for ident, spelling in scene.listed:
+            t.append(f"  {ident:>7}  ", style="bold")
+            t.append(f"'{visible(spelling)}'\n")
+        if scene.specials > len(scene.listed):
+            t.append(f"  … and {scene.specials - len(scene.listed):,} more (/ in the Decode view decodes any id)\n")
     return t
 
 
@@ -138,7 +145,7 @@ class SpecialScreen(ViewScreen):
         table = self.table
         scene = self.scene(table)
         for bar in self.query(ViewBar):
-            bar.note = label(table) + (" (this table has no special token)" if scene is not None and scene.kind == "none" else "")
+            bar.note = label(table) + (" (this table has no special token)" if scene is not None and not scene.specials else "")
         shown = Text(WORKING.format(table=short_name(table)), style="italic") if scene is None else scene_text(scene, self.size.width)
         self.query_one("#special-scene", Static).update(shown)
 
