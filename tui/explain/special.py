@@ -51,7 +51,6 @@ class SpecialScene:
     vocab: int  # entries in the encoder
     specials: int  # of which special
     first_id: int = 0  # the id of the first byte symbol (Tekken's 1,000, after its special ids)
-    added: bool = False  # a tokenizer.json's table: its special tokens are its added tokens
     listed: tuple[tuple[int, str], ...] = ()  # the first LISTED special tokens by id: (id, spelling)
     specials_line: str = ""  # where the special ids are (`specials_line`)
 
@@ -62,7 +61,7 @@ class SpecialScene:
     @property
     def ordinary(self) -> str:
         """The call whose ids section 1 shows: tiktoken's `encode` would raise on this text."""
-        return "encode_ordinary" if self.kind == "tiktoken" or self.added else "encode"
+        return "encode" if self.kind == "gpt2" or not self.specials else "encode_ordinary"
 
     @property
     def caller_title(self) -> str:
@@ -145,7 +144,6 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         len(table.encoder),
         len(table.special),
         table.first_id,
-        added(table),
         tuple(sorted((i, s) for s, i in table.special.items())[:LISTED]),
         specials_line(table),
     )

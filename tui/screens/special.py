@@ -43,10 +43,12 @@ def scene_text(scene: SpecialScene, width: int) -> Text:
     t.append(f"   {len(scene.ids)} ordinary ids\n")
     t.append("  chunks " + " │ ".join(f"'{visible(c)}'" for c in scene.chunks) + "\n")
     t.append("  tokens " + " · ".join(f"{visible(a)} {i}" for i, a in scene.pieces) + "\n\n")
-    t.append("2 · The vocabulary registers it as one entry\n", style="bold")
     if scene.special_id is None:
+        t.append("2 · The vocabulary registers it as one entry\n", style="bold")
         t.append(f"  the {label} table has no entry '{lit}': nothing to insert or decode\n\n")
     else:
+        # the table named here: at 80 columns the view bar has no room for it
+        t.append(f"2 · {label}'s vocabulary registers it as one entry\n", style="bold")
         t.append(f"  encoder['{lit}'] = ")
         t.append(str(scene.special_id), style="bold")
         if scene.follows_formula:
