@@ -99,3 +99,16 @@ def test_a_tokenizer_json_with_the_literal_says_tokenizers_would_match_it() -> N
         "Hugging Face tokenizers' encode('<|endoftext|>') matches the added token first: [256].",
     )
     assert scene.recognised == "✗ not here (tokenizers' encode() does): 13 ordinary ids"
+
+
+def test_a_chunks_step_is_read_around_it_as_in_the_whole_text() -> None:
+    """The narration finds a chunk's step in the few chunks around it (a step in a long text must not rescan it):
+    the same answer as the whole text gives, for every chunk of a text with every kind of run."""
+    from tui.explain.branches import said_origin
+
+    table = get_table("deepseek-v4")
+    trace = capture("Café says: 1234567 你好世界 ok!\n  x = [1, 2]\t\t \n\n" * 12, table)
+    frames = Frames(trace)
+    for k, chunk in enumerate(trace.chunks):
+        whole = said_origin(trace.normalized, table.pattern, chunk.start, chunk.start + len(chunk.text))
+        assert narrate(trace, frames[frames.chunk_start(k)]).startswith(f"chunk {k + 1} ({whole}): ")

@@ -125,8 +125,7 @@ def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
     if frame.kind == "start":
-        end = chunk.start + len(chunk.text)
-        cut = said_origin(trace.normalized, trace.table.pattern, chunk.start, end) if pipeline_of(trace.table.pattern) else None
+        cut = _cut_by(trace, frame.chunk) if pipeline_of(trace.table.pattern) else None
         return (
             f"chunk {frame.chunk + 1}{'' if cut is None else f' ({cut})'}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
             f"{plural(len(chunk.data), 'byte')}, written as aliases {chunk.aliases!r}"
@@ -145,6 +144,24 @@ def narrate(trace: Trace, frame: Frame) -> str:
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} {plural(rnd.merged, 'occurrence')}"
         )
     return _done_sentence(chunk, trace.table.rule)
+
+
+#: A pipeline's chunk is explained in the text from this many chunks before it to this many after it: a
+#: step's pieces start again at every chunk boundary, and only a lookahead looks past a chunk's end.
+AROUND = 4
+
+
+def _cut_by(trace: Trace, k: int) -> str | None:
+    """Which step of the table's pipeline cut chunk k, found in the text around it (a step every frame
+    would otherwise rescan the text from its start); the whole text if the window cuts it otherwise."""
+    chunks, pattern = trace.chunks, trace.table.pattern
+    first, last, chunk = chunks[max(k - AROUND, 0)], chunks[min(k + AROUND, len(chunks) - 1)], chunks[k]
+    text = trace.normalized
+    lo, hi = first.start, last.start + len(last.text)
+    try:
+        return said_origin(text[lo:hi], pattern, chunk.start - lo, chunk.start - lo + len(chunk.text))
+    except ValueError:
+        return said_origin(text, pattern, chunk.start, chunk.start + len(chunk.text))
 
 
 #: A chunk's last frame names at most this many of its ids (the header shows two lines of them).
