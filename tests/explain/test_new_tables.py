@@ -112,3 +112,12 @@ def test_a_chunks_step_is_read_around_it_as_in_the_whole_text() -> None:
     for k, chunk in enumerate(trace.chunks):
         whole = said_origin(trace.normalized, table.pattern, chunk.start, chunk.start + len(chunk.text))
         assert narrate(trace, frames[frames.chunk_start(k)]).startswith(f"chunk {k + 1} ({whole}): ")
+
+
+def test_tekkens_rules_follow_its_own_offset() -> None:
+    """Tekken's rule r makes id 1,256 + r: the Tables view's rows say ✓, as its rank check does."""
+    from tui.explain.rules import rule
+
+    first = rule(get_table("tekken"), 0)
+    assert (first.merged, first.id, first.offset, first.follows) == ("ĠĠ", 1256, 1256, True)
+    assert rule(get_table("qwen3"), 0).follows and rule(get_table("qwen3"), 0).offset == 256

@@ -130,3 +130,11 @@ async def test_special_lists_each_tables_special_tokens(name: str, heading: str,
         at = lines.index(heading)
         assert lines[at + 1] == first
         assert lines[at + 13].startswith("  … and ") and lines[at + 13].endswith(" more (/ in the Decode view decodes any id)")
+
+
+async def test_tekkens_rules_are_checked_against_its_offset() -> None:
+    app = make_app("C", "tekken")
+    async with opened(app, "tables"):
+        shown = screen_text(app)
+        assert "id=1256+rank" in shown and "✗ differs" not in shown
+        assert "│▶       0 Ġ         Ġ         ĠĠ               1256  ✓ " in shown
