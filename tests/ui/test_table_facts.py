@@ -25,6 +25,7 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
         assert top(app) == (
             "cl100k_base: a tiktoken rank file, no merge list, no per-chunk cache · p regex\n"
             "ids: 100,256 ordinary + 5 special, highest 100,276: 16 unused (100,277 is the id space's size, not the number of entries)\n"
+            "ids 100,257–100,260, 100,276 are cl100k_base's 5 special tokens\n"
             "85 entries are only spaces (two or more)\n"
             "tiktoken rule: each step merges the one adjacent join of lowest rank (leftmost on ties)"
         )
@@ -46,8 +47,9 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
         assert "bpe_ranks" not in built and "lru_cache" not in built and "chunk → symbols" not in built
         await pilot.press("p", "t")  # the facts stay chosen across tables
         await settle(app, pilot)
-        assert top(app).split("\n")[1:3] == [
+        assert top(app).split("\n")[1:4] == [
             "ids: 199,998 ordinary + 2 special, highest 200,018: 19 unused (200,019 is the id space's size, not the number of entries)",
+            "ids 199,999, 200,018 are o200k_base's 2 special tokens",
             "83 entries are only spaces (two or more)",
         ]
         await pilot.press("p")
@@ -62,6 +64,7 @@ async def test_gpt2s_table_says_both_rules_give_its_ids_on_the_current_text() ->
         assert top(app) == (
             "GPT-2: a merge list · p regex\n"
             "ids: 50,256 ordinary + 1 special, highest 50,256, none unused\n"
+            "id 50,256 is GPT-2's special token\n"
             "no entry is only spaces (two or more): each space is its own token\n"
             "GPT-2 rule: each round merges every occurrence of the lowest-ranked pair\n"
             "✓ tiktoken's rule gives the same 32 ids on this text (and over the tests' multilingual corpus): "

@@ -46,6 +46,9 @@ def id_legend(entries: tuple[AliasEntry, ...]) -> str:
     ids = [e.id for e in entries]
     if ids == [*range(256)]:
         return f"ids 0–255 are the byte values ({examples})"
+    first = ids[0]
+    if first is not None and ids == [*range(first, first + 256)]:  # Tekken: its special tokens come first
+        return f"ids {first:,}–{first + 255:,} are the byte values + {first:,} ({examples})"
     kept = [e.id for e in entries if e.kept]
     moved = [e.id for e in sorted((e for e in entries if not e.kept), key=lambda e: e.code_point)]
     if kept + moved == [*range(256)]:

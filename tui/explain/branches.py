@@ -147,6 +147,29 @@ def chunk_origin(text: str, pattern: str, start: int, end: int) -> Origin:
     return Origin(step, cut.describe(), branch, None if branch is None else alternatives(cut.own)[branch])
 
 
+#: A branch's regex is named in the narration up to this many characters.
+BRANCH_SHOWN = 24
+
+
+def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
+    """Which step of a pipeline cut text[start:end], in words for the narration; None for one regex.
+
+    DeepSeek V4's '123': 'step 1 of 3, Split branch 1 \\p{N}{1,3}' (tests/ui/test_new_tables_views.py).
+    >>> from ..engine.pretokenize import GPT2_PATTERN
+    >>> said_origin("ab", GPT2_PATTERN, 0, 2) is None
+    True
+    """
+    pipeline = pipeline_of(pattern)
+    if pipeline is None:
+        return None
+    origin = chunk_origin(text, pattern, start, end)
+    head = f"step {origin.step + 1} of {len(pipeline.cuts)}, {pipeline.cuts[origin.step].name}"
+    if origin.pattern is None:
+        return head + " between its matches"
+    shown = origin.pattern[:BRANCH_SHOWN] + ("…" if len(origin.pattern) > BRANCH_SHOWN else "")
+    return f"{head} branch {origin.branch + 1} {shown}"  # type: ignore[operator]
+
+
 def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
     """(chunk text, start, branch index) for every chunk: as fast as the regex engine allows."""
     pipeline = pipeline_of(pattern)

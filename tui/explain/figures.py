@@ -74,4 +74,4 @@ def figures(trace: Trace) -> Figures:
 def vocab_sum(table: Table) -> str:
     """The vocabulary and what it adds up to: '50,257 = 256 + 50,000 + 1' (no special term without specials)."""
     special = len(table.special)
-    return f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special}" if special else "")
+    return f"{len(table.encoder):,} = 256 + {len(table.merges):,}" + (f" + {special:,}" if special else "")

@@ -21,7 +21,9 @@ from operator import add
 from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
+from ..engine.pipeline import pipeline_of
 from ..engine.tables import OFFSET
+from .branches import said_origin
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -123,8 +125,9 @@ def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
     if frame.kind == "start":
+        cut = _cut_by(trace, frame.chunk) if pipeline_of(trace.table.pattern) else None
         return (
-            f"chunk {frame.chunk + 1}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
+            f"chunk {frame.chunk + 1}{'' if cut is None else f' ({cut})'}: {quoted(chunk.text)} is {len(chunk.data)} UTF-8 "
             f"{plural(len(chunk.data), 'byte')}, written as aliases {chunk.aliases!r}"
         )
     if frame.kind == "round":
@@ -134,13 +137,31 @@ def narrate(trace: Trace, frame: Frame) -> str:
             return (
                 f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
-                f"(rank {rnd.rank}, id {rnd.rank + OFFSET}, leftmost if tied); merging that one"
+                f"(rank {rnd.rank}, id {trace.table.first_id + OFFSET + rnd.rank}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} {plural(rnd.merged, 'occurrence')}"
         )
     return _done_sentence(chunk, trace.table.rule)
+
+
+#: A pipeline's chunk is explained in the text from this many chunks before it to this many after it: a
+#: step's pieces start again at every chunk boundary, and only a lookahead looks past a chunk's end.
+AROUND = 4
+
+
+def _cut_by(trace: Trace, k: int) -> str | None:
+    """Which step of the table's pipeline cut chunk k, found in the text around it (a step every frame
+    would otherwise rescan the text from its start); the whole text if the window cuts it otherwise."""
+    chunks, pattern = trace.chunks, trace.table.pattern
+    first, last, chunk = chunks[max(k - AROUND, 0)], chunks[min(k + AROUND, len(chunks) - 1)], chunks[k]
+    text = trace.normalized
+    lo, hi = first.start, last.start + len(last.text)
+    try:
+        return said_origin(text[lo:hi], pattern, chunk.start - lo, chunk.start - lo + len(chunk.text))
+    except ValueError:
+        return said_origin(text, pattern, chunk.start, chunk.start + len(chunk.text))
 
 
 #: A chunk's last frame names at most this many of its ids (the header shows two lines of them).

@@ -60,22 +60,23 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
 
 @dataclass(frozen=True, slots=True)
 class MergeRule:
-    """One merge rule: rank, left, right, merged symbol, its id, and whether id == 256 + rank."""
+    """One merge rule: rank, left, right, merged symbol, its id, and whether id == offset + rank (256, Tekken's 1,256)."""
 
     rank: int
     left: str
     right: str
     merged: str
     id: int | None
+    offset: int = OFFSET
 
     @property
     def follows(self) -> bool:
-        return self.id == OFFSET + self.rank
+        return self.id == self.offset + self.rank
 
 
 def rule(table: Table, rank: int) -> MergeRule:
     left, right = table.merges[rank]
-    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right))
+    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right), table.first_id + OFFSET)
 
 
 @dataclass(frozen=True)

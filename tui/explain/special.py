@@ -21,12 +21,17 @@ from ..engine.bpe import encode
 from ..engine.decoding import decode
 from ..engine.pretokenize import chunker
 from ..engine.tables import Table, short_name
+from .aliasgrid import runs
 from .rules import OFFSET, rank_of_id
 
 ENDOFTEXT = "<|endoftext|>"
 
-#: Who turns the literal into its id: GPT-2's encoder.py (never), tiktoken (when allowed), nobody (no entry).
-Kind = Literal["gpt2", "tiktoken", "none"]
+#: Who turns the literal into its id: GPT-2's encoder.py (never), tiktoken (when allowed), a tokenizer.json's
+#: added tokens (read as ordinary text here, as `encode_ordinary`), nobody (no entry).
+Kind = Literal["gpt2", "tiktoken", "json", "none"]
+
+#: How many of a table's special tokens the Special view lists (the rest are counted).
+LISTED = 12
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,8 @@ class SpecialScene:
     vocab: int  # entries in the encoder
     specials: int  # of which special
     first_id: int = 0  # the id of the first byte symbol (Tekken's 1,000, after its special ids)
+    listed: tuple[tuple[int, str], ...] = ()  # the first LISTED special tokens by id: (id, spelling)
+    specials_line: str = ""  # where the special ids are (`specials_line`)
 
     @property
     def follows_formula(self) -> bool:
@@ -54,13 +61,14 @@ class SpecialScene:
     @property
     def ordinary(self) -> str:
         """The call whose ids section 1 shows: tiktoken's `encode` would raise on this text."""
-        return "encode_ordinary" if self.kind == "tiktoken" else "encode"
+        return "encode" if self.kind == "gpt2" or not self.specials else "encode_ordinary"
 
     @property
     def caller_title(self) -> str:
         return {
             "gpt2": "The caller must insert the id itself",
             "tiktoken": "encode() gives the id only when it is allowed",
+            "json": "encode() reads added tokens as ordinary text",
             "none": "There is no id to insert",
         }[self.kind]
 
@@ -77,6 +85,16 @@ class SpecialScene:
                 f"encode('{lit}', allowed_special={{'{lit}'}}) = [{ident}]: one id.",
                 f"encode_ordinary('{lit}') = {ordinary}, as does encode(…, disallowed_special=()): the ids above.",
             )
+        if self.kind == "json":
+            return (
+                f"bpe-tui encodes a tokenizer.json's added tokens as ordinary text, as encode_ordinary does: never [{ident}].",
+                f"Hugging Face tokenizers' encode('{lit}') matches the added token first: [{ident}].",
+            )
+        if self.specials:
+            return (
+                f"The {self.table} table has {self.specials:,} special tokens, but none is spelled '{lit}';",
+                "bpe-tui encodes every spelling of them as ordinary text (as encode_ordinary): none is made from text.",
+            )
         return (
             f"The {self.table} table's encode() gives only ordinary ids, {self.first_id:,} to {self.last_merge_id:,}: none is special.",
         )
@@ -86,6 +104,8 @@ class SpecialScene:
         """The 'recognising' row's answer: does encode() turn the spelling into the id?"""
         if self.kind == "tiktoken":
             return f"only if allowed_special names it ([{self.special_id}]); by default encode() raises"
+        if self.kind == "json":
+            return f"✗ not here (tokenizers' encode() does): {len(self.ids)} ordinary ids"
         if self.kind == "gpt2":
             return f"✗ never: {len(self.ids)} ordinary ids"
         return "✗ no entry to recognise"
@@ -104,7 +124,7 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         kind: Kind = "none"
         decoded = rank = None
     else:
-        kind = "tiktoken" if table.rule == "tiktoken" else "gpt2"
+        kind = "tiktoken" if table.rule == "tiktoken" else "json" if added(table) else "gpt2"
         decoded = decode([special_id], table)
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
     normalized = table.normalize(literal)
@@ -124,4 +144,41 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         len(table.encoder),
         len(table.special),
         table.first_id,
+        tuple(sorted((i, s) for s, i in table.special.items())[:LISTED]),
+        specials_line(table),
     )
+
+
+def added(table: Table) -> bool:
+    """Whether the table comes from a tokenizer.json (a merges list with its own list of added tokens)."""
+    return table.rule == "gpt2" and table.specials is not None
+
+
+def specials_line(table: Table) -> str:
+    """Where the special ids are: 'ids 0–999 are Tekken's 1,000 special tokens' (ranges when they are apart).
+
+    >>> from ..engine.tables import gpt2
+    >>> specials_line(gpt2())
+    "id 50,256 is GPT-2's special token"
+    """
+    ids = sorted(table.special.values())
+    if not ids:
+        return f"{short_name(table)} has no special token"
+    spans = ", ".join(f"{a:,}" if a == b else f"{a:,}–{b:,}" for a, b in runs(ids))
+    if len(ids) == 1:
+        return f"id {spans} is {short_name(table)}'s special token"
+    return f"ids {spans} are {short_name(table)}'s {len(ids):,} special tokens"
+
+
+def id_note(table: Table) -> str:
+    """The Decode view's word on ids that are not merges: where the special tokens are and, when they come
+    first (Tekken), where the bytes start; "" for a table without special tokens.
+
+    >>> from ..engine.tables import gpt2, teaching
+    >>> id_note(gpt2()), id_note(teaching())
+    ("id 50,256 is GPT-2's special token", '')
+    """
+    if not table.special:
+        return ""
+    first = table.first_id
+    return specials_line(table) + (f"; bytes are ids {first:,}–{first + 255:,}" if first else "")

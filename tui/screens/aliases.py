@@ -16,6 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Input, Static
 
 from ..commands import ALIAS_GRID, ALIASES, bindings
+from ..engine.tables import short_name
 from ..engine.utf8 import utf8_length
 from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, id_legend, kept_breakdown, spell
 from ..explain.position import Position
@@ -192,6 +193,9 @@ class AliasesScreen(ViewScreen):
         grid = self.query_one(AliasGrid)
         grid.entries = alias_grid(self.table)
         self.query_one("#aliases-legend", Static).update(id_legend(grid.entries))
+        grid.border_title = (
+            f"256 bytes → aliases · {visible(short_name(self.table))} ids"  # at 80 columns the view bar has no room for the table
+        )
         grid.redraw()
         self.update_side()
 

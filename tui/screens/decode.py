@@ -19,6 +19,7 @@ from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
+from ..explain.special import id_note
 from ..explain.tokens import example_ids
 from ..explain.words import plural
 from ..messages import DecodeIds, Then
@@ -220,6 +221,7 @@ class DecodeScreen(ViewScreen):
             source = "no ids: type some (/)"
         frames.border_title = f"Decode · {len(ids):,} {plural(len(ids), 'id')} · {source}"
         frames.border_subtitle = "↑↓ token · p policy · / ids · c trace ids"
+        self.query_one(DecodeSummary).border_subtitle = visible(id_note(table))
         self.query_one(Policy).errors = self.errors
         self._show(frames.cursor)
         self.query_one("#decode-figures", Static).update(figures_text(self.table, self.trace, self.size.width - 2))

@@ -48,10 +48,12 @@ def scene_text(scene: SpecialScene, width: int, compact: bool = False) -> Text:
     t.append(shorter(f"  {scene.ordinary}('{lit}') = {ids}", f"   {len(scene.ids)} ordinary ids", " ids", width) + "\n")
     t.append("  chunks " + " │ ".join(f"'{visible(c)}'" for c in scene.chunks) + "\n")
     t.append("  tokens " + " · ".join(f"{visible(a)} {i}" for i, a in scene.pieces) + gap)
-    t.append("2 · The vocabulary registers it as one entry\n", style="bold")
     if scene.special_id is None:
+        t.append("2 · The vocabulary registers it as one entry\n", style="bold")
         t.append(f"  the {label} table has no entry '{lit}': nothing to insert or decode" + gap)
     else:
+        # the table named here: at 80 columns the view bar has no room for it
+        t.append(f"2 · {label}'s vocabulary registers it as one entry\n", style="bold")
         t.append(f"  encoder['{lit}'] = ")
         t.append(str(scene.special_id), style="bold")
         if scene.follows_formula:
@@ -86,6 +88,13 @@ def scene_text(scene: SpecialScene, width: int, compact: bool = False) -> Text:
             t.append(what + "\n")
             t.append(" " * 14)
             t.append(answer + "\n", style="bold")
+    if scene.specials:
+        t.append(f"\n4 · {visible(scene.specials_line)}\n", style="bold")
+        for ident, spelling in scene.listed:
+            t.append(f"  {ident:>7}  ", style="bold")
+            t.append(f"'{visible(spelling)}'\n")
+        if scene.specials > len(scene.listed):
+            t.append(f"  … and {scene.specials - len(scene.listed):,} more (/ in the Decode view decodes any id)\n")
     return t
 
 
@@ -153,7 +162,7 @@ class SpecialScreen(ViewScreen):
         table = self.table
         scene = self.scene(table)
         for bar in self.query(ViewBar):
-            bar.note = label(table) + (" (this table has no special token)" if scene is not None and scene.kind == "none" else "")
+            bar.note = label(table) + (" (this table has no special token)" if scene is not None and not scene.specials else "")
         if scene is None:
             shown = Text(WORKING.format(table=short_name(table)), style="italic")
         else:

@@ -16,7 +16,7 @@ from textual.worker import get_current_worker
 
 from ..commands import TABLES
 from ..engine.aliases import from_aliases
-from ..engine.tables import Table, recover_all, short_name
+from ..engine.tables import OFFSET, Table, recover_all, short_name
 from ..explain.loader_trap import loader_note, table_comparison
 from ..explain.position import Position
 from ..explain.rules import Built, RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
@@ -145,7 +145,7 @@ class RulesList(LineList):
         rank_w, left_w, right_w, merged_w, text_w = self.widths(width)
         line = Text(
             "  " + pad("rank", rank_w, True) + " " + pad("left", left_w) + " " + pad("right", right_w) + " "
-            + pad("merged", merged_w) + " " + pad("id", 6, True) + "  id=256+rank"
+            + pad("merged", merged_w) + " " + pad("id", 6, True) + f"  id={OFFSET + (self.table.first_id if self.table else 0)}+rank"
         )  # fmt: skip
         if text_w:
             line.append(" " + pad("as text (UTF-8 of its bytes)" if text_w > 30 else "as text", text_w))

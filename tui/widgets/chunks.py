@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 
+from ..explain.normalisation import normalisation, said
 from ..explain.position import Position
 from ..explain.tokens import token_pieces
 from ..safe import based, visible
@@ -29,8 +30,14 @@ class ChunksPane(LinePane):
     TITLE = "Chunks · pgdn pgup"
     SUBTITLE = LEGEND["gpt2"]
 
+    _noted: tuple[int, str] | None = None  # (id of the trace, its title): the normalisation is read once per trace
+
     def describe(self, position: Position) -> None:
-        retitle(self, subtitle=LEGEND.get(position.trace.table.rule, LEGEND["gpt2"]))
+        trace = position.trace
+        if self._noted is None or self._noted[0] != id(trace):
+            note = said(normalisation(trace))
+            self._noted = (id(trace), self.TITLE if note is None else f"Chunks · {visible(note)} · pgdn pgup")
+        retitle(self, title=self._noted[1], subtitle=LEGEND.get(trace.table.rule, LEGEND["gpt2"]))
 
     def key(self, at: Position) -> object:
         return (id(at.trace), at.frame.chunk, at.frame.kind == "done")

@@ -11,9 +11,11 @@ from typing import Literal
 
 from rich.text import Text
 
+from ..engine.pipeline import pipeline_of
 from ..engine.tables import Table, rule_name, short_name
 from ..engine.tables.facts import id_space_line, patterns, spaces_line
 from ..explain.rule_agreement import agreement
+from ..explain.special import specials_line
 from ..safe import visible
 
 Mode = Literal["built", "facts", "regex"]
@@ -33,8 +35,13 @@ def facts_text(table: Table, text: str | None) -> Text:
     """The id space, space-only entries, merge rule and (for a table with a merge list) the two rules compared on `text`."""
     out = Text()
     kind = "a tiktoken rank file, no merge list, no per-chunk cache" if table.rule == "tiktoken" else "a merge list"
-    out.append(f"{short_name(table)}: {kind} · p regex\n", style="bold")
+    regex = "pre-tokenizer" if pipeline_of(table.pattern) else "regex"
+    out.append(f"{short_name(table)}: {kind} · p {regex}\n", style="bold")
     out.append(id_space_line(table) + "\n")
+    if table.special:
+        out.append(visible(specials_line(table)) + "\n")
+    if table.normalizer is not None:
+        out.append(f"normaliser: {visible(table.normalizer.describe())}, applied to the whole text before chunking\n")
     out.append(spaces_line(table) + "\n")
     out.append(rule_name(table), style="italic")
     compared = agreement(table, text) if table.rule != "tiktoken" else ""
@@ -51,6 +58,8 @@ def regex_text(table: Table, width: int) -> Text:
     """
     out = Text(no_wrap=True, overflow="crop")
     out.append(f"{short_name(table)}'s chunks · p what loading builds", style="bold")
+    if table.normalizer is not None:
+        out.append(f"\nfirst the normaliser: {visible(table.normalizer.describe())}", style="italic")
     width = max(width, 20)
     for n, (label, pattern) in enumerate(patterns(table)):
         words, line = label.split(" "), ""

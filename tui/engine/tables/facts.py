@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..aliases import bytes_to_unicode
+from ..pipeline import pipeline_of
 from ..pretokenize import GPT2_PATTERN
 from .table import Table
 from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN
@@ -82,7 +83,15 @@ PATTERN_SOURCES = {
 
 
 def patterns(table: Table) -> list[tuple[str, str]]:
-    """The table's regex with where its spelling comes from; for cl100k_base, seed 004's spelling after it as history."""
+    """The table's regex with where its spelling comes from; for cl100k_base, seed 004's spelling after it as history;
+    for a pre-tokenizer of several steps (a tokenizer.json's Sequence), each step's regex in the order they cut."""
+    pipeline = pipeline_of(table.pattern)
+    if pipeline is not None:
+        n = len(pipeline.cuts)
+        return [
+            (f"pre-tokenizer step {k} of {n}, {cut.name}" + (f" ({cut.how})" if cut.how else ""), cut.own)
+            for k, cut in enumerate(pipeline.cuts, 1)
+        ]
     shown = [(PATTERN_SOURCES.get(table.pattern, "regex"), table.pattern)]
     if table.pattern == CL100K_PATTERN:
         shown.append(
