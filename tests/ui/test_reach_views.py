@@ -102,6 +102,11 @@ async def test_a_taken_apart_tokens_tree_shows_the_ids_its_text_gets_and_enter_a
         assert app.position is not None
         trace = app.position.trace
         assert (trace.table is hand_table, trace.ids, [r.pair for r in trace.chunks[0].rounds]) == (True, [64, 256], [("b", "c")])
+        await pilot.press("end", "b")  # the same dialog, filled again: 'bc' comes out whole, so no ids beside it
+        await until(pilot, lambda: isinstance(app.screen, TreeScreen) and app.screen.query_one(MergeTreeList).node == tree(hand_table, 256))
+        await settle(app, pilot)
+        screen = screen_text(app)
+        assert "bc · id 256 · rank 0" in screen and "its text gets" not in screen and TAKEN_APART[:30] not in screen
 
 
 async def test_classifying_runs_in_a_worker_with_progress_and_a_table_switch_cancels_it(monkeypatch: pytest.MonkeyPatch) -> None:

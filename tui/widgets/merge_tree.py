@@ -29,14 +29,22 @@ class MergeTreeList(LineList):
     """The tree as an outline, one node a row (the cursor moves through them, the list scrolls); the drawing
     is laid out again when the width changes, so deep trees fold to what fits."""
 
-    def __init__(self, node: Node, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.node = node
+        self.node: Node | None = None
         self.shown: list[Row] = []
         self._width = 0
 
+    def show(self, node: Node) -> None:
+        """Draw `node`'s tree from its root (laid out now if the width is known, else on the first resize)."""
+        self.node, self._width = node, 0
+        self.cursor = 0
+        self.scroll_to(y=0, animate=False, immediate=True)
+        if self.is_mounted and self.scrollable_content_region.width:
+            self.lay_out(self.scrollable_content_region.width)
+
     def lay_out(self, width: int) -> None:
-        if width != self._width:
+        if width != self._width and self.node is not None:
             self._width = width
             self.shown = rows(self.node, max(width - 1, 8))  # one cell for the cursor's ▶
             self.set_count(len(self.shown))
