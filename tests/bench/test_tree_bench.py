@@ -1,4 +1,4 @@
-"""Figure 29b (issue 26, issue 11's targets): opening the merge tree dialog (b) within one 60 Hz frame.
+"""Figure 29t (issue 26, issue 11's targets): opening the merge tree dialog (b) within one 60 Hz frame.
 
 In-process, from the key posted to the app to the repainted dialog, 30 openings each (escape between them,
 untimed): in the Tables view on GPT-2's deepest token ('rawdownloadcloneembedreportprint', id 30906: 31 merges,
@@ -79,7 +79,7 @@ async def test_29b_opening_a_tree(figure, gpt2_table, view, size):
         if view == "encode":
             layout = await toggle_times(app, "c", SAMPLES)
             figure(
-                "29b", f"for scale: the code pane's c, animator, {size[0]}x{size[1]} (median of {SAMPLES})", ms(statistics.median(layout))
+                "29t", f"for scale: the code pane's c, animator, {size[0]}x{size[1]} (median of {SAMPLES})", ms(statistics.median(layout))
             )
-    misses = move_figures(figure, "29b", f"merge tree (b), {view} view, {size[0]}x{size[1]}", {"b": times}, peer)
+    misses = move_figures(figure, "29t", f"merge tree (b), {view} view, {size[0]}x{size[1]}", {"b": times}, peer)
     assert not misses, f"{view} at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)
