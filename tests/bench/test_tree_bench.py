@@ -64,7 +64,7 @@ async def opening_times(app: BpeApp, samples: int) -> list[float]:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("view", ["tables", "encode"])
-async def test_29b_opening_a_tree(figure, gpt2_table, view, size):
+async def test_29t_opening_a_tree(figure, gpt2_table, view, size):
     """b: median ≤ 8 ms and p99 ≤ 16.7 ms from the key to the repainted tree dialog."""
     peer = await peer_steps(SAMPLES)
     app = BpeApp(capture(multilingual(2000), gpt2_table))

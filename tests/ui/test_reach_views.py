@@ -20,7 +20,7 @@ from tui.screens.tables_reach import REACHES, ReachList
 from tui.screens.tree import TAKEN_APART, TreeScreen
 from tui.widgets.merge_tree import MergeTreeList
 
-from .support import cafe_app, opened, screen_text, settle, until
+from .support import cafe_app, opened, screen_text, settle, submit, until
 
 #: tests/explain/test_reach.py's hand-made table: 'abc' (258) is taken apart ('b c' has the lower rank, and
 #: 'a' + 'bc' is no rule), 'a ' (259) is cut by the regex, 'âĢ' (260) is two bytes of a three-byte character.
@@ -144,3 +144,14 @@ async def test_classifying_runs_in_a_worker_with_progress_and_a_table_switch_can
             assert not reach_list(app).display
     finally:
         release.set()
+
+
+async def test_a_search_while_a_class_is_listed_brings_the_rules_back_at_the_rule_found(hand_table: Table) -> None:
+    app = BpeApp(capture("abc", hand_table), custom=hand_table)
+    async with opened(app, "tables", size=(100, 30)) as pilot:
+        await next_class(pilot, app, "reachable")
+        await submit(pilot, "#tables-find", "id 257")
+        await settle(app, pilot)
+        rules = app.screen.query_one("#tables-rules")
+        assert rules.display and not reach_list(app).display and rules.cursor == 1  # type: ignore[attr-defined]
+        assert "rank 1" in note(app) and "reachable 130" not in note(app)
