@@ -13,7 +13,7 @@ from tui.screens.encode import EncodeScreen
 from tui.screens.tree import TreeScreen
 from tui.widgets.merge_tree import MergeTreeList, node_row
 
-from .support import Notes, cafe_app, make_app, opened, screen_text, settle, until
+from .support import Notes, cafe_app, make_app, opened, screen_text, settle, submit, until
 
 
 async def opened_tree(pilot, app) -> MergeTreeList:  # type: ignore[no-untyped-def]
@@ -135,6 +135,27 @@ async def test_a_deep_tree_folds_to_the_width_and_scrolls(
         assert shown.shown[-1].line.strip() in screen_text(app)
         lines = screen_text(app).splitlines()
         assert len(lines) == size[1] and all(len(line) == size[0] for line in lines)
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "solarized-light"])
+async def test_every_text_of_a_folded_tree_reaches_4_5_to_1(theme: str) -> None:
+    """The dialog's title, summary, dim tree lines, folded lines in italics, cursor row and hint, in a dark and a light theme."""
+    from tui.slides import LEGIBLE
+
+    from .test_contrast import cells
+
+    app = cafe_app()
+    app.theme = theme
+    async with opened(app, "tables", size=(60, 18)) as pilot:
+        await submit(pilot, "#tables-find", "id 30906")
+        shown = await opened_tree(pilot, app)
+        await pilot.press("end")
+        await settle(app, pilot)
+        assert any(row.folded for row in shown.shown)
+        seen = cells(app, "tree")
+    assert any("… 1 more level" in cell.text or "more levels" in cell.text for cell in seen)
+    faint = [str(cell) for cell in seen if cell.ratio < LEGIBLE]
+    assert not faint, faint
 
 
 def test_a_node_is_drawn_escaped_bold_and_a_fold_in_italics() -> None:
