@@ -190,18 +190,20 @@ CANCEL = Command("cancel_capture", "escape", "Cancel the capture", "cancel captu
 RULE = Command("rule_in_table", "g", "This round's rule in the rule table", "rule in table")
 WHY = Command("why", "w", "Why was this pair chosen, or not?", "why (not) chosen")
 CODE = Command("code", "c", "Code pane on/off: the loop, this frame's line marked", "code pane")
+#: b, which no view uses: the merge tree of the token a view points at (tui/screens/tree.py).
+TREE = Command("tree", "b", "Merge tree of this token (how its rules build it)", "merge tree of this token", "tree")
 
 #: The animator (view 1), in footer order: what a newcomer needs first, so it survives 80 columns.
 ENCODE = (
     NEXT, PREVIOUS, PLAY, DETAIL, SWITCH_TABLE, EDIT, EXAMPLES, HELP, QUIT, VIEW_2,
     NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, LAST, FASTER, SLOWER,
-    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY, CODE, THEME, SCREENSHOT,
+    OPEN, SAVE, SORT, CANCEL, VIEW_1, *VIEW_COMMANDS[2:], RULE, WHY, CODE, THEME, SCREENSHOT, TREE,
 )  # fmt: skip
 
 #: The order of the help page's keys table, two to a line.
 ENCODE_HELP = (
     NEXT, PREVIOUS, NEXT_ROUND, PREVIOUS_ROUND, NEXT_CHUNK, PREVIOUS_CHUNK, FIRST, PLAY, FASTER, DETAIL,
-    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, CODE, THEME, SCREENSHOT, HELP, QUIT,
+    SWITCH_TABLE, EDIT, EXAMPLES, OPEN, SORT, CANCEL, VIEW_2, RULE, WHY, CODE, TREE, THEME, SCREENSHOT, HELP, QUIT,
 )  # fmt: skip
 
 LEAVE_INPUT = Command("leave_input", "escape", "Leave the input", "leaves an input")
@@ -217,6 +219,7 @@ DECODE = (
     Command("code", "v", "Decode: code pane on/off (the decoder, this token's line marked)", "code pane"),
     LEAVE_INPUT,
     *VIEW_KEYS,
+    TREE,
 )
 ALIASES = (
     SWITCH_TABLE,
@@ -232,9 +235,12 @@ TABLES = (
     Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "used", "u / U"),
     Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
     Command("facts", "p", "Tables: what loading builds / id space, spaces, rule / regex", "built maps, facts, regex", "facts"),
-    Command("compression", "b", "Tables: bytes per token of every table on 15 languages' samples", "compression by language"),
+    Command("compression", "l", "Tables: bytes per token of every table on 15 languages' samples", "compression by language"),
     LEAVE_INPUT,
     *VIEW_KEYS,
+    TREE,
+    Command("reach", "r", "Tables: rules / the tokens of each reach class", "rules, then each reach class's tokens", "reach"),
+    Command("animate_token", "enter", "Tables: animate this token's text in view 1", "animate the token's text (view 1)"),
 )
 SPECIAL = (
     SWITCH_TABLE,
@@ -271,7 +277,7 @@ TRAIN = (
     _train("pattern", "p", "another chunking regex", "another chunking regex"),
     _train("side", "s", "show chunks / no chunks (one side shown, and the code's)", "chunks / no chunks (one side, code)"),
     _train("cancel_training", "escape", "cancel the training", "cancel the training"),
-    _train("compression", "b", "bytes per token of this table and every table on 15 samples", "compression by language"),
+    _train("compression", "l", "bytes per token of this table and every table on 15 samples", "compression by language"),
     *VIEW_KEYS,
 )
 
@@ -313,8 +319,9 @@ COMPLETE_PATH = Command("complete", "tab", "Complete the path", "complete", "com
 CANCEL_EDIT = Command("cancel", "escape", "Cancel the edit", "cancel", "cancel", priority=True)
 CONFIRM = (Command("answer(True)", "y", "Yes", "yes", "yes"), Command("answer(False)", "n,escape", "No", "no", "no"))
 CLOSE_HELP = Command("close", "escape,question_mark,q", "Close the help", "close", "close")
-#: The compression chart (b in the Tables and Training views) closes with escape, q or b again.
-CLOSE_CHART = Command("close", "escape,q,b", "Close the chart", "close", "close")
+#: The compression chart (l, for languages, in the Tables and Training views) closes with escape, q or l again.
+CLOSE_CHART = Command("close", "escape,q,l", "Close the chart", "close", "close")
+CLOSE_TREE = Command("close", "escape,b", "Close the merge tree", "close", "close")
 
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {

@@ -20,7 +20,7 @@ def measured(app) -> bool:  # type: ignore[no-untyped-def]
 async def test_b_in_the_tables_view_draws_every_table_on_every_sample() -> None:
     app = make_app()
     async with opened(app, "tables") as pilot:
-        await pilot.press("b")
+        await pilot.press("l")
         await until(pilot, lambda: measured(app))
         report = app.screen.query_one(CompressionChart).report
         assert report is not None and report.tables == names()
@@ -39,7 +39,7 @@ async def test_at_60x18_without_colour_the_chart_scrolls_to_the_last_sample(monk
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app()
     async with opened(app, "tables", size=(60, 18)) as pilot:
-        await pilot.press("b")
+        await pilot.press("l")
         await until(pilot, lambda: measured(app))
         await pilot.press("end")
         scroll = app.screen.query_one(VerticalScroll)
@@ -60,7 +60,7 @@ async def test_b_in_the_training_view_measures_the_trained_table_beside_the_apps
     app = make_app("the cat the hat")
     async with opened(app) as pilot:
         await open_training(app, pilot)
-        await pilot.press("b")
+        await pilot.press("l")
         await until(pilot, lambda: measured(app))
         report = app.screen.query_one(CompressionChart).report
         assert report is not None and report.tables == (*names(), "trained")
@@ -78,6 +78,6 @@ async def test_escape_while_measuring_closes_at_once_and_the_app_keeps_running()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert type(app.screen).__name__ == "TablesScreen" and app.is_running
-        await pilot.press("b")
+        await pilot.press("l")
         await until(pilot, lambda: measured(app))
         assert measured(app)

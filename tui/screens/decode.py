@@ -263,6 +263,17 @@ class DecodeScreen(ViewScreen):
         self.query_one(FindRow).value = ""
         self.reload()
 
+    def action_tree(self) -> None:
+        """The merge tree of the id under the cursor."""
+        from .tree import open_tree
+
+        run, at, ident = self.run, self.query_one(FramesList).cursor, None
+        if run is not None and at < len(run.frames):
+            ident = run.frames[at].id
+        elif run is not None and run.lookup is not None:  # the unknown id's row
+            ident = run.lookup.id
+        open_tree(self, self.table, ident, "No ids to look at: type some (/).")
+
     def handle(self, request: Then) -> None:
         """Ids to decode from another view (the Special view's decode([50256]), a tour scene)."""
         super().handle(request)

@@ -173,6 +173,15 @@ class EncodeScreen(Screen[None]):
         )
         self.post_message(ViewRequested("tables", ShowRank(chosen.rank, note)))
 
+    def action_tree(self) -> None:
+        """The merge tree of the token this round made, or else of the newest id shown."""
+        from ..explain.token_tree import current_token
+        from .tree import open_tree
+
+        if self.position is not None:
+            at = self.position
+            open_tree(self, at.trace.table, current_token(at), "No token yet: a chunk's ids come at its last frame (→ steps there).")
+
     # -- texts, tables and files ---------------------------------------------------------------
 
     def handle(self, request: Then) -> None:

@@ -28,7 +28,8 @@ from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import clip, pad, quote_clipped
-from .base import TableChoice, ViewScreen
+from .base import TableChoice
+from .tables_reach import ReachFilter, ReachList
 
 #: The rank/id check of each table shown so far (GPT-2's 50,000 rules take about 70 ms; a tiktoken
 #: table first needs its rules' parts, recovered in a worker).
@@ -198,7 +199,7 @@ class PartsRecovered(Message):
         self.table = table
 
 
-class TablesScreen(ViewScreen):
+class TablesScreen(ReachFilter):
     """Sizes, the rank/id check, and the whole rule table with search, jump to rank, and used rules."""
 
     VIEW = "tables"
@@ -221,6 +222,7 @@ class TablesScreen(ViewScreen):
         yield Static(id="tables-check")
         yield Static(id="tables-loader")
         yield RulesList(id="tables-rules")
+        yield ReachList(id="tables-reach")
         yield Static(id="tables-note")
         yield FindRow("find", "/: a rank (26), id 45609, a rule (Ġ t), or a symbol (the, Ġthe)", input_id="tables-find", id="tables-row")
         yield KeyFooter(compact=True)
