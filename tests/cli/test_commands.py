@@ -26,6 +26,7 @@ MODULES = {
     "decode": "decode",
     "chunks": "encode",
     "tree": "tree",
+    "compare": "compare",
     "reach": "reach",
     "check": "check",
     "examples": "examples",
@@ -36,7 +37,7 @@ MODULES = {
 
 
 def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> None:
-    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "reach", "check", "examples", "train", "serve", "tour")
+    assert NAMES == ("capture", "encode", "decode", "chunks", "tree", "compare", "reach", "check", "examples", "train", "serve", "tour")
     assert {c.name: c.module for c in COMMANDS} == MODULES
     assert [named(name) for name in NAMES] == list(COMMANDS)
 
