@@ -7,8 +7,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from cli.test_tree_reach import hand_files
 from engine.support import CliResult
+
+from cli.test_tree_reach import hand_files
 
 Cli = Callable[..., CliResult]
 
