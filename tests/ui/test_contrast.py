@@ -1,7 +1,7 @@
 """For a projector: every text on screen reaches a contrast of 4.5:1 (WCAG 2, level AA) in every theme the app
 offers (`T`, `--theme`), computed from the colours the screen is drawn in.
 
-Each theme is opened at 80x24 and walked through views 1–7 (view 1 also at its last frame with the code pane
+Each theme is opened at 80x24 and walked through views 1–8 (view 1 also at its last frame with the code pane
 and a notification), the help page and the edit dialog. Every cell with text (not spaces, box-drawing lines,
 blocks or braille plots) is checked in the colours the app emits: `dim` as Textual draws it (blended towards the
 background), reverse swapped, a missing colour taken from the theme (a terminal's own colour from Textual's

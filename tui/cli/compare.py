@@ -47,7 +47,7 @@ def sides(args: argparse.Namespace) -> tuple[Table, Table]:
 
 
 def run_compare(args: argparse.Namespace) -> None:
-    from ..explain.compare import compare, side_name
+    from ..explain.compare import compare, no_divergence, side_name
     from ..explain.words import count
 
     a, b = sides(args)
@@ -67,7 +67,5 @@ def run_compare(args: argparse.Namespace) -> None:
         say(f"{mark} {side_name(trace.table)} · {count(len(trace.ids), 'id')}: {' '.join(map(str, trace.ids))}")
     if first is not None:
         say(f"first divergence ({first.cause}): {first.sentence}")
-    elif a is b or (a.name == b.name and a.sha256 == b.sha256):
-        say(f"no divergence: both sides are {side_name(a)}, the same table, so they never part ways.")
     else:
-        say(f"no divergence: {side_name(a)} and {side_name(b)} cut and merge this text alike, frame by frame.")
+        say(no_divergence(a, b))

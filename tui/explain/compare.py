@@ -301,6 +301,13 @@ def _branch(branch: int | None, pattern: str | None) -> str:
     return "between its matches" if branch is None else f"branch {branch + 1}: {pattern}"
 
 
+def no_divergence(a: Table, b: Table) -> str:
+    """The sentence for two sides that never part ways: the same table, or two that merge the text alike."""
+    if a is b or (a.name == b.name and a.sha256 == b.sha256):
+        return f"no divergence: both sides are {side_name(a)}, the same table, so they never part ways."
+    return f"no divergence: {side_name(a)} and {side_name(b)} cut and merge this text alike, frame by frame."
+
+
 def compare(text: str, a: Table, b: Table) -> Comparison:
     """Capture `text` with both tables and compare the two traces."""
     return Comparison(capture(text, a), capture(text, b))
