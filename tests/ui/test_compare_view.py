@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.screens.compare import CompareScreen
@@ -14,7 +15,7 @@ from .support import make_app, opened, screen_text, until
 TEXT = "The year 1234567 was unbelievable"
 
 
-def compared(app) -> bool:  # type: ignore[no-untyped-def]
+def compared(app: BpeApp) -> bool:
     screen = app.screen
     return isinstance(screen, CompareScreen) and screen.shown is not None
 

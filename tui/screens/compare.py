@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.containers import Container
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ..commands import COMPARE
@@ -26,6 +25,7 @@ from ..explain.words import count
 from ..safe import glyphs, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
+from ..widgets.text_panel import TextPanel
 from .base import TableChoice, ViewBar, ViewScreen
 
 #: Narrower than this, the two sides are stacked.
@@ -57,12 +57,12 @@ class CompareScreen(ViewScreen):
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
-        yield Static(id="compare-cuts")
+        yield TextPanel(id="compare-cuts")
         with Container(id="compare-sides"):
-            yield Static(id="compare-a", classes="side")
-            yield Static(id="compare-b", classes="side")
-        yield Static(id="compare-ids")
-        yield Static(id="compare-why")
+            yield TextPanel(id="compare-a")
+            yield TextPanel(id="compare-b")
+        yield TextPanel(id="compare-ids")
+        yield TextPanel(id="compare-why")
         yield KeyFooter(compact=True)
 
     def reload(self) -> None:
@@ -149,17 +149,17 @@ class CompareScreen(ViewScreen):
         for bar in self.query(ViewBar):
             bar.note = f"A {names[0]} · B {names[1]}"
         if shown is None:
-            self.query_one("#compare-cuts", Static).update(Text(visible(self.note), style="italic"))
-            for part in ("#compare-a", "#compare-b", "#compare-ids", "#compare-why"):
-                self.query_one(part, Static).update("")
+            self.show("cuts", Text(visible(self.note), style="italic"))
+            for part in ("a", "b", "ids", "why"):
+                self.show(part, Text())
             return
         c, cursor = shown.comparison, self.cursor
         chunks = shown.chunks(cursor)
         around = chunks[0].start if chunks is not None else 0
-        self.query_one("#compare-cuts", Static).update(Text("\n".join(cut_rows(c, around, width, glyphs)), no_wrap=True))
+        self.show("cuts", Text("\n".join(cut_rows(c, around, width, glyphs)), no_wrap=True))
         side_width = width if self.size.width < SIDE_BY_SIDE else width // 2 - 1
         parted = shown.parted(cursor)
-        for part, mark, trace, k in (("#compare-a", "A", c.a, 0), ("#compare-b", "B", c.b, 1)):
+        for part, mark, trace, k in (("a", "A", c.a, 0), ("b", "B", c.b, 1)):
             body = Text(no_wrap=True, overflow="ellipsis")
             body.append(clip(f"{mark} {label(trace.table)}", side_width), style="bold")
             if parted is not None:
@@ -167,13 +167,20 @@ class CompareScreen(ViewScreen):
             if chunks is not None:
                 frame = side_frame(chunks[k], cursor.frame, visible)
                 body.append("\n" + clip(frame.did, side_width) + "\n" + clip(frame.word, side_width))
-            self.query_one(part, Static).update(body)
+            self.show(part, body)
         ids = Text(no_wrap=True, overflow="ellipsis")
         for n, trace in enumerate((c.a, c.b)):
             head = f"{'AB'[n]} {count(len(trace.ids), 'id')}: "
             ids.append(("\n" if n else "") + clip(head + " ".join(map(str, trace.ids)), width))
-        self.query_one("#compare-ids", Static).update(ids)
-        self.query_one("#compare-why", Static).update(self.why(c))
+        self.show("ids", ids)
+        self.show("why", self.why(c))
+
+    def show(self, part: str, text: Text) -> None:
+        """Draw `text` in one of the view's panels, whose heights are fixed: no layout of the screen; the same
+        text again (the ids, the sentence while the cursor steps) is not drawn again."""
+        panel = self.query_one(f"#compare-{part}", TextPanel)
+        if panel.text != text:
+            panel.show(text, layout=False)
 
     def why(self, c: Comparison) -> Text:
         """The divergence explained (✗, the first one marked so), or that there is none (=)."""
