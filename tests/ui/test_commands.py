@@ -11,6 +11,7 @@ from textual.binding import Binding
 from tui.commands import ALL_VIEWS, BY_VIEW, ENCODE, ENCODE_HELP, LATER_VIEWS, QUIT, VIEWS, help_cells
 from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
+from tui.screens.compare import CompareScreen
 from tui.screens.decode import DecodeScreen
 from tui.screens.dialogs import help_text
 from tui.screens.encode import EncodeScreen
@@ -27,7 +28,7 @@ def flat_help() -> str:
     return " ".join(help_text().split())
 
 
-SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen, TrainScreen]
+SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen, TrainScreen, CompareScreen]
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.VIEW)
