@@ -260,6 +260,7 @@ EXPLORE = (
 )
 
 COMPARE = (
+    SWITCH_TABLE,
     Command("move('next')", "right,l", "Compare: next frame, both sides", "next / previous frame (both)", "next", "right / left"),
     Command("move('previous')", "left,h", "Compare: previous frame, both sides", "next / previous frame (both)", help_keys="right / left"),
     Command("move('next_chunk')", "pagedown", "Compare: next shared chunk", "next / previous chunk", help_keys="pgdn / pgup"),

@@ -78,6 +78,7 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
             ("5", "special"),
             ("6", "explore"),
             ("7", "train"),
+            ("8", "compare"),
         ):
             await pilot.press(key)
             await pilot.pause()

@@ -9,6 +9,7 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.screens.compare import CompareScreen
+from tui.screens.dialogs import help_text
 
 from .support import make_app, opened, screen_text, until
 
@@ -84,6 +85,9 @@ async def test_keys_step_both_sides_jump_swap_and_pick(monkeypatch: pytest.Monke
         await until(pilot, lambda: compared(app) and screen.names == ("cl100k_base", "o200k_base"))
         await pilot.press("a", "a")  # cl100k_base → o200k_base → deepseek-v4…: the cycle of installed tables
         assert screen.names is not None and screen.names[0] not in ("cl100k_base", "o200k_base")
+        await pilot.press("t")  # the app's next table: side A follows the trace's table
+        await until(pilot, lambda: app.position is not None and app.position.trace.table.name == "cl100k_base" and compared(app))
+        assert screen.names == ("cl100k_base", "o200k_base")
 
 
 async def test_the_same_table_twice_has_no_divergence() -> None:
@@ -99,3 +103,11 @@ async def test_the_same_table_twice_has_no_divergence() -> None:
         assert said == "= no divergence: both sides are teaching, the same table, so they never part ways."
         await pilot.press("n")
         assert screen.told is None
+
+
+def test_view_8_is_in_the_help_with_its_keys() -> None:
+    """The help page's paragraph for view 8 and its own keys, from the registry."""
+    flat = " ".join(help_text().split())
+    assert "8 Compare" in flat or "View 8: compare two tables" in flat
+    for words in ("next divergence", "swap sides", "next table on side A / B", "next / previous frame (both)"):
+        assert words in flat
