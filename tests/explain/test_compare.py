@@ -10,7 +10,7 @@ import pytest
 from tui.engine.aliases import from_aliases
 from tui.engine.bpe import capture, encode
 from tui.engine.normalize import NFC
-from tui.engine.tables import OFFSET, Table, TableError, cl100k_base, o200k_base
+from tui.engine.tables import OFFSET, Table, TableError, cl100k_base, names, o200k_base
 from tui.explain.compare import Comparison, compare, named_table
 
 
@@ -126,8 +126,8 @@ def test_a_normaliser_that_changes_the_text_is_the_cause() -> None:
     assert d is not None and (d.cause, d.round, c.differ_at) == ("normalization", 0, 3)
     assert c.b.normalized == "ab éx" and c.a.normalized == "ab e\u0301x"
     assert (
-        d.sentence
-        == "chunk 2: teaching-nfc changed the text before cutting it: at character 4 'e' became 'e' for teaching and 'é' for teaching-nfc."
+        d.sentence == "chunk 2: teaching-nfc changed the text before cutting it (NFC): at character 4, teaching reads U+0065 'e' "
+        "where teaching-nfc reads U+00E9 'é'."
     )
     assert c.pairs == ((0, 0),)
 
@@ -149,3 +149,16 @@ def test_a_rule_view_names_a_rule() -> None:
 def test_comparison_keeps_both_traces() -> None:
     c = compare("aaab", named_table("teaching"), named_table("gpt2"))
     assert isinstance(c, Comparison) and c.a.table.name == "teaching" and c.b.table.name == "gpt2"
+
+
+@pytest.mark.skipif("qwen3" not in names(), reason="Qwen's tables come with the extra 'models'")
+def test_qwen3s_nfc_against_gpt2() -> None:
+    """Qwen 3 applies NFC: 'e' + U+0301 is 'é' in its chunks, two characters in GPT-2's; the chunk before is compared too."""
+    c = compare("Héllo e\u0301 café", named_table("gpt2"), named_table("qwen3"))
+    found = list(c.divergences())
+    assert [(d.cause, d.chunk, d.round) for d in found] == [("rank order", 0, 1), ("normalization", 1, 0)]
+    assert c.b.normalized == "Héllo é café" and c.a.normalized == c.a.text
+    assert (
+        found[1].sentence
+        == "chunk 2: Qwen 3 changed the text before cutting it (NFC): at character 7, GPT-2 reads U+0065 'e' where Qwen 3 reads U+00E9 'é'."
+    )

@@ -281,12 +281,17 @@ class Comparison:
 
     def _normalization(self, i: int, j: int) -> Divergence:
         (na, nb), at = self.names, self.differ_at or 0
-        changed = [name for name, t in ((na, self.a), (nb, self.b)) if t.normalized != t.text]
-        who = " and ".join(changed) or na
-        before = self.a.text[at : at + 1]
-        said = f"{who} changed the text before cutting it: at character {at + 1} {quoted(before)} became "
-        said += f"{quoted(self.a.normalized[at : at + 1])} for {na} and {quoted(self.b.normalized[at : at + 1])} for {nb}"
+        changed = [(name, t.table) for name, t in ((na, self.a), (nb, self.b)) if t.normalized != t.text]
+        who = " and ".join(name for name, _ in changed) or na
+        steps = "; ".join(table.normalizer.describe() for _, table in changed if table.normalizer is not None)
+        said = f"{who} changed the text before cutting it{f' ({steps})' if steps else ''}: at character {at + 1}, "
+        said += f"{na} reads {_char(self.a.normalized[at : at + 1])} where {nb} reads {_char(self.b.normalized[at : at + 1])}"
         return Divergence(i, j, 0, "normalization", f"chunk {i + 1}: {said}.")
+
+
+def _char(c: str) -> str:
+    """One character named by its code point and itself: "U+00E9 'é'" (or 'the end' of the text)."""
+    return f"U+{ord(c):04X} {quoted(c)}" if c else "the end"
 
 
 def _did(s: Step) -> str:
