@@ -162,3 +162,16 @@ def test_qwen3s_nfc_against_gpt2() -> None:
         found[1].sentence
         == "chunk 2: Qwen 3 changed the text before cutting it (NFC): at character 7, GPT-2 reads U+0065 'e' where Qwen 3 reads U+00E9 'é'."
     )
+
+
+def test_ignore_merges_takes_an_entry_whole() -> None:
+    """A table with ignore_merges takes 'aaababc' (teaching's id 264) whole; the teaching table merges it in 5 rounds."""
+    teaching = named_table("teaching")
+    whole = replace(teaching, name="teaching-whole", ignore_merges=True)
+    c = compare("aaababc", teaching, whole)
+    d = c.first
+    assert d is not None and (d.cause, d.round) == ("whole chunk", 1)
+    assert (c.a.chunks[0].cache, len(c.a.chunks[0].rounds), c.b.chunks[0].cache, c.a.ids, c.b.ids) == ("miss", 5, "whole", [264], [264])
+    assert d.sentence == (
+        "chunk 1 'aaababc', round 1: teaching-whole takes the chunk whole, as it is an entry (ignore_merges), while teaching merges 'a' + 'a' first."
+    )
