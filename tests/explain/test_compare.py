@@ -12,6 +12,7 @@ from tui.engine.bpe import capture, encode
 from tui.engine.normalize import NFC
 from tui.engine.tables import OFFSET, Table, TableError, cl100k_base, names, o200k_base
 from tui.explain.compare import Comparison, compare, named_table
+from tui.explain.compare_rows import Cursor, Shown, SideFrame, side_frame
 
 
 def test_gpt2_and_cl100k_part_on_the_digits_of_1234567() -> None:
@@ -175,3 +176,30 @@ def test_ignore_merges_takes_an_entry_whole() -> None:
     assert d.sentence == (
         "chunk 1 'aaababc', round 1: teaching-whole takes the chunk whole, as it is an entry (ignore_merges), while teaching merges 'a' + 'a' first."
     )
+
+
+def test_the_lockstep_cursor_and_the_next_divergence() -> None:
+    """'1234567 the 1234567': one chunk cut alike (' the', 3 frames); n walks the three divergences and wraps."""
+    shown = Shown.of(compare("1234567 the 1234567", named_table("gpt2"), cl100k_base()))
+    assert (shown.pairs, shown.frames(0)) == (((1, 3),), 3)
+    assert [shown.moved(Cursor(0, k), "next") for k in (0, 3)] == [Cursor(0, 1), Cursor(0, 3)]
+    assert shown.moved(Cursor(0, 0), "previous") == Cursor(0, 0) and shown.moved(Cursor(0, 0), "last") == Cursor(0, 3)
+    told, cursor, seen = shown.divergences[0], shown.at(shown.divergences[0]), []
+    for _ in range(4):
+        found = shown.after(cursor, told)
+        assert found is not None
+        told, cursor = found, shown.at(found)
+        seen.append((found.cause, found.chunk, cursor))
+    assert seen == [
+        ("whole chunk", 1, Cursor(0, 1)),
+        ("boundaries", 2, Cursor(0, 0)),
+        ("boundaries", 0, Cursor(0, 0)),
+        ("whole chunk", 1, Cursor(0, 1)),
+    ]
+    a, b = shown.chunks(Cursor(0, 1)) or (None, None)
+    assert a is not None and b is not None
+    assert side_frame(a, 0) == SideFrame("the chunk's bytes · 3 steps to go", "Ġ t h e")
+    assert side_frame(a, 1) == SideFrame("round 1 of 3 · Ġ + t · rank 0", "⟦Ġt⟧ h e")
+    assert side_frame(b, 1) == SideFrame("taken whole: its bytes are one token", "⟦Ġthe⟧")
+    assert side_frame(a, 9) == SideFrame("done after 3 steps", "Ġthe")
+    assert [r.pair for r in capture(" the", named_table("gpt2")).chunks[0].rounds] == [("Ġ", "t"), ("h", "e"), ("Ġt", "he")]

@@ -83,10 +83,13 @@ class Shown:
                 return Cursor(p, 0)
         return Cursor(max(len(self.pairs) - 1, 0), 0)
 
-    def after(self, cursor: Cursor) -> Divergence | None:
-        """The next divergence after the cursor (wrapping to the first), None when there is none."""
+    def after(self, cursor: Cursor, told: Divergence | None = None) -> Divergence | None:
+        """The next divergence after the cursor (wrapping to the first), None when there is none. While the
+        cursor still shows `told` (the divergence last explained), the one after `told` in the list."""
         if not self.divergences:
             return None
+        if told is not None and told in self.divergences and self.at(told) == cursor:
+            return self.divergences[(self.divergences.index(told) + 1) % len(self.divergences)]
         here = self.pairs[cursor.pair][0] if self.pairs else -1
         for d in self.divergences:
             if (d.chunk, d.round) > (here, cursor.frame if d.round else 1 << 30):

@@ -112,7 +112,7 @@ class CompareScreen(ViewScreen):
 
     def action_divergence(self) -> None:
         shown = self.shown
-        found = None if shown is None else shown.after(self.cursor)
+        found = None if shown is None else shown.after(self.cursor, self.told)
         if shown is None or found is None:
             self.notify("These two tables do not part ways on this text." if shown is not None else self.note, timeout=3)
             return
