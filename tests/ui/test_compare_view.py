@@ -111,3 +111,25 @@ def test_view_8_is_in_the_help_with_its_keys() -> None:
     assert "8 Compare" in flat or "View 8: compare two tables" in flat
     for words in ("next divergence", "swap sides", "next table on side A / B", "next / previous frame (both)"):
         assert words in flat
+
+
+async def test_one_table_under_both_merge_rules_in_the_view() -> None:
+    """After the tables, a / b reach GPT-2's tokens under tiktoken's rule: ' unbelievable' parts by the merge rule."""
+    app = make_app(" unbelievable", "gpt2")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        await until(pilot, lambda: compared(app))
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        last = screen.tables.names[-1]
+        assert (screen.after(last), screen.after("teaching@tiktoken"), screen.after("gpt2@tiktoken")) == (
+            "teaching@tiktoken",
+            "gpt2@tiktoken",
+            "teaching",
+        )
+        screen.names = ("gpt2", "teaching@tiktoken")
+        await pilot.press("b")
+        await until(pilot, lambda: compared(app) and screen.names == ("gpt2", "gpt2@tiktoken"))
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        assert lines[7] == " B GPT-2 (tiktoken's rule) ✗ parted"
+        assert lines[11:13] == [" A 1 id: 24479", " B 1 id: 24479"]
+        assert " ".join(" ".join(lines[13:16]).split()).startswith("✗ first divergence · merge rule: chunk 1 ' unbelievable', round 1:")

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import takewhile
@@ -65,9 +65,21 @@ def with_rule(table: Table, rule: str) -> Table:
 
 def named_table(name: str) -> Table:
     """A registered table by name; 'NAME@gpt2' or 'NAME@tiktoken' is the same table under that merge rule."""
-    base, at, rule = name.partition("@")
-    table = get_table(base)
-    return with_rule(table, rule) if at else table
+    return resolving(get_table)(name)
+
+
+#: The rule views the comparison view's `a` / `b` cycle reaches after the tables: GPT-2-rule tables under tiktoken's rule.
+RULE_VIEWS = ("teaching@tiktoken", "gpt2@tiktoken")
+
+
+def resolving(resolve: Callable[[str], Table]) -> Callable[[str], Table]:
+    """`resolve` (tables by name) that also knows 'NAME@gpt2' and 'NAME@tiktoken' (`named_table` for any resolver)."""
+
+    def resolved(name: str) -> Table:
+        base, at, rule = name.partition("@")
+        return with_rule(resolve(base), rule) if at else resolve(name)
+
+    return resolved
 
 
 def base_name(table: Table) -> str:

@@ -18,7 +18,7 @@ from textual.worker import get_current_worker
 from ..commands import COMPARE
 from ..engine.bpe import CaptureError, Trace, capture
 from ..engine.tables import TableError, label
-from ..explain.compare import Comparison, Divergence, no_divergence
+from ..explain.compare import RULE_VIEWS, Comparison, Divergence, base_name, no_divergence, resolving, side_name
 from ..explain.compare_rows import Cursor, Move, Shown, cut_rows, side_frame
 from ..explain.position import Position
 from ..explain.words import count
@@ -68,7 +68,7 @@ class CompareScreen(ViewScreen):
     def reload(self) -> None:
         """A new trace: side A is its table, side B stays (or is the next table when it would be the same)."""
         a = self.table.name
-        b = self.names[1] if self.names is not None and self.names[1] != a else self.tables.after(a)
+        b = self.names[1] if self.names is not None and self.names[1] != a else self.after(a)
         self.names = (a, b)
         self.recompare()
 
@@ -87,7 +87,7 @@ class CompareScreen(ViewScreen):
         """Both traces (the app's own for a side on its table) and every divergence: never on the interface's thread."""
         key = (trace.text, a, b)
         try:
-            sides = [trace if trace.table.name == name else capture(trace.text, self.tables.resolve(name)) for name in (a, b)]
+            sides = [trace if trace.table.name == name else capture(trace.text, resolving(self.tables.resolve)(name)) for name in (a, b)]
             made, failed = Shown.of(Comparison(sides[0], sides[1])), ""
         except (TableError, CaptureError) as exc:
             made, failed = None, str(exc)
@@ -128,8 +128,14 @@ class CompareScreen(ViewScreen):
     def action_pick(self, side: str) -> None:
         if self.names is not None:
             a, b = self.names
-            self.names = (self.tables.after(a), b) if side == "a" else (a, self.tables.after(b))
+            self.names = (self.after(a), b) if side == "a" else (a, self.after(b))
             self.recompare()
+
+    def after(self, name: str) -> str:
+        """The table `a` / `b` moves a side to: the app's `t` cycle, then GPT-2's and the teaching table's tokens
+        under tiktoken's rule (the two merge rules side by side)."""
+        names = (*self.tables.names, *RULE_VIEWS)
+        return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -161,7 +167,8 @@ class CompareScreen(ViewScreen):
         parted = shown.parted(cursor)
         for part, mark, trace, k in (("a", "A", c.a, 0), ("b", "B", c.b, 1)):
             body = Text(no_wrap=True, overflow="ellipsis")
-            body.append(clip(f"{mark} {label(trace.table)}", side_width), style="bold")
+            title = label(trace.table) if base_name(trace.table) == trace.table.name else side_name(trace.table)
+            body.append(clip(f"{mark} {title}", side_width), style="bold")
             if parted is not None:
                 body.append(" ✗ parted", style="bold")
             if chunks is not None:
