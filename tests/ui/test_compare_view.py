@@ -4,6 +4,7 @@ the divergences explained; stacked at 80x24 and 60x18, without colour; a, b, s, 
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 
 from tui.app import BpeApp
 from tui.engine.bpe import capture
@@ -14,6 +15,14 @@ from tui.screens.dialogs import help_text
 from .support import make_app, opened, screen_text, until
 
 TEXT = "The year 1234567 was unbelievable"
+
+
+async def compare_screen(app: BpeApp, pilot: Pilot) -> CompareScreen:
+    """View 8, once both sides are encoded."""
+    await until(pilot, lambda: compared(app))
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    return screen
 
 
 def compared(app: BpeApp) -> bool:
@@ -57,9 +66,7 @@ async def test_keys_step_both_sides_jump_swap_and_pick(monkeypatch: pytest.Monke
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(TEXT, "gpt2")
     async with opened(app, "compare", size=(60, 18)) as pilot:
-        await until(pilot, lambda: compared(app))
-        screen = app.screen
-        assert isinstance(screen, CompareScreen)
+        screen = await compare_screen(app, pilot)
         await pilot.press("right")  # GPT-2's second round of 'The', cl100k_base done
         text = screen_text(app)
         assert get_table("gpt2").ranks[("T", "he")] == 208
@@ -93,9 +100,7 @@ async def test_keys_step_both_sides_jump_swap_and_pick(monkeypatch: pytest.Monke
 async def test_the_same_table_twice_has_no_divergence() -> None:
     app = make_app("aaababcabxyz", "teaching")
     async with opened(app, "compare", size=(80, 24)) as pilot:
-        await until(pilot, lambda: compared(app))
-        screen = app.screen
-        assert isinstance(screen, CompareScreen)
+        screen = await compare_screen(app, pilot)
         screen.names = ("teaching", "teaching")
         screen.recompare()
         await until(pilot, lambda: compared(app))
@@ -117,9 +122,7 @@ async def test_one_table_under_both_merge_rules_in_the_view() -> None:
     """After the tables, a / b reach GPT-2's tokens under tiktoken's rule: ' unbelievable' parts by the merge rule."""
     app = make_app(" unbelievable", "gpt2")
     async with opened(app, "compare", size=(80, 24)) as pilot:
-        await until(pilot, lambda: compared(app))
-        screen = app.screen
-        assert isinstance(screen, CompareScreen)
+        screen = await compare_screen(app, pilot)
         last = screen.tables.names[-1]
         assert (screen.after(last), screen.after("teaching@tiktoken"), screen.after("gpt2@tiktoken")) == (
             "teaching@tiktoken",
