@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
-from tui.screens.compare import CompareScreen
+from tui.screens.compare import CompareScreen, ids_line
 from tui.screens.dialogs import help_text
 
 from .support import make_app, opened, screen_text, until
@@ -136,3 +136,8 @@ async def test_one_table_under_both_merge_rules_in_the_view() -> None:
         assert lines[7] == " B GPT-2 (tiktoken's rule) ✗ parted"
         assert lines[11:13] == [" A 1 id: 24479", " B 1 id: 24479"]
         assert " ".join(" ".join(lines[13:16]).split()).startswith("✗ first divergence · merge rule: chunk 1 ' unbelievable', round 1:")
+
+
+def test_a_long_id_list_is_cut_to_the_width() -> None:
+    assert ids_line("A 3 ids:", [1, 22, 333], 12) == "A 3 ids: 1 …"
+    assert ids_line("A 3 ids:", [1, 22, 333], 40) == "A 3 ids: 1 22 333"

@@ -153,7 +153,7 @@ class CompareScreen(ViewScreen):
         shown = self.shown
         names = self.names or ("", "")
         for bar in self.query(ViewBar):
-            bar.note = f"A {names[0]} · B {names[1]}"
+            bar.note = visible(f"A {names[0]} · B {names[1]}")
         if shown is None:
             self.show("cuts", Text(visible(self.note), style="italic"))
             for part in ("a", "b", "ids", "why"):
@@ -168,18 +168,15 @@ class CompareScreen(ViewScreen):
         for part, mark, trace, k in (("a", "A", c.a, 0), ("b", "B", c.b, 1)):
             body = Text(no_wrap=True, overflow="ellipsis")
             title = label(trace.table) if base_name(trace.table) == trace.table.name else side_name(trace.table)
-            body.append(clip(f"{mark} {title}", side_width), style="bold")
+            body.append(clip(visible(f"{mark} {title}"), side_width), style="bold")
             if parted is not None:
                 body.append(" ✗ parted", style="bold")
             if chunks is not None:
                 frame = side_frame(chunks[k], cursor.frame, visible)
                 body.append("\n" + clip(frame.did, side_width) + "\n" + clip(frame.word, side_width))
             self.show(part, body)
-        ids = Text(no_wrap=True, overflow="ellipsis")
-        for n, trace in enumerate((c.a, c.b)):
-            head = f"{'AB'[n]} {count(len(trace.ids), 'id')}: "
-            ids.append(("\n" if n else "") + clip(head + " ".join(map(str, trace.ids)), width))
-        self.show("ids", ids)
+        lines = [ids_line(f"{mark} {count(len(t.ids), 'id')}:", t.ids, width) for mark, t in (("A", c.a), ("B", c.b))]
+        self.show("ids", Text("\n".join(lines), no_wrap=True, overflow="ellipsis"))
         self.show("why", self.why(c))
 
     def show(self, part: str, text: Text) -> None:
@@ -199,3 +196,16 @@ class CompareScreen(ViewScreen):
         t.append(f"✗ {which} · {told.cause}: ", style="bold")
         t.append(visible(told.sentence))
         return t
+
+
+def ids_line(head: str, ids: list[int], width: int) -> str:
+    """'A 7 ids: 464 614 …': as many ids as fit in `width` columns (a long text's are not all joined on each step)."""
+    out, used = [head], len(head)
+    for ident in ids:
+        word = str(ident)
+        if used + len(word) + 1 > width - 2:
+            out.append("…")
+            break
+        out.append(word)
+        used += len(word) + 1
+    return " ".join(out)
