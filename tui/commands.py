@@ -143,9 +143,20 @@ VIEWS = (
         "plots of bytes per token and of the chosen count. The code pane (on from 140 columns) is the loop, "
         "get_stats and merge, ▶ on the line this round runs, its values beside.",
     ),
+    View(
+        "compare",
+        "8",
+        "Compare",
+        "View 8: compare two tables on this text, in lock-step",
+        "CompareScreen",
+        "two tables on the text: each side's chunks (│ where it cuts, ▲ under a cut only one side makes), the "
+        "chunks both cut alike stepped in lock-step (each side's round, pair and rank, ⟦ ⟧ the symbols just "
+        "merged), both id lists, and where the two part ways, with its cause in one sentence. A table name "
+        "NAME@gpt2 / NAME@tiktoken on the command line's compare is the same tokens under the other merge rule.",
+    ),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
-#: '1–7' and '2–7': all the views, and those after the animator, as sentences name them.
+#: '1–8' and '2–8': all the views, and those after the animator, as sentences name them.
 ALL_VIEWS = f"{VIEWS[0].key}–{VIEWS[-1].key}"
 LATER_VIEWS = f"{VIEWS[1].key}–{VIEWS[-1].key}"
 
@@ -255,6 +266,21 @@ EXPLORE = (
     *VIEW_KEYS,
 )
 
+COMPARE = (
+    SWITCH_TABLE,
+    Command("move('next')", "right,l", "Compare: next frame, both sides", "next / previous frame (both)", "next", "right / left"),
+    Command("move('previous')", "left,h", "Compare: previous frame, both sides", "next / previous frame (both)", help_keys="right / left"),
+    Command("move('next_chunk')", "pagedown", "Compare: next shared chunk", "next / previous chunk", help_keys="pgdn / pgup"),
+    Command("move('previous_chunk')", "pageup", "Compare: previous shared chunk", "next / previous chunk", help_keys="pgdn / pgup"),
+    Command("move('first')", "home", "Compare: first frame", "first / last frame", help_keys="home / end"),
+    Command("move('last')", "end", "Compare: last frame", "first / last frame", help_keys="home / end"),
+    Command("divergence", "n", "Compare: next divergence", "next divergence", "next diff"),
+    Command("swap", "s", "Compare: swap the sides", "swap sides", "swap"),
+    Command("pick('a')", "a", "Compare: next table on side A", "next table on side A / B", "A", "a / b"),
+    Command("pick('b')", "b", "Compare: next table on side B", "next table on side A / B", "B", "a / b"),
+    *VIEW_KEYS,
+)
+
 
 def _train(action: str, keys: str, title: str, help: str, label: str = "", help_keys: str = "") -> Command:
     return Command(action, keys, f"Training: {title}", help, label, help_keys)
@@ -326,6 +352,7 @@ CLOSE_TREE = Command("close", "escape,b", "Close the merge tree", "close", "clos
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {
     "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,
+    "compare": COMPARE,
 }  # fmt: skip
 
 

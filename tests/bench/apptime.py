@@ -183,7 +183,9 @@ async def timed_keys(app, widget, attribute: str, keys: tuple[tuple[str, int], .
 MEDIAN, P99 = 0.008, 0.0167
 
 
-def move_figures(figure, number: str, label: str, results: dict[str, list[float]], peer: list[float]) -> list[str]:  # type: ignore[no-untyped-def]
+def move_figures(
+    figure, number: str, label: str, results: dict[str, list[float]], peer: list[float], peer_name: str = "bare app"
+) -> list[str]:  # type: ignore[no-untyped-def]
     """A figure row per key of `results` ('{key}' in `label` names it): its median / p99 against the
     targets, with the bare app's median for scale; the keys that missed, said for the assertion."""
     import statistics
@@ -195,7 +197,7 @@ def move_figures(figure, number: str, label: str, results: dict[str, list[float]
         ordered = sorted(times)
         median, p99 = statistics.median(times), ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
         ok = median <= MEDIAN and p99 <= P99
-        said = f"{label.format(key=key)} (median / p99 of {len(times)}; bare app {ms(statistics.median(peer))})"
+        said = f"{label.format(key=key)} (median / p99 of {len(times)}; {peer_name} {ms(statistics.median(peer))})"
         figure(number, said, f"{ms(median)} / {ms(p99)}", "≤ 8 / ≤ 16.7 ms", ok)
         if not ok:
             misses.append(f"{key} {ms(median)} / {ms(p99)}")

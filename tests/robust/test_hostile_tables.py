@@ -107,6 +107,7 @@ KEYS = {
     "special": ["d", "right", "d", "end"],
     "explore": ["v", "right", "right", "v"],
     "train": ["c", "end", "u"],
+    "compare": ["n", "right", "end", "s", "b"],
 }
 
 

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from tui.commands import ALL_VIEWS, BY_VIEW, ENCODE, ENCODE_HELP, LATER_VIEWS, QUIT, VIEWS, help_cells
 from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
+from tui.screens.compare import CompareScreen
 from tui.screens.decode import DecodeScreen
 from tui.screens.dialogs import help_text
 from tui.screens.encode import EncodeScreen
@@ -27,7 +28,7 @@ def flat_help() -> str:
     return " ".join(help_text().split())
 
 
-SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen, TrainScreen]
+SCREENS: list[type] = [EncodeScreen, DecodeScreen, AliasesScreen, TablesScreen, SpecialScreen, ExploreScreen, TrainScreen, CompareScreen]
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: s.VIEW)
@@ -60,7 +61,7 @@ async def test_at_80_columns_every_key_is_named_on_screen() -> None:
     async with opened(app) as pilot:
         await settle(app, pilot)  # one pause is not always one full draw on a loaded machine
         lines = screen_text(app).splitlines()
-        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-7 views ▏^p palette"
+        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-8 views ▏^p palette"
         assert "─ ←→ frame · shift ←→ round ─╯" in lines[18]
         assert "╭─ Chunks · pgdn pgup ─" in lines[4]
 
@@ -77,6 +78,7 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
             ("5", "special"),
             ("6", "explore"),
             ("7", "train"),
+            ("8", "compare"),
         ):
             await pilot.press(key)
             await pilot.pause()
@@ -104,7 +106,7 @@ def test_every_view_has_a_key_a_bar_label_a_palette_title_a_help_paragraph_and_a
         assert f"{view.key} {view.label} {' '.join(view.help.split())}" in flat, view.name
         assert view.name == getattr(importlib.import_module(f"tui.screens.{view.name}"), view.screen).VIEW
     assert f"Views: {ALL_VIEWS} " in flat and f"In views {LATER_VIEWS}, " in flat
-    assert (ALL_VIEWS, LATER_VIEWS) == ("1–7", "2–7")
+    assert (ALL_VIEWS, LATER_VIEWS) == ("1–8", "2–8")
 
 
 def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_and_help() -> None:

@@ -208,4 +208,4 @@ async def test_outside_the_tour_every_view_holds_one_hidden_caption_bar() -> Non
             assert bars[0].render().plain == ""
             shown.append(app.shown_view or "")
         assert app.caption is None
-        assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train"]
+        assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train", "compare"]

@@ -5,6 +5,8 @@ Toasts are off and cursors never blink (conftest), so each picture depends only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from .support import cafe_app, make_app, submit
@@ -60,3 +62,15 @@ def test_explore_four_spaces_if(snap_compare) -> None:  # type: ignore[no-untype
         await pilot.pause()
 
     assert snap_compare(make_app("    if HOW'S 1234567", "gpt2", quiet=True), run_before=opened, press=["home"])
+
+
+def test_compare_gpt2_cl100k(snap_compare: Callable[..., bool]) -> None:
+    """View 8 on 'The year 1234567 was unbelievable' at 80x24: GPT-2 against cl100k_base, stacked, cuts only cl100k_base
+    makes marked ▲, 'The' at round 1 (⟦he⟧ against ⟦The⟧ taken whole), both ids and the first divergence explained."""
+
+    async def compared(pilot: Pilot) -> None:
+        await pilot.press("8")
+        await pilot.app.workers.wait_for_complete()  # both sides are encoded in a worker
+        await pilot.pause()
+
+    assert snap_compare(make_app("The year 1234567 was unbelievable", "gpt2", quiet=True), run_before=compared)

@@ -1,0 +1,143 @@
+"""View 8, Compare (issue 26): two tables on the text, their cuts, a shared chunk stepped in lock-step, both ids and
+the divergences explained; stacked at 80x24 and 60x18, without colour; a, b, s, n and the step keys."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from tui.app import BpeApp
+from tui.engine.bpe import capture
+from tui.engine.tables import get_table
+from tui.screens.compare import CompareScreen, ids_line
+from tui.screens.dialogs import help_text
+
+from .support import make_app, opened, screen_text, until
+
+TEXT = "The year 1234567 was unbelievable"
+
+
+async def compare_screen(app: BpeApp, pilot: Pilot) -> CompareScreen:
+    """View 8, once both sides are encoded."""
+    await until(pilot, lambda: compared(app))
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    return screen
+
+
+def compared(app: BpeApp) -> bool:
+    screen = app.screen
+    return isinstance(screen, CompareScreen) and screen.shown is not None
+
+
+async def test_gpt2_against_cl100k_at_80x24(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Side A is the trace's table, B the next; the cuts only cl100k_base makes are marked ▲; the first divergence is
+    'The' taken whole by cl100k_base while GPT-2 merges h + e, shown at round 1 with ⟦he⟧."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(TEXT, "gpt2")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        await until(pilot, lambda: compared(app))
+        lines = screen_text(app).splitlines()
+        assert "[8 Compare]" in lines[0]
+        assert lines[1].rstrip() == " A │The│ year│  123 456 7│ was│ unbelievable"
+        assert lines[2].rstrip() == " B │The│ year│ │123│456│7│ was│ unbelievable"
+        assert lines[3].rstrip() == "               ▲   ▲   ▲"
+        assert app.screen.has_class("-stacked")
+        assert [line.rstrip() for line in lines[4:10]] == [
+            " A GPT-2 · 50,000 merges · vocab.bpe 1ce16647… ✗ parted",
+            " round 1 of 2 · h + e · rank 2",
+            " T ⟦he⟧",
+            " B cl100k_base · tiktoken rule · 100,256 ranks ✗ parted",
+            " taken whole: its bytes are one token",
+            " ⟦The⟧",
+        ]
+        gpt2_ids = capture(TEXT, get_table("gpt2")).ids
+        cl_ids = capture(TEXT, get_table("cl100k_base")).ids
+        assert lines[11].rstrip() == " A 7 ids: " + " ".join(map(str, gpt2_ids))
+        assert lines[12].rstrip() == " B 8 ids: " + " ".join(map(str, cl_ids))
+        why = " ".join(" ".join(lines[13:16]).split())
+        assert why == (
+            "✗ first divergence · whole chunk: chunk 1 'The', round 1: cl100k_base takes the chunk whole, "
+            "as its bytes are one token (tiktoken's rule), while GPT-2 merges 'h' + 'e' first."
+        )
+
+
+async def test_keys_step_both_sides_jump_swap_and_pick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(TEXT, "gpt2")
+    async with opened(app, "compare", size=(60, 18)) as pilot:
+        screen = await compare_screen(app, pilot)
+        await pilot.press("right")  # GPT-2's second round of 'The', cl100k_base done
+        text = screen_text(app)
+        assert get_table("gpt2").ranks[("T", "he")] == 208
+        assert [line.rstrip() for line in text.splitlines()[5:10]] == [
+            " round 2 of 2 · T + he · rank 208",
+            " ⟦The⟧",
+            " B cl100k_base · tiktoken rule · 100,256 ranks ✗ parted",
+            " done after 1 step",
+            " The",
+        ]
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
+        await pilot.press("n", "n")  # ' year' taken whole, then the digits cut otherwise
+        why = " ".join(" ".join(screen_text(app).splitlines()[13:17]).split())
+        assert why.startswith("✗ divergence · boundaries: chunk 3: GPT-2 cuts ' 1234567'")
+        await pilot.press("s")
+        await until(pilot, lambda: compared(app))
+        assert screen.names == ("cl100k_base", "gpt2")
+        assert screen_text(app).splitlines()[4].startswith(" A cl100k_base")
+        await pilot.press("b")  # gpt2 → cl100k_base: the same table on both sides
+        await until(pilot, lambda: compared(app) and screen.names == ("cl100k_base", "cl100k_base"))
+        assert screen.told is None and "= no divergence: both sides are cl100k_base" in screen_text(app)
+        await pilot.press("b")
+        await until(pilot, lambda: compared(app) and screen.names == ("cl100k_base", "o200k_base"))
+        await pilot.press("a", "a")  # cl100k_base → o200k_base → deepseek-v4…: the cycle of installed tables
+        assert screen.names is not None and screen.names[0] not in ("cl100k_base", "o200k_base")
+        await pilot.press("t")  # the app's next table: side A follows the trace's table
+        await until(pilot, lambda: app.position is not None and app.position.trace.table.name == "cl100k_base" and compared(app))
+        assert screen.names == ("cl100k_base", "o200k_base")
+
+
+async def test_the_same_table_twice_has_no_divergence() -> None:
+    app = make_app("aaababcabxyz", "teaching")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        screen = await compare_screen(app, pilot)
+        screen.names = ("teaching", "teaching")
+        screen.recompare()
+        await until(pilot, lambda: compared(app))
+        said = " ".join(" ".join(screen_text(app).splitlines()[13:16]).split())
+        assert said == "= no divergence: both sides are teaching, the same table, so they never part ways."
+        await pilot.press("n")
+        assert screen.told is None
+
+
+def test_view_8_is_in_the_help_with_its_keys() -> None:
+    """The help page's paragraph for view 8 and its own keys, from the registry."""
+    flat = " ".join(help_text().split())
+    assert "8 Compare" in flat or "View 8: compare two tables" in flat
+    for words in ("next divergence", "swap sides", "next table on side A / B", "next / previous frame (both)"):
+        assert words in flat
+
+
+async def test_one_table_under_both_merge_rules_in_the_view() -> None:
+    """After the tables, a / b reach GPT-2's tokens under tiktoken's rule: ' unbelievable' parts by the merge rule."""
+    app = make_app(" unbelievable", "gpt2")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        screen = await compare_screen(app, pilot)
+        last = screen.tables.names[-1]
+        assert (screen.after(last), screen.after("teaching@tiktoken"), screen.after("gpt2@tiktoken")) == (
+            "teaching@tiktoken",
+            "gpt2@tiktoken",
+            "teaching",
+        )
+        screen.names = ("gpt2", "teaching@tiktoken")
+        await pilot.press("b")
+        await until(pilot, lambda: compared(app) and screen.names == ("gpt2", "gpt2@tiktoken"))
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        assert lines[7] == " B GPT-2 (tiktoken's rule) ✗ parted"
+        assert lines[11:13] == [" A 1 id: 24479", " B 1 id: 24479"]
+        assert " ".join(" ".join(lines[13:16]).split()).startswith("✗ first divergence · merge rule: chunk 1 ' unbelievable', round 1:")
+
+
+def test_a_long_id_list_is_cut_to_the_width() -> None:
+    assert ids_line("A 3 ids:", [1, 22, 333], 12) == "A 3 ids: 1 …"
+    assert ids_line("A 3 ids:", [1, 22, 333], 40) == "A 3 ids: 1 22 333"

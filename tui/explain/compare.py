@@ -1,0 +1,330 @@
+"""Two tables on one text, compared: their chunks aligned by offset, a chunk's merge rounds in lock-step,
+and every place where the two part ways, each with its cause from a closed list (CAUSES) and one sentence.
+
+A chunk both tables cut alike (same start, same text) is stepped in lock-step: frame 0 is the chunk's
+bytes, frame k each side's word after its k-th round (a chunk taken whole is one step). The first frame
+where the two words differ is where they part ways, and the two pairs chosen there say why.
+
+>>> from ..engine.tables import get_table
+>>> c = compare("1234567", get_table("gpt2"), get_table("cl100k_base"))
+>>> d = c.first
+>>> d.cause, d.chunk, d.round
+('boundaries', 0, 0)
+>>> compare("aaab", get_table("teaching"), get_table("teaching")).first is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache, cached_property
+from itertools import takewhile
+from typing import Literal
+
+from ..engine.aliases import from_aliases
+from ..engine.bpe import Trace, capture
+from ..engine.chunk import ChunkTrace, Word
+from ..engine.tables import OFFSET, Pair, Rule, Table, TableError, get_table
+from ..engine.tables.registry import BY_NAME
+from .branches import chunk_origin
+from .rule_agreement import as_tiktoken
+from .words import count, quoted
+
+Cause = Literal["boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule"]
+CAUSES: tuple[Cause, ...] = ("boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule")
+RULES: tuple[Rule, ...] = ("gpt2", "tiktoken")
+
+
+@cache
+def as_gpt2(table: Table) -> Table:
+    """`table` on GPT-2's rule: a tiktoken table's recovered merges in rank order (a few seconds for 100,000 ranks)."""
+    if table.rule == "gpt2":
+        return table
+    return Table(
+        name=f"{table.name}@gpt2",
+        merges=tuple(table.merges),
+        encoder=dict(table.encoder),
+        sha256=table.sha256,
+        source=table.source,
+        rule="gpt2",
+        pattern=table.pattern,
+        specials=table.special,
+        normalizer=table.normalizer,
+    )
+
+
+def with_rule(table: Table, rule: str) -> Table:
+    """The same tokens merged by `rule` ('gpt2' or 'tiktoken'): the "both rules side by side" view."""
+    if rule not in RULES:
+        raise TableError(f"a table's rule is gpt2 or tiktoken, not {quoted(rule)}.")
+    if rule == "gpt2":
+        return as_gpt2(table)
+    return table if table.rule == "tiktoken" else as_tiktoken(table)
+
+
+def named_table(name: str) -> Table:
+    """A registered table by name; 'NAME@gpt2' or 'NAME@tiktoken' is the same table under that merge rule."""
+    return resolving(get_table)(name)
+
+
+#: The rule views the comparison view's `a` / `b` cycle reaches after the tables: GPT-2-rule tables under tiktoken's rule.
+RULE_VIEWS = ("teaching@tiktoken", "gpt2@tiktoken")
+
+
+def resolving(resolve: Callable[[str], Table]) -> Callable[[str], Table]:
+    """`resolve` (tables by name) that also knows 'NAME@gpt2' and 'NAME@tiktoken' (`named_table` for any resolver)."""
+
+    def resolved(name: str) -> Table:
+        base, at, rule = name.partition("@")
+        return with_rule(resolve(base), rule) if at else resolve(name)
+
+    return resolved
+
+
+def base_name(table: Table) -> str:
+    """The registered table a rule view shows: 'gpt2' for 'gpt2-tiktoken-rule' or 'cl100k_base@gpt2'."""
+    return table.name.removesuffix("-tiktoken-rule").partition("@")[0]
+
+
+def side_name(table: Table) -> str:
+    """How a sentence names a side: 'GPT-2', or 'GPT-2 (tiktoken's rule)' for a rule view."""
+    base = base_name(table)
+    entry = BY_NAME.get(base)
+    short = entry.short if entry is not None else base
+    if base == table.name:
+        return short
+    return f"{short} ({'GPT-2' if table.rule == 'gpt2' else 'tiktoken'}'s rule)"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one side shows at a lock-step frame: its word, the pair merged to reach it and that pair's rank
+    (None at frame 0 and once the side has stopped), `whole` when the chunk was taken whole in this step."""
+
+    word: Word
+    pair: Pair | None = None
+    rank: int | None = None
+    whole: bool = False
+    done: bool = False
+
+
+def played(trace: Trace, index: int) -> ChunkTrace:
+    """The chunk whose rounds chunk `index` shows: a cache hit's are its source's."""
+    chunk = trace.chunks[index]
+    return trace.chunks[chunk.source] if chunk.cache == "hit" and chunk.source is not None else chunk
+
+
+def steps(chunk: ChunkTrace) -> int:
+    """How many steps the chunk takes: its rounds, or one for a chunk taken whole."""
+    return 1 if chunk.cache == "whole" else len(chunk.rounds)
+
+
+def step(chunk: ChunkTrace, k: int) -> Step:
+    """The chunk's frame `k` (0: its bytes); past its last step, its last word, marked done."""
+    if chunk.cache == "whole":
+        return Step(tuple(chunk.aliases)) if k == 0 else Step(chunk.symbols, whole=k == 1, done=k > 1)
+    n = len(chunk.rounds)
+    if k == 0 or k > n:
+        return Step(chunk.word(min(k, n)), done=k > n)
+    rnd = chunk.rounds[k - 1]
+    return Step(chunk.word(k), rnd.pair, rnd.rank)
+
+
+def is_rule(table: Table, pair: Pair) -> bool:
+    """Whether `table` merges `pair` at all: a rule of its list (GPT-2's rule), its joined bytes a token (tiktoken's)."""
+    if table.rule == "tiktoken" and table.byte_ranks is not None:
+        return from_aliases(pair[0] + pair[1]) in table.byte_ranks
+    return pair in table.ranks
+
+
+def rank_of(table: Table, pair: Pair) -> int | None:
+    """The rank `table` gives `pair` (tiktoken's rule: the joined token's), None when it is no rule."""
+    if table.rule == "tiktoken" and table.byte_ranks is not None:
+        ident = table.byte_ranks.get(from_aliases(pair[0] + pair[1]))
+        return None if ident is None else ident - table.first_id - OFFSET
+    return table.ranks.get(pair)
+
+
+def shown(pair: Pair) -> str:
+    """A pair in a sentence: 'Ġ' + 't'."""
+    return f"{quoted(pair[0])} + {quoted(pair[1])}"
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """Where the two sides part ways: chunk `chunk` of A (`chunk_b` of B), lock-step frame `round` (0: the cut
+    itself), the cause and one sentence."""
+
+    chunk: int
+    chunk_b: int
+    round: int
+    cause: Cause
+    sentence: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"chunk": self.chunk, "round": self.round, "cause": self.cause, "sentence": self.sentence}
+
+
+def same_tokens(a: Table, b: Table) -> bool:
+    """Whether the two sides are one table's tokens under two merge rules (the `merge rule` cause)."""
+    return a.rule != b.rule and a.sha256 == b.sha256 and base_name(a) == base_name(b)
+
+
+def lockstep(ca: ChunkTrace, cb: ChunkTrace) -> Iterator[tuple[int, Step, Step]]:
+    """(frame, A's step, B's step) for every frame of two runs of the same chunk, up to the longer one's end."""
+    for k in range(max(steps(ca), steps(cb)) + 1):
+        yield k, step(ca, k), step(cb, k)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two traces of one text; `pairs` are the chunks both cut alike, `divergences` every place they part ways."""
+
+    a: Trace
+    b: Trace
+
+    @cached_property
+    def names(self) -> tuple[str, str]:
+        return side_name(self.a.table), side_name(self.b.table)
+
+    @cached_property
+    def differ_at(self) -> int | None:
+        """The first character where the two normalised texts differ (None: they are the same text)."""
+        na, nb = self.a.normalized, self.b.normalized
+        if na == nb:
+            return None
+        return sum(1 for _ in takewhile(lambda p: p[0] == p[1], zip(na, nb, strict=False)))
+
+    @cached_property
+    def cut_marks(self) -> tuple[frozenset[int], frozenset[int]]:
+        """Where each side starts a chunk (character offsets in the normalised text)."""
+        return frozenset(c.start for c in self.a.chunks), frozenset(c.start for c in self.b.chunks)
+
+    def walk(self) -> Iterator[tuple[Literal["same", "cut", "normalization"], int, int]]:
+        """The two chunk lists side by side: 'same' for chunks cut alike, 'cut' where the cuts part, then
+        the next chunks that start together; 'normalization' (the last) where the texts themselves differ."""
+        ax, bx, limit = self.a.chunks, self.b.chunks, self.differ_at
+        i = j = 0
+        while i < len(ax) and j < len(bx):
+            ca, cb = ax[i], bx[j]
+            ea, eb = ca.start + len(ca.text), cb.start + len(cb.text)
+            if limit is not None and max(ea, eb) > limit:
+                yield "normalization", i, j
+                return
+            if ca.start == cb.start and ca.text == cb.text:
+                yield "same", i, j
+                i, j = i + 1, j + 1
+                continue
+            yield "cut", i, j
+            i, j = i + (ea <= eb), j + (eb <= ea)
+            while i < len(ax) and j < len(bx) and ax[i].start != bx[j].start:
+                if ax[i].start < bx[j].start:
+                    i += 1
+                else:
+                    j += 1
+
+    @cached_property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """(A's chunk, B's chunk) for every chunk both cut alike, in text order."""
+        return tuple((i, j) for kind, i, j in self.walk() if kind == "same")
+
+    def divergences(self) -> Iterator[Divergence]:
+        """Every place the two part ways, in text order (a chunk's rounds are compared only where both cut it alike)."""
+        for kind, i, j in self.walk():
+            if kind == "same":
+                found = self.chunk_divergence(i, j)
+                if found is not None:
+                    yield found
+            elif kind == "cut":
+                yield self._boundaries(i, j)
+            else:
+                yield self._normalization(i, j)
+
+    @cached_property
+    def first(self) -> Divergence | None:
+        """The first frame where the two part ways, or None when they never do."""
+        return next(self.divergences(), None)
+
+    def chunk_divergence(self, i: int, j: int) -> Divergence | None:
+        """The first lock-step frame where A's chunk `i` and B's chunk `j` (the same text) differ, if any."""
+        for k, sa, sb in lockstep(played(self.a, i), played(self.b, j)):
+            if sa.word != sb.word:
+                return self._parted(i, j, k, sa, sb)
+        return None
+
+    def _parted(self, i: int, j: int, k: int, sa: Step, sb: Step) -> Divergence:
+        (ta, tb), (na, nb) = (self.a.table, self.b.table), self.names
+        at = f"chunk {i + 1} {quoted(self.a.chunks[i].text)}, round {k}"
+        cause: Cause
+        if same_tokens(ta, tb):
+            cause, said = "merge rule", self._rules_said(i, j, sa, sb)
+        elif sa.whole or sb.whole:
+            (whole, table), (other, o_step) = ((na, ta), (nb, sb)) if sa.whole else ((nb, tb), (na, sa))
+            why = "its bytes are one token (tiktoken's rule)" if table.rule == "tiktoken" else "it is an entry (ignore_merges)"
+            merges = f"merges {shown(o_step.pair)} first" if o_step.pair is not None else "has no rule for it"
+            cause, said = "whole chunk", f"{whole} takes the chunk whole, as {why}, while {other} {merges}"
+        elif sa.pair is not None and not is_rule(tb, sa.pair):
+            cause, said = "missing rule", f"{na} merges {shown(sa.pair)} (rank {sa.rank:,}), which is no rule of {nb}"
+        elif sb.pair is not None and not is_rule(ta, sb.pair):
+            cause, said = "missing rule", f"{nb} merges {shown(sb.pair)} (rank {sb.rank:,}), which is no rule of {na}"
+        elif sa.pair is not None and sb.pair is not None and sa.pair != sb.pair:
+            cause = "rank order"
+            said = (
+                f"{na} ranks {shown(sa.pair)} ({sa.rank:,}) before {shown(sb.pair)} ({rank_of(ta, sb.pair):,}) while {nb} ranks "
+                f"{shown(sb.pair)} ({sb.rank:,}) before {shown(sa.pair)} ({rank_of(tb, sa.pair):,})"
+            )
+        else:
+            cause, said = "merge rule", self._rules_said(i, j, sa, sb)
+        return Divergence(i, j, k, cause, f"{at}: {said}.")
+
+    def _rules_said(self, i: int, j: int, sa: Step, sb: Step) -> str:
+        """The `merge rule` sentence: what each rule did at the frame, and whether the chunk's ids agree."""
+        na, nb = self.names
+        agree = "the ids agree" if self.a.chunks[i].ids == self.b.chunks[j].ids else "the ids differ"
+        return f"{na} {_did(sa)} while {nb} {_did(sb)}; the order differs, {agree}"
+
+    def _boundaries(self, i: int, j: int) -> Divergence:
+        (na, nb), ca, cb = self.names, self.a.chunks[i], self.b.chunks[j]
+        oa = chunk_origin(self.a.normalized, self.a.table.pattern, ca.start, ca.start + len(ca.text))
+        ob = chunk_origin(self.b.normalized, self.b.table.pattern, cb.start, cb.start + len(cb.text))
+        said = f"{na} cuts {quoted(ca.text)} ({_branch(oa.branch, oa.pattern)}) where {nb} cuts {quoted(cb.text)} ({_branch(ob.branch, ob.pattern)})"
+        return Divergence(i, j, 0, "boundaries", f"chunk {i + 1}: {said}.")
+
+    def _normalization(self, i: int, j: int) -> Divergence:
+        (na, nb), at = self.names, self.differ_at or 0
+        changed = [(name, t.table) for name, t in ((na, self.a), (nb, self.b)) if t.normalized != t.text]
+        who = " and ".join(name for name, _ in changed) or na
+        steps = "; ".join(table.normalizer.describe() for _, table in changed if table.normalizer is not None)
+        said = f"{who} changed the text before cutting it{f' ({steps})' if steps else ''}: at character {at + 1}, "
+        said += f"{na} reads {_char(self.a.normalized[at : at + 1])} where {nb} reads {_char(self.b.normalized[at : at + 1])}"
+        return Divergence(i, j, 0, "normalization", f"chunk {i + 1}: {said}.")
+
+
+def _char(c: str) -> str:
+    """One character named by its code point and itself: "U+00E9 'é'" (or 'the end' of the text)."""
+    return f"U+{ord(c):04X} {quoted(c)}" if c else "the end"
+
+
+def _did(s: Step) -> str:
+    if s.whole:
+        return "takes the chunk whole"
+    if s.pair is None:
+        return "has stopped"
+    return f"merges {shown(s.pair)} (rank {s.rank:,}) into {count(len(s.word), 'symbol')}"
+
+
+def _branch(branch: int | None, pattern: str | None) -> str:
+    return "between its matches" if branch is None else f"branch {branch + 1}: {pattern}"
+
+
+def no_divergence(a: Table, b: Table) -> str:
+    """The sentence for two sides that never part ways: the same table, or two that merge the text alike."""
+    if a is b or (a.name == b.name and a.sha256 == b.sha256):
+        return f"no divergence: both sides are {side_name(a)}, the same table, so they never part ways."
+    return f"no divergence: {side_name(a)} and {side_name(b)} cut and merge this text alike, frame by frame."
+
+
+def compare(text: str, a: Table, b: Table) -> Comparison:
+    """Capture `text` with both tables and compare the two traces."""
+    return Comparison(capture(text, a), capture(text, b))
