@@ -73,7 +73,7 @@ async def test_escape_while_measuring_closes_at_once_and_the_app_keeps_running()
     """Closed before its worker is done, the dialog is gone and nothing the worker still reports reaches it."""
     app = make_app()
     async with opened(app, "tables") as pilot:
-        await pilot.press("b", "escape")
+        await pilot.press("l", "escape")
         await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen")
         await app.workers.wait_for_complete()
         await pilot.pause()

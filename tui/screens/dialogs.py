@@ -296,7 +296,7 @@ bpe-tui shows GPT-2's tokenizer one frame at a time, from a
 captured merge trace.
 
 Keys (they work in view 1, whatever has focus; the other views'
-keys are under Views below; t, ?, q and 1-7 work in every view)
+keys are under Views below; t, ?, q and 1-8 work in every view)
 """
 
 HELP_PANES = """
