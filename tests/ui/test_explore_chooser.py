@@ -98,3 +98,29 @@ async def test_the_chooser_and_its_key_fit_without_colour(size: tuple[int, int],
         await until(pilot, lambda: isinstance(app.screen, ExploreScreen))
         palette = [c.title for c in app.get_system_commands(app.screen)]
         assert "Explore: choose the rows' tokenizers (up to six)" in palette
+
+
+async def test_explore_tables_sets_the_first_rows() -> None:
+    """`--explore-tables deepseek-v4,gpt2` (app.explore_rows): the explorer opens on those two rows, in that order."""
+    app = make_app(TEXT, "gpt2")
+    app.explore_rows = ("deepseek-v4", "gpt2")
+    async with opened(app, "explore") as pilot:
+        await until(pilot, lambda: labels(app) == ["DeepSeek V4", "GPT-2"])
+        assert labels(app) == ["DeepSeek V4", "GPT-2"]
+
+
+def test_a_wrong_explore_tables_is_one_sentence_and_exit_2() -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "tui", "--text", "x", "--explore-tables", "gpt2,llama3"],
+        input=b"",
+        capture_output=True,
+        timeout=60,
+        check=False,
+        start_new_session=True,
+    )
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.decode().startswith("bpe-tui: --explore-tables: no table 'llama3' to explore; choose among: teaching, gpt2,")
+    assert len(result.stderr.decode().strip().splitlines()) == 1

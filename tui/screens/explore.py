@@ -171,6 +171,7 @@ class ExploreScreen(ViewScreen):
         return self.query_one(TokenizerRows)
 
     def on_mount(self) -> None:
+        self.chosen = getattr(self.app, "explore_rows", None) or self.chosen  # --explore-tables (the tour's app has none)
         self.rows.focus()
         self.watch(self.rows, "selection", self.explain_selected, init=False)
         self.watch(self.rows, "tokens", self.label_marks)
