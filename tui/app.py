@@ -85,6 +85,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
         self.explanations = OneAtATime(self)
         self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
         self.stay = Hold(self.playback.hold)  # a looping play on its last frame
+        self.explore_rows: tuple[str, ...] | None = None  # --explore-tables: the explorer's first rows (None: its default)
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)

@@ -262,6 +262,7 @@ EXPLORE = (
     Command("edit_text", "e,slash", "Explore: edit the text", "edit the text in place", "edit", "e / /"),
     Command("toggle_tokens", "v", "Explore: show chunks / tokens", "branches or token ids under the chunks", "tokens"),
     Command("animate", "enter", "Explore: animate this chunk", "animate the chunk under its table", "animate"),
+    Command("choose_rows", "r", "Explore: choose the rows' tokenizers (up to six)", "choose the rows' tokenizers", "rows"),
     LEAVE_INPUT,
     *VIEW_KEYS,
 )
@@ -344,6 +345,12 @@ COMPLETE_PATH = Command("complete", "tab", "Complete the path", "complete", "com
 #: The edit dialog's escape wins over its text area, which would otherwise take escape to move focus.
 CANCEL_EDIT = Command("cancel", "escape", "Cancel the edit", "cancel", "cancel", priority=True)
 CONFIRM = (Command("answer(True)", "y", "Yes", "yes", "yes"), Command("answer(False)", "n,escape", "No", "no", "no"))
+#: The explorer's row chooser: space ticks a tokenizer, enter (before the list's own) shows the ticked ones.
+CHOOSE_ROWS = (
+    Command("tick", "space", "Tick or untick this tokenizer", "tick / untick", "tick"),
+    Command("apply", "enter", "Show the ticked tokenizers", "show these rows", "show", priority=True),
+    CANCEL_DIALOG,
+)
 CLOSE_HELP = Command("close", "escape,question_mark,q", "Close the help", "close", "close")
 #: The compression chart (l, for languages, in the Tables and Training views) closes with escape, q or l again.
 CLOSE_CHART = Command("close", "escape,q,l", "Close the chart", "close", "close")

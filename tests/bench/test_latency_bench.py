@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+from collections.abc import Callable
 from time import perf_counter
 
 import pytest
@@ -52,6 +53,18 @@ async def move_latencies(app: BpeApp, move: str, samples: int) -> list[float]:
     return out
 
 
+def judged(figure, number: str, results: dict[str, list[float]], what: Callable[[str, int], str]) -> list[str]:
+    """Record each move's median / p99 as figure `number` (`what(move, samples)` says which); the moves that miss."""
+    misses = []
+    for move, times in results.items():
+        median, p99 = statistics.median(times), quantile(times, 0.99)
+        ok = median <= MEDIAN and p99 <= P99
+        figure(number, what(move.replace("_", " "), len(times)), f"{ms(median)} / {ms(p99)}", "≤ 8 / ≤ 16.7 ms", ok)
+        if not ok:
+            misses.append(f"{move} {ms(median)} / {ms(p99)}")
+    return misses
+
+
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
 @pytest.mark.parametrize("text_name", list(TEXTS))
 async def test_5_every_move(figure, gpt2_table, text_name, size):
@@ -64,19 +77,12 @@ async def test_5_every_move(figure, gpt2_table, text_name, size):
         for move in MOVES:
             results[move] = await move_latencies(app, move, SAMPLES)
     peer += await peer_steps(SAMPLES)
-    misses = []
-    for move, times in results.items():
-        median, p99 = statistics.median(times), quantile(times, 0.99)
-        ok = median <= MEDIAN and p99 <= P99
-        figure(
-            "5",
-            f"{move.replace('_', ' ')}, {text_name}, {size[0]}x{size[1]} (median / p99 of {len(times)}; bare app {ms(statistics.median(peer))})",
-            f"{ms(median)} / {ms(p99)}",
-            "≤ 8 / ≤ 16.7 ms",
-            ok,
-        )
-        if not ok:
-            misses.append(f"{move} {ms(median)} / {ms(p99)}")
+    misses = judged(
+        figure,
+        "5",
+        results,
+        lambda move, n: f"{move}, {text_name}, {size[0]}x{size[1]} (median / p99 of {n}; bare app {ms(statistics.median(peer))})",
+    )
     assert not misses, f"{text_name} at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..engine.bpe import Trace, capture
-from ..engine.tables import DEFAULT, Table, get_table, resolver
+from ..engine.tables import DEFAULT, Table, get_table, resolver, table_cycle
 from ..engine.texts import DEFAULT_TEXT
 from ..explain.frames import Frames
 from ..playback import DEFAULT_FPS, Playback
@@ -64,6 +64,11 @@ def build_app_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=Version, nargs=0, help="print bpe-tui's version and exit")
     parser.add_argument("trace", nargs="?", metavar="TRACE.json", help="open this trace file")
     table_options(parser, default=DEFAULT)
+    parser.add_argument(
+        "--explore-tables",
+        metavar="A,B,C",
+        help="the explorer's rows, up to six tables (default: gpt2,cl100k_base,o200k_base; r changes them)",
+    )
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--text", metavar="S", help="capture and show this text")
     source.add_argument("--text-file", metavar="F", help="capture and show the text of a UTF-8 file")
@@ -126,6 +131,18 @@ def terminal() -> int:
         ) from None
 
 
+def explore_rows(asked: str | None, custom: Table | None) -> tuple[str, ...] | None:
+    """--explore-tables: the explorer's rows, among the tables `t` reaches (None: the default rows)."""
+    if asked is None:
+        return None
+    from ..explain.explorer import chosen_rows
+
+    try:
+        return chosen_rows([name.strip() for name in asked.split(",")], table_cycle(custom))
+    except ValueError as exc:
+        raise UsageError(f"--explore-tables: {exc}") from None
+
+
 def piped_text(args: argparse.Namespace) -> None:
     """Text piped in becomes the app's text when no trace or text is given (once a terminal is known to exist)."""
     if piped() and args.trace is None and args.text is None and args.text_file is None:
@@ -166,6 +183,7 @@ def _run_app(argv: list[str]) -> None:
     if args.screenshot is None:
         piped_text(args)
     custom, trace, playback, frames = checked(args)
+    rows = explore_rows(args.explore_tables, custom)
     from ..app import BpeApp
 
     if args.screenshot is not None:
@@ -176,6 +194,7 @@ def _run_app(argv: list[str]) -> None:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     app = BpeApp(trace, custom=custom, playback=playback, theme=args.theme, screenshot=args.screenshot is not None)
+    app.explore_rows = rows
     if args.screenshot is None:
         keys_from_terminal()
         app.run()

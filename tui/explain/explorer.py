@@ -11,18 +11,42 @@ the pattern that matched each, each chunk's tokens and where they start).
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.tables import Table, short_name
 from ..engine.utf8 import token_offsets
 from .branches import alternatives, spans
-from .words import count
+from .words import count, quoted
 
 PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
+MAX_ROWS = 6  # tokenizers the explorer cuts the text with at most: six rows of three lines
+
+
+def chosen_rows(asked: Sequence[str], available: Sequence[str]) -> tuple[str, ...]:
+    """The rows asked for, in the order asked, each once; ValueError (one sentence) for a name that is not
+    `available`, for none, or for more than MAX_ROWS.
+
+    >>> chosen_rows(["o200k_base", "gpt2", "gpt2"], ["gpt2", "cl100k_base", "o200k_base"])
+    ('o200k_base', 'gpt2')
+    >>> chosen_rows(["gpt3"], ["gpt2"])
+    Traceback (most recent call last):
+    ValueError: no table 'gpt3' to explore; choose among: gpt2.
+    """
+    rows = tuple(dict.fromkeys(asked))
+    for name in rows:
+        if name not in available:
+            raise ValueError(f"no table {quoted(name)} to explore; choose among: {', '.join(available)}.")
+    if not rows:
+        raise ValueError("choose at least one table to explore.")
+    if len(rows) > MAX_ROWS:
+        raise ValueError(f"the explorer shows {MAX_ROWS} tables at most; {len(rows)} were given.")
+    return rows
 
 
 class RowChunk(NamedTuple):
@@ -165,5 +189,42 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
             if progress is not None:
                 progress(start / n)
     total_bytes = len(text.encode("utf-8"))
-    chunks = tuple(out)
+    chunks = tuple(out) if cut == text else _in_text(out, text, cut, table.normalize)
     return TokenizerRow(table.name, short_name(table), table.pattern, chunks, tuple(c.start for c in chunks), total_tokens, total_bytes)
+
+
+def _segments(text: str) -> list[int]:
+    """Where `text` may be normalised piece by piece: before each character that starts a new cluster
+    (combining class 0 and no Hangul vowel or final jamo, which compose with what precedes them)."""
+    return [i for i, c in enumerate(text) if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
+
+
+def origins(text: str, cut: str, normalize: Callable[[str], str]) -> list[int]:
+    """For each offset of `cut`, the normalised `text`, and its end: the offset in `text` it comes from (an
+    offset inside a cluster the normaliser rewrote comes from the cluster's start). Where the piecewise
+    normalisation does not give `cut` back, offsets are taken as they are (capped at the text's end).
+
+    >>> import unicodedata
+    >>> origins("cafe\u0301 ok", "café ok", lambda s: unicodedata.normalize("NFC", s))
+    [0, 1, 2, 3, 5, 6, 7, 8]
+    """
+    pieces = [(lo, hi, normalize(text[lo:hi])) for lo, hi in pairwise([*_segments(text), len(text)])]
+    if "".join(piece for _, _, piece in pieces) != cut:
+        return [min(i, len(text)) for i in range(len(cut) + 1)]
+    out: list[int] = []
+    for lo, hi, piece in pieces:
+        out += range(lo, hi) if len(piece) == hi - lo else [lo] * len(piece)
+    out.append(len(text))
+    return out
+
+
+def _in_text(chunks: list[RowChunk], text: str, cut: str, normalize: Callable[[str], str]) -> tuple[RowChunk, ...]:
+    """Chunks cut from the normalised text `cut`, placed on `text` (the one every row draws): each chunk's
+    start, text and token starts at their origins, so the rows stay aligned."""
+    at = origins(text, cut, normalize)
+    out = []
+    for c in chunks:
+        start, end = at[c.start], at[c.end]
+        first = tuple(at[c.start + t] - start for t in c.token_starts)
+        out.append(RowChunk(text[start:end], start, c.branch, c.ids, first, tuple(at[c.start + t] - start for t in c.cuts)))
+    return tuple(out)

@@ -16,14 +16,19 @@ then costs the same on a megabyte as on a sentence.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
 
 import regex
 
+from ..engine.bpe import chunk_ids, gc_paused
+from ..engine.tables import Table, short_name
+from ..engine.tables.trained import Trained, from_training
 from ..engine.training import Pair, TrainResult, merge, train
+from .words import count
 
+COMPARED_CHARACTERS = 1_000_000  # how much of the trained text the tables are compared on (a worker's few seconds)
 SHOWN_BYTES = 600  # how much of the text each round keeps as symbols (a few lines of a pane)
 LEADERS = 8  # how many of each round's highest pair counts a training keeps
 
@@ -156,3 +161,42 @@ def examples_text() -> str:
     from ..engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES
 
     return "\n".join(dict.fromkeys(text for _, _, text in EXAMPLES + TIKTOKEN_EXAMPLES))
+
+
+def trained_table(both: Both) -> Trained | None:
+    """The table the chunked training learned, chunking by its regex; None when it learned no merge."""
+    result = both.chunked.result
+    if not result.rounds:
+        return None
+    trained = from_training(result)
+    return trained if trained.table.pattern == both.pattern else replace(trained, table=replace(trained.table, pattern=both.pattern))
+
+
+@dataclass(frozen=True)
+class Beside:
+    """One table's bytes per token on the trained text (`trained`: the table the training learned)."""
+
+    label: str
+    bytes_per_token: float
+    trained: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.bytes_per_token:.2f}"
+
+
+def beside(text: str, table: Table, *, trained: bool = False, cancelled: Callable[[], bool] = lambda: False) -> Beside | None:
+    """`table`'s bytes per token on `text` (its first COMPARED_CHARACTERS); None if `cancelled()` became true.
+
+    >>> from ..engine.tables import get_table
+    >>> str(beside("the cat the hat", get_table("gpt2")))
+    'GPT-2 3.75'
+    """
+    text = text[:COMPARED_CHARACTERS]
+    tokens = 0
+    with gc_paused():
+        for k, ids in enumerate(chunk_ids(text, table)):
+            tokens += len(ids)
+            if k % 4096 == 4095 and cancelled():
+                return None
+    label = f"trained ({count(len(table.merges), 'merge')})" if trained else short_name(table)
+    return Beside(label, len(text.encode("utf-8")) / tokens if tokens else 0.0, trained)

@@ -1,7 +1,8 @@
-"""View 6, the explorer: a text edited in place, cut by GPT-2, cl100k_base and o200k_base side by side.
+"""View 6, the explorer: a text edited in place, cut by up to six tokenizers side by side (GPT-2,
+cl100k_base and o200k_base unless `r` or --explore-tables chooses others).
 
-Every edit re-chunks and re-tokenizes the text for the three tables in a worker (the tiktoken tables
-load there too, the first time), so typing never waits. Each row shows its chunks aligned by text
+Every edit re-chunks and re-tokenizes the text for the chosen tables in a worker (the tables load
+there too, the first time), so typing never waits. Each row shows its chunks aligned by text
 offset, the regex branch under each chunk (or its token ids), and its totals; the selected chunk's
 match is explained beneath: the branches tried in order at its start, the first that matched, and
 for a trailing lookahead what it gave back.
@@ -39,9 +40,10 @@ from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import TokenizerRows, legend
 from .base import TableChoice, ViewScreen
 from .dialogs import EditBox
+from .rows_dialog import RowsScreen
 
-#: The tokenizers compared, in row order.
-TABLES = explored()  # the registry says which tables the explorer compares
+#: The tokenizers compared by default, in row order (the registry says which); `r` chooses others.
+TABLES = explored()
 
 
 #: Longer texts are shown, not edited: Textual's TextArea measures a whole line on every edit, and a
@@ -130,6 +132,7 @@ class Rechunked(Message):
     refused: str = ""
     text: str = ""
     rows: Sequence[TokenizerRow] | None = None
+    built: dict[str, tuple[Table, TokenizerRow]] | None = None  # the rows' tables and rows by name
 
 
 class ExploreScreen(ViewScreen):
@@ -147,6 +150,8 @@ class ExploreScreen(ViewScreen):
         self._seeded: str | None = None  # the trace text the box was last given
         self._typing: tuple[str, int] | None = None  # under play: the text being typed and how much of it is in
         self._refused: str | None = None  # the text last refused (its rows never come)
+        self.chosen: tuple[str, ...] = TABLES  # the rows' tables, kept while the app runs (`r` changes them)
+        self._built: dict[str, tuple[Table, TokenizerRow]] = {}  # the rows shown by name: a new choice builds only new ones
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -171,6 +176,7 @@ class ExploreScreen(ViewScreen):
         return self.query_one(TokenizerRows)
 
     def on_mount(self) -> None:
+        self.chosen = getattr(self.app, "explore_rows", None) or self.chosen  # --explore-tables (the tour's app has none)
         self.rows.focus()
         self.watch(self.rows, "selection", self.explain_selected, init=False)
         self.watch(self.rows, "tokens", self.label_marks)
@@ -187,9 +193,13 @@ class ExploreScreen(ViewScreen):
 
     def _fit(self, size: Size) -> None:
         """The text box's rows by the rows left under the tour's caption bar: one when short (the tour's
-        scenes are one line), so the explanation keeps its sentences."""
+        scenes are one line), so the explanation keeps its sentences; the rows take what the bars, box,
+        status, footer and three lines of explanation leave."""
         rows = size.height - rows_for(self.caption, size.width)
-        self.box.styles.height = 3 if rows >= 22 else 2 if self.caption is None else 1
+        box = 3 if rows >= 22 else 2 if self.caption is None else 1
+        self.box.styles.height = box
+        self.rows.room = rows - box - 6
+        self.rows.refresh(layout=True)
 
     def reload(self) -> None:
         """A new trace: the box starts again from its text (an edit in the box stays while the trace is the same)."""
@@ -221,31 +231,35 @@ class ExploreScreen(ViewScreen):
         if self.long is None:
             self.ask(event.text_area.text)
 
-    def ask(self, text: str) -> None:
-        """Re-chunk `text` unless the latest worker was already given it."""
-        if text != self._asked:
+    def ask(self, text: str, again: bool = False) -> None:
+        """Re-chunk `text` unless the latest worker was already given it (and `again` is false)."""
+        if text != self._asked or again:
             self._asked = text
             self.status("working…")
-            self.rechunk(text)
+            self.rechunk(text, self.chosen, dict(self._built) if text == self.text else {})
 
     def status(self, words: str) -> None:
         self.query_one("#explore-status", Static).update(words)
 
     @work(thread=True, exclusive=True, group="explore", exit_on_error=False)
-    def rechunk(self, text: str) -> None:
-        """Cut `text` by each table (loading it the first time) and show the rows; a newer edit cancels this one."""
+    def rechunk(self, text: str, names: tuple[str, ...], built: dict[str, tuple[Table, TokenizerRow]]) -> None:
+        """Cut `text` by each table of `names` (loading it the first time; a row of `built` is `text`'s
+        already) and show the rows; a newer edit cancels this one."""
         worker = get_current_worker()
         post = self.post_message
         rows: list[TokenizerRow] = []
-        for n, name in enumerate(TABLES):
+        for n, name in enumerate(names):
             try:
                 table: Table = self.tables.resolve(name)
             except TableError as exc:
                 post(Rechunked(worker, said=sentence(str(exc))))
                 continue
+            if name in built and built[name][0] is table:  # a trained table replaced under its name is cut again
+                rows.append(built[name][1])
+                continue
 
             def progress(share: float, n: int = n) -> None:
-                post(Rechunked(worker, said=f"working… {(n + share) / len(TABLES):.0%}"))
+                post(Rechunked(worker, said=f"working… {(n + share) / len(names):.0%}"))
 
             try:
                 row = build_row(text, table, lambda: worker.is_cancelled, progress if len(text) > 50_000 else None)
@@ -256,8 +270,9 @@ class ExploreScreen(ViewScreen):
             if row is None or worker.is_cancelled:
                 return
             rows.append(row)
+            built[name] = (table, row)
         if not worker.is_cancelled:
-            post(Rechunked(worker, text=text, rows=rows))
+            post(Rechunked(worker, text=text, rows=rows, built={name: built[name] for name in names if name in built}))
 
     def on_rechunked(self, message: Rechunked) -> None:
         """What the latest worker reports (a cancelled one's reports are dropped): a status, a refusal, or the rows."""
@@ -268,6 +283,7 @@ class ExploreScreen(ViewScreen):
         elif message.refused:
             self.refused(message.refused)
         elif message.rows is not None:
+            self._built = message.built or {}
             self.show_rows(message.text, message.rows)
 
     def refused(self, message: str) -> None:
@@ -349,6 +365,19 @@ class ExploreScreen(ViewScreen):
     def action_toggle_tokens(self) -> None:
         self.rows.tokens = not self.rows.tokens
         self.notify("token ids under the text, ¦ where a token starts" if self.rows.tokens else "regex branches under the text", timeout=2)
+
+    def action_choose_rows(self) -> None:
+        """r: the row chooser, every table `t` reaches (installed, custom, trained) ticked as shown now."""
+        names = tuple(dict.fromkeys((*self.tables.names, *self.chosen)))
+        self.app.push_screen(RowsScreen(names, self.chosen), self.rows_chosen)
+
+    def rows_chosen(self, names: tuple[str, ...] | None) -> None:
+        """The chooser's answer: these tables form the rows, from now on (None: as they were)."""
+        if names is None or names == self.chosen:
+            return
+        self.chosen = names
+        if self._asked is not None:
+            self.ask(self._asked, again=True)
 
     def action_animate(self) -> None:
         rows = self.rows

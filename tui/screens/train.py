@@ -4,12 +4,13 @@ It trains the current text (or a file, or the examples' texts) twice in a worker
 the rounds with the animator's keys. `c` shows the training loop as code beside the sides (on by
 default from CODE_WIDTH columns), the line each round stands on marked. `u` hands the chunked
 training's table to the app, which adds it to the tables `t` cycles through and encodes the text
-with it in view 1.
+with it in view 1. Beneath the status, a line sets the trained table's bytes per token on the
+trained text beside every installed table's (worked out in a worker, filled in table by table).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events, work
@@ -23,11 +24,11 @@ from textual.worker import Worker, get_current_worker
 from ..access import Refused, access_of
 from ..commands import TRAIN
 from ..engine.files import read_utf8
-from ..engine.tables import Table
-from ..engine.tables.registry import PATTERNS
+from ..engine.tables import Table, TableError
+from ..engine.tables.registry import PATTERNS, names
 from ..engine.training import TrainingError
 from ..explain.position import Position
-from ..explain.training_sides import Both, TrainingCancelled, examples_text, train_both
+from ..explain.training_sides import COMPARED_CHARACTERS, Beside, Both, TrainingCancelled, beside, examples_text, train_both, trained_table
 from ..explain.words import count
 from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
@@ -41,6 +42,7 @@ MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_MERGES = 10
 NARROW = 80  # columns below which one side is shown at a time (s switches)
 CODE_WIDTH = 140  # columns from which the code pane is on by default, as a third column (below, it takes a side's place)
+SHORT = 24  # lines below which the figures beside the trained table take one line (cut with …), else two
 PROGRESS_EVERY = 0.1  # seconds between progress reports of a running training
 #: Where training meets encoding, for the status line's width (widest first).
 NOTES = (
@@ -58,6 +60,15 @@ class TrainingReport(Message):
     share: float = 0.0
     failed: str = ""
     done: tuple[tuple[str, str], str, int, Both] | None = None
+
+
+@dataclass
+class Compared(Message):
+    """The comparison worker's figures so far (the trained table's first), and whether more will come."""
+
+    worker: Worker[None]
+    figures: tuple[Beside, ...]
+    done: bool
 
 
 class TrainScreen(ViewScreen):
@@ -81,10 +92,12 @@ class TrainScreen(ViewScreen):
         self._worker: Worker[None] | None = None
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
         self._replay = False  # a training just done: hands-free play starts it again from round 1
+        self._beside: tuple[tuple[Beside, ...], bool] = ((), False)  # the figures shown, and whether more will come
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
         yield StatusLines(id="train-status")
+        yield StatusLines(id="train-beside")
         with Horizontal(id="train-sides"):
             yield SidePane("with chunks", id="train-chunked").data_bind(TrainScreen.round)
             yield SidePane("without chunks (one piece)", id="train-plain").data_bind(TrainScreen.round)
@@ -104,6 +117,9 @@ class TrainScreen(ViewScreen):
         self.set_class(size.width < NARROW, "-narrow")
         self.set_class(code, "-code")
         self.set_class(size.width < NARROW or (code and size.width < CODE_WIDTH), "-one-side")
+        if self.has_class("-short") != (size.height < SHORT):
+            self.set_class(size.height < SHORT, "-short")
+            self.show_beside(*self._beside)
         self.query_one(TrainingCode).shown_changed()
 
     def action_code(self) -> None:
@@ -193,6 +209,7 @@ class TrainScreen(ViewScreen):
         self._replay = self.round > 1
         if self.stopped:
             self.notify(self.stopped, severity="warning", timeout=4)
+        self.compare(text, both)
 
     def watch_both(self, both: Both | None) -> None:
         if both is None:
@@ -235,6 +252,50 @@ class TrainScreen(ViewScreen):
         top.truncate(width, overflow="ellipsis")
         second.truncate(width, overflow="ellipsis")
         self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
+
+    # -- the trained table beside the installed ones ----------------------------------------------
+
+    def compare(self, text: str, both: Both) -> None:
+        """Set the trained table beside every installed one (teaching's nine rules left out) on `text`, in a worker."""
+        trained = trained_table(both)
+        self.show_beside((), bool(text) and trained is not None)
+        if trained is not None and text:
+            self.compare_in_worker(text, trained.table, tuple(n for n in names() if n != "teaching"))
+
+    @work(thread=True, exclusive=True, group="train-compare", exit_on_error=False)
+    def compare_in_worker(self, text: str, trained: Table, others: tuple[str, ...]) -> None:
+        worker = get_current_worker()
+        figures: list[Beside] = []
+        for n, name in enumerate(("", *others)):
+            try:
+                table = self.tables.resolve(name) if name else trained
+            except TableError:
+                continue  # a table that cannot load is left out of the line
+            figure = beside(text, table, trained=not name, cancelled=lambda: worker.is_cancelled)
+            if figure is None or worker.is_cancelled:
+                return
+            figures.append(figure)
+            self.post_message(Compared(worker, tuple(figures), n == len(others)))
+        self.post_message(Compared(worker, tuple(figures), True))
+
+    def on_compared(self, message: Compared) -> None:
+        if not message.worker.is_cancelled:
+            self.show_beside(message.figures, not message.done)
+
+    def show_beside(self, figures: tuple[Beside, ...], more: bool) -> None:
+        """'bytes/token on this text: trained (10 merges) 1.52 · GPT-2 3.10 · …', the trained figure in bold."""
+        self._beside = (figures, more)
+        short = self.has_class("-short")  # one line, cut with … (the whole line from SHORT lines up)
+        line = Text(no_wrap=short, overflow="ellipsis" if short else "fold")
+        if figures or more:
+            cut = self.trained_text is not None and len(self.trained_text) > COMPARED_CHARACTERS
+            line.append(f"bytes/token{' (first ' + format(COMPARED_CHARACTERS, ',') + ' characters)' if cut else ''}: ")
+            line.append_text(Text(" · ").join(Text(str(f), style="bold underline" if f.trained else "") for f in figures))
+            if more:
+                line.append(" · …" if figures else "…", style="dim")
+        shown = self.query_one("#train-beside", StatusLines)
+        shown.show(line)
+        shown.refit()  # as many lines as the figures wrap to
 
     # -- keys ----------------------------------------------------------------------------------
 
@@ -330,24 +391,16 @@ class TrainScreen(ViewScreen):
 
     def action_use_table(self) -> None:
         """Hand the chunked training's table to the app (it joins the `t` cycle and view 1 encodes with it)."""
-        from ..engine.tables.trained import from_training
-
         if self.both is None:
             self.notify("Nothing is trained yet.", severity="warning")
             return
-        result = self.both.chunked.result
-        if not result.rounds:
+        trained = trained_table(self.both)
+        if trained is None:
             self.notify("This training learned no merge: there is no table to use.", severity="warning")
             return
-        trained = from_training(result)
-        table = trained.table if self.both.pattern == PATTERNS["gpt2"] else replace(trained.table, pattern=self.both.pattern)
-        self.post_message(TableTrained(table, trained.note))
+        self.post_message(TableTrained(trained.table, trained.note))
 
     def compared_table(self) -> Table | None:
-        """b: the chunked training's table (None before a merge), measured on the samples beside the app's tables."""
-        from ..engine.tables.trained import from_training
-
-        if self.both is None or not self.both.chunked.result.rounds:
-            return None
-        learned = from_training(self.both.chunked.result).table
-        return learned if self.both.pattern == PATTERNS["gpt2"] else replace(learned, pattern=self.both.pattern)
+        """l: the chunked training's table (None before a merge), measured on the samples beside the app's tables."""
+        trained = None if self.both is None else trained_table(self.both)
+        return None if trained is None else trained.table

@@ -148,6 +148,20 @@ def text_line(stretch: Stretch, win: Window, selected: int | None, shades: Seque
     return out
 
 
+def shown_rows(rows: int, cursor: int, height: int) -> tuple[int, int]:
+    """The rows [first, last) drawn in `height` lines: all when they fit (three lines each), else as many
+    as fit above a count line, the cursor's among them.
+
+    >>> shown_rows(6, 0, 18), shown_rows(6, 0, 13), shown_rows(6, 5, 13), shown_rows(6, 3, 4)
+    ((0, 6), (0, 4), (2, 6), (3, 4))
+    """
+    if 3 * rows <= height:
+        return 0, rows
+    fit = max((height - 1) // 3, 1)
+    first = min(max(cursor - fit // 2, 0), rows - fit)
+    return first, first + fit
+
+
 # -- the widget --------------------------------------------------------------------------------
 
 
@@ -186,6 +200,7 @@ class TokenizerRows(strips.StripRows, can_focus=True):
         self.row = 0
         self.chunk = 0
         self.examined = 0  # token ids looked at for the last drawing: bounded by the width, not the text
+        self.room = 18  # the lines the screen can give the rows (it sets this on resize)
 
     def show(self, text: str, rows: Sequence[TokenizerRow]) -> None:
         """Show new rows; the cursor stays on the same row, on the chunk at the same offset."""
@@ -228,7 +243,9 @@ class TokenizerRows(strips.StripRows, can_focus=True):
             self._moved()
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return max(3 * len(self.tokenizers), 1)
+        """Three lines a row; when they do not fit in `room`, as many rows as fit and the count line."""
+        height = 3 * len(self.tokenizers)
+        return max(height if height <= self.room else 3 * max((self.room - 1) // 3, 1) + 1, 1)
 
     def rows(self, width: int, height: int) -> list[strips.Row]:
         width = max(width, 1)
@@ -241,7 +258,8 @@ class TokenizerRows(strips.StripRows, can_focus=True):
         palette: Sequence[str | Style] = tints(self.background_colors[1]) if self.tokens else ()
         lines: list[strips.Row] = []
         self.examined = 0
-        for r, row in enumerate(self.tokenizers):
+        first, last = shown_rows(len(self.tokenizers), self.row, height)
+        for r, row in enumerate(self.tokenizers[first:last], first):
             stretch = row.stretch(win.lo, win.hi, self.tokens)
             self.examined += stretch.examined
             summary = f"  {row.summary()}"
@@ -253,4 +271,6 @@ class TokenizerRows(strips.StripRows, can_focus=True):
             top = text_line(stretch, win, on, palette)
             bottom = under_line(stretch.marks, win, bold if r == self.row else range(0))
             lines += [head, crop(top, win), crop(bottom, win)]
+        if last - first < len(self.tokenizers):
+            lines.append(((f"rows {first + 1}–{last} of {len(self.tokenizers)} · ↑ ↓ for the others"[:width], "bold"),))
         return lines

@@ -9,6 +9,8 @@ wrong type, is refused in one sentence saying what it is instead.
 from __future__ import annotations
 
 import hashlib
+from itertools import count, repeat
+from operator import gt, itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +28,43 @@ MODELS = {
 }
 
 
-def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
+def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[tuple[Pair, ...], list[str] | None]:
+    """The merges, and (when they were read in bulk) the symbol each makes."""
     if not isinstance(raw, list):
         raise TableError(f"{path}: model.merges must be a list.")
+    quick = _quick_merges(raw, vocab)
+    return quick if quick is not None else (_checked_merges(raw, vocab, path), None)
+
+
+def _quick_merges(raw: list[Any], vocab: dict[str, int]) -> tuple[tuple[Pair, ...], list[str]] | None:
+    """The merges of a well-formed list, checked whole in a few passes at C speed (join, split, map, set);
+    None when any check fails: `_checked_merges` then finds the first faulty merge and says which."""
+    if not raw:
+        return (), []
+    kinds = set(map(type, raw))
+    if kinds == {str}:
+        lines = "\n".join(raw)
+        # each string holds exactly one space (N spaces in all, at least one in each) and no line break
+        if lines.count("\n") != len(raw) - 1 or lines.count(" ") != len(raw) or not all(map(str.__contains__, raw, repeat(" "))):
+            return None
+        parts = lines.replace("\n", " ").split(" ")
+        lefts, rights = parts[0::2], parts[1::2]
+    elif kinds == {list} and set(map(len, raw)) == {2}:
+        lefts, rights = list(map(itemgetter(0), raw)), list(map(itemgetter(1), raw))
+    else:
+        return None
+    symbols = set(lefts) | set(rights) if kinds == {str} or {type(s) for s in (*lefts, *rights)} == {str} else {""}
+    pairs = list(zip(lefts, rights, strict=True))
+    if "" in symbols or len(set(pairs)) != len(pairs):
+        return None
+    made = list(map(str.__add__, lefts, rights))
+    if not (vocab.keys() >= symbols and all(map(vocab.__contains__, made))):
+        return None
+    return tuple(pairs), made
+
+
+def _checked_merges(raw: list[Any], vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
+    """The merges one by one, refusing the first that is not two symbols of the vocabulary, or appears twice."""
     out: list[Pair] = []
     seen: set[Pair] = set()
     for n, item in enumerate(raw):
@@ -49,7 +85,16 @@ def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
 
 
 def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
-    """Load a byte-level BPE tokenizer.json, fully validated; added tokens join the vocabulary."""
+    """Load a byte-level BPE tokenizer.json, fully validated; added tokens join the vocabulary.
+
+    The collector is paused meanwhile: the file makes about a million small objects, and no cycle."""
+    from ..bpe import gc_paused
+
+    with gc_paused():
+        return _load(path, name)
+
+
+def _load(path: str | Path, name: str) -> Table:
     where = str(path)
     data = read_bytes(path, TableError, kind="tokenizer.json file")
     doc = json_value(utf8_text(data, where, TableError), where, TableError)
@@ -94,9 +139,9 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
         other = ids.setdefault(ident, symbol)
         if other != symbol:
             raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
-    merges = _merges(model.get("merges"), encoder, where)
-    check_consistent(merges, encoder, where, where)
-    check_order(merges, where)
+    merges, made = _merges(model.get("merges"), encoder, where)
+    check_consistent(merges, encoder, where, where, results_known=True)  # _merges found each merge's result in the vocabulary
+    check_order(merges, where, made)
     return Table(
         name=name,
         merges=merges,
@@ -110,20 +155,28 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     )
 
 
-def check_order(merges: tuple[Pair, ...], path: str) -> None:
+def check_order(merges: tuple[Pair, ...], path: str, made_symbols: list[str] | None = None) -> None:
     """Refuse merges whose order would make GPT-2's rule (every occurrence of the lowest-ranked pair, per
     round) differ from `tokenizers`' (the leftmost occurrence, then the lowest-ranked pair again): a
-    merge that uses a symbol ranked before a merge that makes that symbol.
+    merge that uses a symbol ranked before a merge that makes that symbol. `made_symbols`: each merge's
+    result, when the caller has made them already.
 
     >>> check_order((("a", "b"), ("ab", "c")), "t.json")
     >>> check_order((("ab", "c"), ("a", "b")), "t.json")
     Traceback (most recent call last):
     tui.engine.tables.table.TableError: t.json: model.merges[0] ('ab c') uses 'ab', which merges[1] makes later, so tokenizers' leftmost-first merging would give other ids than bpe-tui's.
     """
-    made = {a + b: rank for rank, (a, b) in enumerate(merges)}  # the last merge that makes each symbol
+    if not merges:
+        return
+    lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
+    made = dict(zip(made_symbols if made_symbols is not None else map(str.__add__, lefts, rights), count()))  # the last merge making each
+    ranks = range(len(merges))
+    if not (any(map(gt, map(made.get, lefts, repeat(-1)), ranks)) or any(map(gt, map(made.get, rights, repeat(-1)), ranks))):
+        return  # in one pass each: no merge uses a symbol made later
+    get = made.get
     for rank, (a, b) in enumerate(merges):
-        late = next((part for part in (a, b) if made.get(part, -1) > rank), None)
-        if late is not None:
+        if get(a, -1) > rank or get(b, -1) > rank:
+            late = a if get(a, -1) > rank else b
             raise TableError(
                 f"{path}: model.merges[{rank}] ({quote(a + ' ' + b)}) uses {quote(late)}, which merges[{made[late]}] makes later, "
                 "so tokenizers' leftmost-first merging would give other ids than bpe-tui's."

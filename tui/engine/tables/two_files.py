@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 from ..aliases import bytes_to_unicode
@@ -62,10 +63,10 @@ def parse_encoder_json(data: bytes, path: str = "encoder.json") -> dict[str, int
     return encoder
 
 
-def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab: str, enc: str) -> None:
+def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab: str, enc: str, *, results_known: bool = False) -> None:
     """Every id must be below ID_LIMIT (decode's bound too), and every byte alias and every merge result
     must have one, or encoding could fail midway; no symbol is empty, and every rule is made of byte
-    aliases (the views read each rule's bytes).
+    aliases (the views read each rule's bytes). `results_known`: the caller has checked every merge's result has an id.
 
     >>> check_consistent((("—", "a"),), {**{s: i for i, s in enumerate(bytes_to_unicode().values())}, "—": 256, "—a": 257}, "v", "e")
     Traceback (most recent call last):
@@ -81,12 +82,14 @@ def check_consistent(merges: tuple[Pair, ...], encoder: Mapping[str, int], vocab
     if "" in encoder:
         raise TableError(f"{enc} gives the empty symbol the id {encoder['']}; a symbol has at least one character.")
     aliases = frozenset(bytes_to_unicode().values())
-    if not aliases.issuperset("".join(a + b for a, b in merges)):  # one pass over all rules; then find the first
+    if not aliases.issuperset("".join(chain.from_iterable(merges))):  # one pass over all rules; then find the first
         rank, char = next((r, c) for r, (a, b) in enumerate(merges) for c in a + b if c not in aliases)
         raise TableError(
             f"{vocab}: rule {rank} ({quote(' '.join(merges[rank]))}) holds {quote(char)}, which is not one of GPT-2's "
             "256 byte aliases, so no text could ever use it."
         )
+    if results_known or all(map(encoder.__contains__, (a + b for a, b in merges))):
+        return  # every rule's result has an id (one pass in C); else the first that has none is named
     for rank, (a, b) in enumerate(merges):
         if a + b not in encoder:
             raise TableError(f"{enc} has no id for {quote(a + b)}, made by rule {rank} of {vocab}; the files do not match.")
