@@ -33,10 +33,11 @@ WORKING = "working… encoding '<|endoftext|>' with the {table} table (the keys 
 SCENES: WeakKeyDictionary[Table, SpecialScene] = WeakKeyDictionary()
 
 
-def scene_text(scene: SpecialScene, width: int, compact: bool = False) -> Text:
+def scene_text(scene: SpecialScene, width: int, compact: bool = False, listing: bool = True) -> Text:
     """The whole scene as text, wrapped to `width`: what this table does with the literal and its id.
     `compact` (too few rows for all of it, as under the tour's caption at 80x24) leaves out the blank
-    lines between the parts; a figure's note too long for its line is said shorter, never wrapped."""
+    lines between the parts; a figure's note too long for its line is said shorter, never wrapped. Without
+    `listing` (a tour scene, about the three things) the special tokens are not listed after them."""
     gap = "\n" if compact else "\n\n"
     lit = visible(scene.literal)
     ids = "[" + ", ".join(map(str, scene.ids)) + "]"
@@ -88,7 +89,7 @@ def scene_text(scene: SpecialScene, width: int, compact: bool = False) -> Text:
             t.append(what + "\n")
             t.append(" " * 14)
             t.append(answer + "\n", style="bold")
-    if scene.specials:
+    if scene.specials and listing:
         t.append(f"\n4 · {visible(scene.specials_line)}\n", style="bold")
         for ident, spelling in scene.listed:
             t.append(f"  {ident:>7}  ", style="bold")
@@ -168,9 +169,10 @@ class SpecialScreen(ViewScreen):
         else:
             width = self.size.width - 2  # the body's padding
             rows = self.size.height - rows_for(self.caption, self.size.width) - 2  # the view bar and the footer
-            shown = scene_text(scene, width)
+            listing = self.caption is None  # a tour scene is about the three things: no list after them
+            shown = scene_text(scene, width, listing=listing)
             if len(shown.wrap(self.app.console, width)) > rows:
-                shown = scene_text(scene, width, compact=True)
+                shown = scene_text(scene, width, compact=True, listing=listing)
         self.query_one("#special-scene", Static).update(shown)
 
     def action_decode_special(self) -> None:
