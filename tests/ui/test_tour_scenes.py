@@ -45,7 +45,9 @@ def test_the_scenes_follow_the_seeds_story_in_order() -> None:
         ("    if", "gpt2", "explore"),
         ("1234567", "gpt2", "explore"),
         ("the cat the hat", "gpt2", "train"),
+        ("To be, or not to be: that is the question.", "gpt2", "train"),
     ]
+    assert [s.book for s in SCENES] == [False] * 11 + [True]  # the last one trains on the bundled Shakespeare
     assert {s.view for s in SCENES} <= {v.name for v in VIEWS}
     assert [s.detail for s in SCENES].count(True) == 1 and scene("aaa: a new rule waits").detail
 
