@@ -301,6 +301,7 @@ TRAIN = (
     _train("train_current", "r", "train on the current text", "train on the current text", "text"),
     _train("train_file", "f", "train on a file", "train on a file", "file"),
     _train("train_examples", "x", "train on the examples' texts", "train on the examples' texts"),
+    _train("train_book", "k", "train on the bundled Shakespeare (seven plays, 1.1 MB)", "train on the bundled book"),
     _train("pattern", "p", "another chunking regex", "another chunking regex"),
     _train("side", "s", "show chunks / no chunks (one side shown, and the code's)", "chunks / no chunks (one side, code)"),
     _train("cancel_training", "escape", "cancel the training", "cancel the training"),

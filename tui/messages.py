@@ -191,9 +191,10 @@ class LookUp:
 
 @dataclass(frozen=True)
 class TrainRounds:
-    """For the Training view: train the current text with `merges` merges and show the last round."""
+    """For the Training view: train the current text (the bundled book with `book`) with `merges` merges and show the last round."""
 
     merges: int
+    book: bool = False
 
 
 @dataclass(frozen=True)

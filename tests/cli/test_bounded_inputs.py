@@ -38,7 +38,8 @@ def no_capture(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- item 2: the text limit ----------------------------------------------------------------------
 
-COMMANDS = {"capture": ["capture"], "encode": ["encode"], "chunks": ["chunks"], "train": ["train", "--merges", "1"]}
+#: Every command that draws or writes a trace; `train` reads up to the text file's 16 MiB (seed 004's book is over the limit).
+COMMANDS = {"capture": ["capture"], "encode": ["encode"], "chunks": ["chunks"]}
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -102,3 +102,28 @@ def test_progress_on_a_terminal_only(cli: Cli, monkeypatch: pytest.MonkeyPatch) 
     )
     monkeypatch.undo()
     assert cli("train", "--text", "the cat the hat", "--merges", "3", "--no-chunks")[2] == ""
+
+
+def test_train_book_gives_the_bundled_books_figures(cli: Cli) -> None:
+    """`train --book` trains the bundled Shakespeare: ' t' 22,023 first, 'he' 17,348, ' the' at merge 11; 1,078,434 bytes."""
+    code, out, err = cli("train", "--book", "--merges", "20")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "round 1: (32, 116) 'Ġt' count 22023 -> 256"
+    assert lines[1] == "round 2: (104, 101) 'he' count 17348 -> 257"
+    assert lines[10] == "round 11: (256, 257) 'Ġthe' count 8415 -> 266"
+    assert lines[-1] == "1,078,434 bytes in 294,735 chunks -> 885,618 tokens after 20 merges; compression 1,078,434 / 885,618 = 1.22"
+
+
+def test_train_book_takes_no_other_text(cli: Cli) -> None:
+    code, out, err = cli("train", "--book", "--text", "hi", "--merges", "2")
+    assert (code, out) == (2, "") and err == "bpe-tui: --book is the text to train on: give it without --text, --text-file or '-'.\n"
+
+
+def test_train_reads_a_file_over_the_trace_limit(cli: Cli, tmp_path: Path) -> None:
+    """Seed 004's input.txt has 1,115,394 characters, over the 1,000,000 a trace takes: training reads it all."""
+    book = tmp_path / "input.txt"
+    book.write_text(("the cat the hat\n" * 70_000)[:1_115_394], encoding="utf-8")
+    code, out, err = cli("train", "--text-file", str(book), "--merges", "1", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["bytes"] == 1_115_394

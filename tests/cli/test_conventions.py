@@ -157,8 +157,8 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [("encode",), ("chunks",), ("capture",), ("train", "--merges", "1"), ("--screenshot", "x.svg")],
-    ids=["encode", "chunks", "capture", "train", "app"],
+    [("encode",), ("chunks",), ("capture",), ("--screenshot", "x.svg")],
+    ids=["encode", "chunks", "capture", "app"],
 )
 def test_the_text_limit_is_the_same_for_every_command_and_the_app(cli: Cli, tmp_path: Path, argv: tuple[str, ...]) -> None:
     path = tmp_path / "long.txt"

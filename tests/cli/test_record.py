@@ -160,7 +160,7 @@ def test_a_cast_of_the_tour_replays_every_scene_in_order(cli: Cli, tmp_path: Pat
                 seen.append(n)
         last = screen
     assert seen == list(range(1, len(SCENES) + 1))
-    assert "The tour is over" in last and "15 bytes → 9 tokens" in last
+    assert "The tour is over" in last and "1,078,434 bytes → 885,618 tokens" in last
 
 
 def test_gif_draws_the_cast_with_the_extras_agg(cli: Cli, tmp_path: Path) -> None:

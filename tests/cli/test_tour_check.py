@@ -136,3 +136,16 @@ def test_a_tour_file_that_is_not_text_or_a_folder(cli: Cli, tmp_path: Path) -> N
         f"{tmp_path}/bin.toml is not valid UTF-8 (bad byte 0xff at offset 0).\n",
     )
     assert cli("tour", str(tmp_path)) == (2, "", f"{tmp_path} is a directory, not a tour file.\n")
+
+
+def test_a_training_scene_may_train_on_the_bundled_book(cli: Cli, tmp_path: Path) -> None:
+    """`book = true` in a training scene asks view 7 for the bundled Shakespeare; on another view it is one line."""
+    from tui.messages import TrainRounds
+    from tui.tour.files import read_tour
+
+    good = tour_file(tmp_path, '[[scene]]\ntext = "To be"\nview = "train"\nmerges = 20\nbook = true\n')
+    (scene,) = read_tour(good)
+    assert scene.then() == TrainRounds(20, book=True)
+    assert cli("tour", "--check", good) == (0, f"{good}: 1 scene, no mistakes.\n", "")
+    bad = tour_file(tmp_path, '[[scene]]\ntext = "To be"\nview = "encode"\nbook = true\n')
+    assert cli("tour", "--check", bad) == (2, "", f"{bad}:4: scene 1: book is an option of the train view, not of encode.\n")

@@ -157,3 +157,12 @@ def test_the_wheel_ships_the_compression_samples(wheel):
     with zipfile.ZipFile(wheel) as zf:
         for name in shipped:
             assert zf.read(f"tui/explain/samples/{name}") == (folder / name).read_bytes()
+
+
+def test_the_wheel_ships_the_book_and_its_notice(wheel):
+    """The bundled Shakespeare and its NOTICE travel inside the package, byte for byte; make_book.py stays out."""
+    folder = ROOT / "tui/engine/data"
+    with zipfile.ZipFile(wheel) as zf:
+        for name in ("shakespeare.txt", "NOTICE"):
+            assert zf.read(f"tui/engine/data/{name}") == (folder / name).read_bytes()
+        assert not [n for n in zf.namelist() if n.endswith("make_book.py")]

@@ -28,6 +28,7 @@ EXPECTED: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("explore", (), ("····if", "│10│7", "GPT-2  2 chunks · 4 tokens", "cl100k_base  2 chunks · 2 tokens")),
     ("explore", (), ("GPT-2  1 chunk · 3 tokens", "1234567", "│2 │2 │2", "3 tokens: 10163 2231 3134")),
     ("train", (), ("round 3/3", "3 merges asked", "15 bytes → 9 tokens", "with chunks (gpt2 regex, 4 chunks)")),
+    ("train", (), ("round 20/20", "1,078,434 bytes of the bundled Shakespeare", "1,078,434 bytes → 885,618 tokens", "count 6,017")),
 ]
 
 
@@ -53,7 +54,7 @@ async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
         await ready(app, pilot)
         assert app.shown_view == "encode" and app.scene == 0
         top = caption(app)
-        assert top.startswith(" scene 1/11: One round trip: Hi 你! · 3 chunks, 7 bytes as aliases")
+        assert top.startswith(" scene 1/12: One round trip: Hi 你! · 3 chunks, 7 bytes as aliases")
         assert "ids [17250, 220, 19526, 254, 0]; 你 takes two." in top
         assert screen_text(app).splitlines()[2].startswith("  GPT-2 · 50,000 merges")  # the header comes below the bar
 
@@ -68,11 +69,11 @@ async def test_the_next_key_goes_through_every_scene_each_in_its_view_with_its_f
                 await pilot.press("right_square_bracket")
                 await ready(app, pilot)
             assert app.scene == n and app.shown_view == view, (n, app.shown_view)
-            assert f"scene {n + 1}/11: {SCENES[n].title}" in caption(app)
+            assert f"scene {n + 1}/12: {SCENES[n].title}" in caption(app)
             bars = list(app.screen.query(CaptionBar))  # the view's own bar, given the caption by the app
             assert len(bars) == 1 and bars[0].display and bars[0].region.height == rows_for(app.caption, 100) <= ROWS
-            assert bars[0].caption == app.caption == Caption(n, 11, SCENES[n].title, SCENES[n].caption, False)
-            assert bars[0].render().plain.startswith(f"scene {n + 1}/11: {SCENES[n].title} · "), n
+            assert bars[0].caption == app.caption == Caption(n, len(SCENES), SCENES[n].title, SCENES[n].caption, False)
+            assert bars[0].render().plain.startswith(f"scene {n + 1}/12: {SCENES[n].title} · "), n
             for key in keys:
                 await pilot.press(key)
             await ready(app, pilot)
@@ -81,8 +82,8 @@ async def test_the_next_key_goes_through_every_scene_each_in_its_view_with_its_f
                 assert fact in text, (n, fact, text)
         await pilot.press("right_square_bracket")  # past the last scene: it says so and stays
         await pilot.pause()
-        assert app.scene == 10 and "This is the last scene: [ goes back, q quits." in notes.messages
-    assert [(m.index, m.total) for m in scenes_sent(notes)] == [(n, 11) for n in range(11)]
+        assert app.scene == len(SCENES) - 1 and "This is the last scene: [ goes back, q quits." in notes.messages
+    assert [(m.index, m.total) for m in scenes_sent(notes)] == [(n, len(SCENES)) for n in range(len(SCENES))]
 
 
 async def test_the_animator_keys_work_inside_a_scene_and_the_back_key_goes_back(notes: Notes) -> None:
@@ -98,7 +99,7 @@ async def test_the_animator_keys_work_inside_a_scene_and_the_back_key_goes_back(
         assert ids(app) == [45609, 1634]
         await pilot.press("left_square_bracket")
         await ready(app, pilot)
-        assert app.scene == 3 and "scene 4/11: aaa: a new rule waits" in caption(app)
+        assert app.scene == 3 and "scene 4/12: aaa: a new rule waits" in caption(app)
         await pilot.press("right")  # scan detail: one step of the inner scan
         assert "scan 1/2" in screen_text(app) and "finds j=0" in sentence(app)
         await pilot.press(*["left_square_bracket"] * 3)
@@ -144,14 +145,14 @@ async def test_space_pauses_the_playing_tour_and_resumes_it() -> None:
 async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(notes: Notes) -> None:
     app = TourApp(play=True, loop=True, fps=60, hold=0.05)
     async with opened(app, size=(100, 26), notes=notes) as pilot:
-        await until(pilot, lambda: [m.index for m in scenes_sent(notes)][-2:] == [10, 0])
+        await until(pilot, lambda: [m.index for m in scenes_sent(notes)][-2:] == [len(SCENES) - 1, 0])
         seen = [m.index for m in scenes_sent(notes)]
         assert seen[: len(SCENES) + 1] == [*range(len(SCENES)), 0]
         assert "▶ scene" in caption(app)
 
 
 async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> None:
-    app = TourApp(SCENES[-2:], play=True, fps=60, hold=0.05)
+    app = TourApp(SCENES[-3:-1], play=True, fps=60, hold=0.05)
     async with opened(app, size=(100, 26), notes=notes) as pilot:
         await until(pilot, lambda: "The tour is over: [ goes back, q quits." in notes.messages)
         assert [m.index for m in scenes_sent(notes)] == [0, 1]

@@ -90,7 +90,7 @@ async def test_next_previous_go_to_and_restart_land_on_the_right_scene(size: tup
         assert app.scene == 1 and app.shown_view == "aliases"
         await pilot.press("G", "9", "enter")
         await ready(app, pilot)
-        assert app.scene == 8 and app.shown_view == "explore" and "scene 9/11" in screen_text(app)
+        assert app.scene == 8 and app.shown_view == "explore" and "scene 9/12" in screen_text(app)
         await pilot.press("G", "1", "enter")
         await ready(app, pilot)
         assert app.scene == 0 and app.shown_view == "encode"
@@ -99,9 +99,9 @@ async def test_next_previous_go_to_and_restart_land_on_the_right_scene(size: tup
         await pilot.press("R")
         await ready(app, pilot)
         assert app.scene == 0 and app.position.index == 0
-        await pilot.press("G", "1", "2", "enter")
+        await pilot.press("G", "1", "3", "enter")
         await ready(app, pilot)
-        assert app.scene == 0 and "There is no scene 12: the scenes are 1 to 11." in notes.messages
+        assert app.scene == 0 and "There is no scene 13: the scenes are 1 to 12." in notes.messages
 
 
 @pytest.mark.parametrize("size", SIZES)

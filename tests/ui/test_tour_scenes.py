@@ -45,7 +45,9 @@ def test_the_scenes_follow_the_seeds_story_in_order() -> None:
         ("    if", "gpt2", "explore"),
         ("1234567", "gpt2", "explore"),
         ("the cat the hat", "gpt2", "train"),
+        ("To be, or not to be: that is the question.", "gpt2", "train"),
     ]
+    assert [s.book for s in SCENES] == [False] * 11 + [True]  # the last one trains on the bundled Shakespeare
     assert {s.view for s in SCENES} <= {v.name for v in VIEWS}
     assert [s.detail for s in SCENES].count(True) == 1 and scene("aaa: a new rule waits").detail
 
@@ -173,3 +175,15 @@ def test_a_speed_the_tour_cannot_play_is_one_sentence_and_exit_2(cli: Cli, fps: 
 def test_tour_help_names_its_options(cli: Cli) -> None:
     code, out, _ = cli("tour", "--help")
     assert code == 0 and "--play" in out and "--loop" in out and "--fps N" in out
+
+
+def test_the_book_scenes_caption_gives_the_trainers_figures() -> None:
+    """Scene 12's caption states what 20 merges on the bundled Shakespeare give: ' t' first, ' the' at merge 11."""
+    from tui.engine.book import BOOK_BYTES, read_book
+    from tui.engine.training import train
+
+    (book,) = [s for s in SCENES if s.book]
+    result = train(read_book(), book.merges)
+    the = next(r for r in result.rounds if result.vocab[r.id] == b" the")
+    assert result.vocab[result.rounds[0].id] == b" t" and (result.rounds[0].count, the.index, the.count) == (22_023, 11, 8_415)
+    assert f"{BOOK_BYTES:,} bytes: ' t' first ({result.rounds[0].count:,}), ' the' merge {the.index} ({the.count:,})" in book.caption

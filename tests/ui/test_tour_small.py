@@ -29,6 +29,7 @@ FIGURES: list[tuple[str, ...]] = [
     ("GPT-2  2 chunks · 4 tokens", "│10│7", "│6 │1"),
     ("GPT-2  1 chunk · 3 tokens", "│8", "│2 │2 │2"),
     ("15 bytes → 9 tokens", "round 3/3"),
+    ("1,078,434 bytes → 885,618 tokens", "round 20/20"),
 ]
 
 

@@ -278,3 +278,17 @@ def test_the_seed_figure_is_never_cut_in_a_narrow_pane() -> None:
     narrow = [line.plain for line in side_lines(side, 3, 24, 20)]
     assert "15 bytes → 9 tokens = 1.67 B/token" in wide
     assert "15 bytes → 9 tokens" in narrow and "  = 1.67 B/token" in narrow
+
+
+async def test_k_trains_on_the_bundled_book() -> None:
+    """`k` trains the bundled Shakespeare: its 1,078,434 bytes on the status line, round 1 (32, 116) ' t' counted 22,023 times."""
+    app = make_app(SEED)
+    async with opened(app) as pilot:
+        screen = await open_training(app, pilot, merges=None)
+        await pilot.press("k")
+        await until(pilot, lambda: screen.source == ("book", ""))
+        assert screen.both is not None and screen.both.chunked.result.rounds[0].count == 22_023
+        await pilot.press("home")
+        await settle(app, pilot)
+        assert "1,078,434 bytes of the bundled Shakespeare" in status(app)
+        assert "round 1: (32, 116) -> 256 '·t'" in side(app, "chunked") and "count 22,023" in side(app, "chunked")

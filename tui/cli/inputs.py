@@ -113,10 +113,10 @@ def resolve_table(args: argparse.Namespace) -> Table:
     return custom_table(args) or get_table(args.table or args.default_table)
 
 
-def read_text(args: argparse.Namespace) -> str:
+def read_text(args: argparse.Namespace, *, limit: bool = True) -> str:
     """The text of --text, --text-file or standard input (when it is not a terminal: piped or redirected),
-    refused in one sentence over MAX_TEXT characters (a file or standard input over the text file's byte
-    limit is refused before it is decoded)."""
+    refused in one sentence over MAX_TEXT characters unless `limit` is False (training has no trace to
+    draw); a file or standard input over the text file's byte limit is refused before it is decoded."""
     if args.text is not None:
         text = argv_text(args.text, "--text")
     elif args.text_file is not None:
@@ -125,7 +125,7 @@ def read_text(args: argparse.Namespace) -> str:
         if sys.stdin is None or sys.stdin.isatty():
             raise UsageError("give the text with --text S or --text-file F, or pipe it into standard input.")
         text = utf8_text(read_stdin(), "standard input", UsageError)
-    if (refusal := too_long(text)) is not None:
+    if limit and (refusal := too_long(text)) is not None:
         raise UsageError(refusal)
     return text
 

@@ -1,6 +1,7 @@
 """`bpe-tui train`: learn merges from a text as seed 004 does, print each round, save the table.
 
 bpe-tui train --text "the cat the hat" --merges 3
+bpe-tui train --book --merges 20
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainResult, train
 from ..explain.words import count
 from ..safe import visible
-from .inputs import read_text, say, text_options
+from .inputs import UsageError, read_text, say, text_options
 
 
 def add_train(parser: argparse.ArgumentParser) -> None:
     text_options(parser)
+    parser.add_argument("--book", action="store_true", help="train on the bundled Shakespeare (seven plays, 1,078,434 bytes)")
     parser.add_argument("--merges", type=int, required=True, metavar="N", help="how many merges to learn")
     chunking = parser.add_mutually_exclusive_group()
     chunking.add_argument("--no-chunks", action="store_true", help="train on the whole text as one piece (merges may cross words)")
@@ -30,7 +32,19 @@ def add_train(parser: argparse.ArgumentParser) -> None:
 
 
 def run_train(args: argparse.Namespace) -> None:
-    print(trained(args, read_text(args)))
+    print(trained(args, book_text(args) if args.book else read_text(args, limit=False)))
+
+
+def book_text(args: argparse.Namespace) -> str:
+    """The bundled book (--book), which replaces the text options."""
+    from ..engine.book import BookError, read_book
+
+    if args.text is not None or args.text_file is not None or args.stdin:
+        raise UsageError("--book is the text to train on: give it without --text, --text-file or '-'.")
+    try:
+        return read_book()
+    except BookError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def trained(args: argparse.Namespace, text: str) -> str:

@@ -23,6 +23,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..access import Refused, access_of
 from ..commands import TRAIN
+from ..engine.book import BOOK_LABEL, BookError, read_book
 from ..engine.files import read_utf8
 from ..engine.tables import Table, TableError
 from ..engine.tables.registry import PATTERNS, names
@@ -85,7 +86,7 @@ class TrainScreen(ViewScreen):
         super().__init__(tables, position)
         self.merges = DEFAULT_MERGES
         self.pattern_name = "gpt2"
-        self.source: tuple[str, str] | None = None  # (kind, path): 'current', 'file', 'examples'
+        self.source: tuple[str, str] | None = None  # (kind, path): 'current', 'file', 'examples', 'book'
         self.trained_text: str | None = None
         self.stopped = ""  # why the last training stopped early ('' when it did not)
         self.progress = ""
@@ -153,7 +154,9 @@ class TrainScreen(ViewScreen):
                 text = read_utf8(path, TrainingError, kind="text file")
             elif kind == "examples":
                 text = examples_text()
-            label = {"current": "the current text", "file": visible(path), "examples": "the examples' texts"}[kind]
+            elif kind == "book":
+                text = read_book()
+            label = {"current": "the current text", "file": visible(path), "examples": "the examples' texts", "book": BOOK_LABEL}[kind]
             last = [0.0]
 
             def progress(share: float) -> bool:
@@ -169,7 +172,7 @@ class TrainScreen(ViewScreen):
             both = train_both(text, merges, pattern, source=label, progress=progress)
         except TrainingCancelled:
             return
-        except TrainingError as exc:
+        except (TrainingError, BookError) as exc:
             if not worker.is_cancelled:
                 self.post_message(TrainingReport(worker, failed=sentence(str(exc), path)))
             return
@@ -300,11 +303,11 @@ class TrainScreen(ViewScreen):
     # -- keys ----------------------------------------------------------------------------------
 
     def handle(self, request: Then) -> None:
-        """Another view's (a tour scene's) request: train the current text with its merges, shown at the last round."""
+        """Another view's (a tour scene's) request: train the current text (or the book) with its merges, shown at the last round."""
         super().handle(request)
         if isinstance(request, TrainRounds):
             self.merges = self.round = request.merges
-            self.start(("current", ""))
+            self.start(("book" if request.book else "current", ""))
 
     def play_step(self) -> bool:
         """Under play the training goes round by round from round 1 (the counts, the pair chosen, the
@@ -369,6 +372,9 @@ class TrainScreen(ViewScreen):
 
     def action_train_examples(self) -> None:
         self.start(("examples", ""))
+
+    def action_train_book(self) -> None:
+        self.start(("book", ""))
 
     def action_pattern(self) -> None:
         names = list(PATTERNS)

@@ -33,7 +33,7 @@ from ..engine.texts import quote, too_long
 from .scene import At, Scene, table_file
 
 #: The view's options: field -> the view it belongs to.
-OPTIONS = {"detail": "encode", "pair": "encode", "lookup": "aliases", "ids": "decode", "merges": "train"}
+OPTIONS = {"detail": "encode", "pair": "encode", "lookup": "aliases", "ids": "decode", "merges": "train", "book": "train"}
 FIELDS = ("title", "text", "text_file", "table", "view", "at", "caption", "hold", *OPTIONS)
 AT = 'at must be "start", "end", {chunk = N, round = R} or {frame = N}'
 
@@ -161,6 +161,7 @@ class _Reader:
             (pair[0], pair[1]) if len(pair) == 2 else None,
             float(hold) if hold is not None else None,
             path,
+            book=get.flag("book"),
         )
         if len(self.errors) > before:
             return None

@@ -81,6 +81,7 @@ class Scene:
     pair: tuple[str, str] | None = None
     hold: float | None = None
     table_path: Path | None = field(default=None, compare=False)
+    book: bool = False  # the training view trains the bundled book, not the scene's text
 
     def trace(self, resolve: Callable[[str], Table]) -> Trace:
         return capture(self.text, table_file(self.table_path) if self.table_path else resolve(self.table))
@@ -96,7 +97,7 @@ class Scene:
             return LookUp(self.lookup)
         if self.ids:
             return DecodeIds(self.ids, None if self.table_path else self.table)
-        return TrainRounds(self.merges) if self.view == "train" else None
+        return TrainRounds(self.merges, self.book) if self.view == "train" else None
 
     def requests(self, trace: Trace) -> tuple[PositionRequested, ViewRequested]:
         """Entering the scene, on its captured `trace`: its starting position, then its view."""
