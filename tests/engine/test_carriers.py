@@ -179,5 +179,8 @@ def test_the_special_view_gives_tekkens_ordinary_id_range():
     from tui.explain.special import special_scene
 
     scene = special_scene(get_table("tekken"))
-    assert scene.caller == ("The Tekken table's encode() gives only ordinary ids, 1,000 to 131,071: none is special.",)
+    assert scene.caller == (
+        "The Tekken table has 1,000 special tokens, but none is spelled '<|endoftext|>';",
+        "bpe-tui encodes every spelling of them as ordinary text (as encode_ordinary): none is made from text.",
+    )
     assert scene.ids == (1060, 1124, 1474, 2935, 2149, 1124, 1062)
