@@ -246,7 +246,7 @@ TABLES = (
     Command("used(1)", "u", "Tables: next rule this text used", "next / previous used rank", "used", "u / U"),
     Command("used(-1)", "U", "Tables: previous rule this text used", "next / previous used rank", help_keys="u / U"),
     Command("facts", "p", "Tables: what loading builds / id space, spaces, rule / regex", "built maps, facts, regex", "facts"),
-    Command("compression", "l", "Tables: bytes per token of every table on 15 languages' samples", "compression by language"),
+    Command("compression", "L", "Tables: bytes per token of every table on 15 languages' samples", "compression by language"),
     LEAVE_INPUT,
     *VIEW_KEYS,
     TREE,
@@ -277,8 +277,8 @@ COMPARE = (
     Command("move('last')", "end", "Compare: last frame", "first / last frame", help_keys="home / end"),
     Command("divergence", "n", "Compare: next divergence", "next divergence", "next diff"),
     Command("swap", "s", "Compare: swap the sides", "swap sides", "swap"),
-    Command("pick('a')", "a", "Compare: next table on side A", "next table on side A / B", "A", "a / b"),
-    Command("pick('b')", "b", "Compare: next table on side B", "next table on side A / B", "B", "a / b"),
+    Command("pick('a')", "a", "Compare: next table on side A", "next table on side A / B", "A table", "a / b"),
+    Command("pick('b')", "b", "Compare: next table on side B", "next table on side A / B", "B table", "a / b"),
     *VIEW_KEYS,
 )
 
@@ -305,7 +305,7 @@ TRAIN = (
     _train("pattern", "p", "another chunking regex", "another chunking regex"),
     _train("side", "s", "show chunks / no chunks (one side shown, and the code's)", "chunks / no chunks (one side, code)"),
     _train("cancel_training", "escape", "cancel the training", "cancel the training"),
-    _train("compression", "l", "bytes per token of this table and every table on 15 samples", "compression by language"),
+    _train("compression", "L", "bytes per token of this table and every table on 15 samples", "compression by language"),
     *VIEW_KEYS,
 )
 
@@ -353,8 +353,8 @@ CHOOSE_ROWS = (
     CANCEL_DIALOG,
 )
 CLOSE_HELP = Command("close", "escape,question_mark,q", "Close the help", "close", "close")
-#: The compression chart (l, for languages, in the Tables and Training views) closes with escape, q or l again.
-CLOSE_CHART = Command("close", "escape,q,l", "Close the chart", "close", "close")
+#: The compression chart (L, for languages, in the Tables and Training views) closes with escape, q or L again.
+CLOSE_CHART = Command("close", "escape,q,L", "Close the chart", "close", "close")
 CLOSE_TREE = Command("close", "escape,b", "Close the merge tree", "close", "close")
 
 #: Each view's commands by view name (the palette offers a view's own).

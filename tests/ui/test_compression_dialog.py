@@ -20,7 +20,7 @@ def measured(app) -> bool:  # type: ignore[no-untyped-def]
 async def test_b_in_the_tables_view_draws_every_table_on_every_sample() -> None:
     app = make_app()
     async with opened(app, "tables") as pilot:
-        await pilot.press("l")
+        await pilot.press("L")
         await until(pilot, lambda: measured(app))
         report = app.screen.query_one(CompressionChart).report
         assert report is not None and report.tables == names()
@@ -39,7 +39,7 @@ async def test_at_60x18_without_colour_the_chart_scrolls_to_the_last_sample(monk
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app()
     async with opened(app, "tables", size=(60, 18)) as pilot:
-        await pilot.press("l")
+        await pilot.press("L")
         await until(pilot, lambda: measured(app))
         await pilot.press("end")
         scroll = app.screen.query_one(VerticalScroll)
@@ -52,7 +52,7 @@ async def test_at_60x18_without_colour_the_chart_scrolls_to_the_last_sample(monk
         assert any("escape: close" in line for line in shown)
 
 
-async def test_b_in_the_training_view_measures_the_trained_table_beside_the_apps() -> None:
+async def test_L_in_the_training_view_measures_the_trained_table_beside_the_apps() -> None:
     """Trained on 'the cat the hat' with 3 merges (th, the, at), the table saves exactly the English sample's 'th', 'the'
     and 'at' pairs in GPT-2's chunks: 2,788 bytes become 2,657 tokens (counted by hand, merge by merge), drawn as the last bar."""
     from .test_train_view import open_training
@@ -60,7 +60,7 @@ async def test_b_in_the_training_view_measures_the_trained_table_beside_the_apps
     app = make_app("the cat the hat")
     async with opened(app) as pilot:
         await open_training(app, pilot)
-        await pilot.press("l")
+        await pilot.press("L")
         await until(pilot, lambda: measured(app))
         report = app.screen.query_one(CompressionChart).report
         assert report is not None and report.tables == (*names(), "trained")
@@ -73,11 +73,11 @@ async def test_escape_while_measuring_closes_at_once_and_the_app_keeps_running()
     """Closed before its worker is done, the dialog is gone and nothing the worker still reports reaches it."""
     app = make_app()
     async with opened(app, "tables") as pilot:
-        await pilot.press("l", "escape")
+        await pilot.press("L", "escape")
         await until(pilot, lambda: type(app.screen).__name__ == "TablesScreen")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert type(app.screen).__name__ == "TablesScreen" and app.is_running
-        await pilot.press("l")
+        await pilot.press("L")
         await until(pilot, lambda: measured(app))
         assert measured(app)

@@ -56,8 +56,12 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
         await settle(app, pilot)
         assert "o200k_base · tiktoken rule  " in header(app)[0]
         assert ids(app) == [3545, 378, 26682, 378, 51089]
+        await pilot.press("t")  # the extras' tables, installed in the test group: DeepSeek V4's ids as `tokenizers` gives them
+        await settle(app, pilot)
+        assert header(app)[0].startswith(" DeepSeek V4 · 127,741 merges ")
+        assert ids(app) == [7478, 425, 32372, 425, 65987]
         for title, expected in [
-            ("Qwen 3", [5305, 370, 13683, 370, 28854]),  # the extras' tables, installed in the test group
+            ("Qwen 3", [5305, 370, 13683, 370, 28854]),
             ("Qwen 3.6", [5137, 365, 13290, 365, 27912]),
             ("Tekken", [17498, 1401, 35416, 1401, 109326]),  # ids are Tekken's ranks + 1,000
         ]:

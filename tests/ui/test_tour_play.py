@@ -33,6 +33,7 @@ STEPS: list[list[object]] = [
     [" ", "  ", "   ", "    ", "    i", "    if"],
     ["1", "12", "123", "1234", "12345", "123456", "1234567"],
     [2, 3],  # a scene's view starts its play at its beginning: round 1 as soon as it is trained
+    list(range(2, 21)),  # the bundled book: 20 merges, round by round
 ]
 
 #: What each scene is about, as its last step shows it, at both sizes.
@@ -48,6 +49,7 @@ FIGURES: list[tuple[str, ...]] = [
     ("GPT-2  2 chunks · 4 tokens", "│10│7", "│6 │1", "3 tokens: 220 220 220"),
     ("GPT-2  1 chunk · 3 tokens", "│8", "│2 │2 │2"),
     ("round 3/3", "round 3: (97, 116) -> 258 'at'", "15 bytes → 9 tokens"),
+    ("round 20/20", "1,078,434 bytes → 885,618 tokens"),
 ]
 
 
@@ -97,7 +99,7 @@ async def test_every_scene_moves_under_play_and_ends_legible_with_its_caption_an
             assert steps == STEPS[n], n
             text = screen_text(app)
             bar = " ".join(line.strip() for line in text.splitlines()[:ROWS])
-            assert scene.caption in bar and bar.startswith(f"▶ scene {n + 1}/11: "), (n, bar)
+            assert scene.caption in bar and bar.startswith(f"▶ scene {n + 1}/{len(SCENES)}: "), (n, bar)
             for figure in FIGURES[n]:
                 assert figure in text, (n, figure, text)
             assert not app.screen.show_vertical_scrollbar, n

@@ -164,10 +164,10 @@ def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
         return None
     origin = chunk_origin(text, pattern, start, end)
     head = f"step {origin.step + 1} of {len(pipeline.cuts)}, {pipeline.cuts[origin.step].name}"
-    if origin.pattern is None:
+    if origin.pattern is None or origin.branch is None:
         return head + " between its matches"
     shown = origin.pattern[:BRANCH_SHOWN] + ("…" if len(origin.pattern) > BRANCH_SHOWN else "")
-    return f"{head} branch {origin.branch + 1} {shown}"  # type: ignore[operator]
+    return f"{head} branch {origin.branch + 1} {shown}"
 
 
 def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:

@@ -23,7 +23,6 @@ from typing import Literal, overload
 from ..engine.bpe import ChunkTrace, Trace
 from ..engine.pipeline import pipeline_of
 from ..engine.tables import OFFSET
-from .branches import said_origin
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -155,6 +154,10 @@ def _cut_by(trace: Trace, k: int) -> str | None:
     """Which step of the table's pipeline cut chunk k, found in the text around it (a step every frame
     would otherwise rescan the text from its start); the whole text if the window cuts it otherwise."""
     chunks, pattern = trace.chunks, trace.table.pattern
+    if pipeline_of(pattern) is None:
+        return None  # one regex: nothing to say (and `branches`, with `regex`, is not imported at start-up)
+    from .branches import said_origin
+
     first, last, chunk = chunks[max(k - AROUND, 0)], chunks[min(k + AROUND, len(chunks) - 1)], chunks[k]
     text = trace.normalized
     lo, hi = first.start, last.start + len(last.text)
