@@ -116,7 +116,8 @@ def each_char(text: str, start: int) -> list[str]:
 
 def cut_rows(comparison: Comparison, around: int, width: int, glyphs: Callable[[str, int], list[str]] = each_char) -> tuple[str, str, str]:
     """Three rows over the text from near offset `around`: A's chunks and B's, each cut with │ where that side
-    cuts (a blank column where only the other does), and ▲ under every cut only one side makes."""
+    cuts and ┆ where only the other does (a mark, never a blank inside a chunk: each row, marks removed, is
+    the text), and ▲ under every cut only one side makes."""
     text = comparison.a.normalized
     cuts_a, cuts_b = comparison.cut_marks
     start = max(0, min(around - width // 4, len(text) - 1))
@@ -124,8 +125,8 @@ def cut_rows(comparison: Comparison, around: int, width: int, glyphs: Callable[[
     for pos, glyph in enumerate(glyphs(text, start), start):
         a, b = pos in cuts_a, pos in cuts_b
         if a or b:
-            row_a.append("│" if a else " ")
-            row_b.append("│" if b else " ")
+            row_a.append("│" if a else "┆")
+            row_b.append("│" if b else "┆")
             marks.append("▲" if a != b else " ")
             used += 1
         wide = cells(glyph)
