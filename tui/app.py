@@ -1,7 +1,8 @@
 """The app: the shared state (position, tables, draft, busy, the tour's caption) bound down into the views, the views, the palette.
 
 Screens report by messages; the app switches views (`ViewRequested`) and hands the rest on: captures to
-capture.py, notifications to notes.py, the collector to collector.py, play to player.py, themes to slides.py.
+capture.py, notifications to notes.py, the collector to collector.py, play to player.py (in the view shown: screens/playing.py),
+themes to slides.py.
 """
 
 from __future__ import annotations
@@ -31,17 +32,18 @@ from .engine.texts import MAX_TEXT
 from .explain.position import Position
 from .notes import OneAtATime, PlainNotes, pair_sentence
 from .playback import Playback
-from .player import Hold, Player, PlayKeys, played
+from .player import Hold, Player, PlayKeys
 from .saving import SaveReports, Saves, end_on_signals
 from .screens.base import TableChoice, ViewScreen
 from .screens.encode import EncodeScreen, dialogs
+from .screens.playing import ViewPlay
 from .screens.toosmall import fit
 
 #: Views after the first: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
 
-class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleApp, App[None]):
+class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides.LegibleApp, App[None]):
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
@@ -130,41 +132,6 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
         self.draft = message.position.trace.text
         self.position = message.position
 
-    def show_play(self) -> None:
-        self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
-
-    def play_step(self, loop: bool | None = None) -> bool:
-        """One tick of play in the view shown (`view_step`); False when the animator's play ends. Looping,
-        a view's last step stays `playback.hold` seconds (as long as the tour holds it), then it starts again."""
-        view = self.shown_view
-        if view is None or self.view_step():
-            self.stay.moved(view or "")
-            return True
-        if self.playback.loop if loop is None else loop:
-            if not self.stay.waits(view, self.player.fps):
-                self.rewind()
-            return True
-        return view != "encode"  # the other views stay on their last step while the play goes on
-
-    def view_step(self) -> bool:
-        """The shown view's next step: the animator's next frame, another view's own (ViewScreen.play_step);
-        False at its last step, under a dialog, or while the view is being composed."""
-        screen = self.screen
-        if isinstance(screen, ViewScreen):
-            return self.is_running and screen.is_mounted and screen.play_step()  # its panes are there (not yet, or no longer)
-        after = played(self.position, loop=False)
-        if self.shown_view == "encode" and after is not None:
-            self.position = after
-        return self.shown_view == "encode" and after is not None
-
-    def rewind(self) -> None:
-        """The shown view back to the start of its play (a looping play after its stay on the last step)."""
-        screen = self.screen
-        if isinstance(screen, ViewScreen):
-            screen.play_rewind()
-        elif self.position is not None:
-            self.position = self.position.first()
-
     def on_scan_detail_toggled(self) -> None:
         if self.position is not None:
             self.position = self.position.with_detail(not self.position.detail)
@@ -174,12 +141,6 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, slides.LegibleAp
         """Explain the pair in a notification that replaces the previous explanation (one at a time)."""
         if self.position is not None:
             self.explanations.show(pair_sentence(self.position, message))
-
-    @property
-    def shown_view(self) -> str | None:
-        """'encode', 'decode', … for the view on top; None while a dialog covers it."""
-        screen = self.screen
-        return screen.VIEW if isinstance(screen, (EncodeScreen, ViewScreen)) else None
 
     def view_screen(self, name: str) -> Screen[Any]:
         """View `name`, installed the first time it is shown (so it keeps its state while you look elsewhere)."""

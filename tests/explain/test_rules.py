@@ -7,7 +7,7 @@ from engine.support import CAFE
 from tui.engine.bpe import capture
 from tui.engine.tables import Table, get_table
 from tui.explain.rules import init_summary, rank_id_check, rank_of_id, search_rules, used_ranks
-from tui.screens.tables import rank_id_meaning
+from tui.screens.tables_text import rank_id_meaning
 
 
 def test_init_summary_sizes(gpt2_table: Table) -> None:

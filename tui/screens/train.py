@@ -5,7 +5,7 @@ the rounds with the animator's keys. `c` shows the training loop as code beside 
 default from CODE_WIDTH columns), the line each round stands on marked. `u` hands the chunked
 training's table to the app, which adds it to the tables `t` cycles through and encodes the text
 with it in view 1. Beneath the status, a line sets the trained table's bytes per token on the
-trained text beside every installed table's (worked out in a worker, filled in table by table).
+trained text beside every installed table's (train_beside.py: worked out in a worker, filled in table by table).
 """
 
 from __future__ import annotations
@@ -25,18 +25,19 @@ from ..access import Refused, access_of
 from ..commands import TRAIN
 from ..engine.book import BOOK_LABEL, BookError, read_book
 from ..engine.files import read_utf8
-from ..engine.tables import Table, TableError
-from ..engine.tables.registry import PATTERNS, names
+from ..engine.tables import Table
+from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
-from ..explain.training_sides import COMPARED_CHARACTERS, Beside, Both, TrainingCancelled, beside, examples_text, train_both, trained_table
+from ..explain.training_sides import Beside, Both, TrainingCancelled, examples_text, train_both, trained_table
 from ..explain.words import count
 from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines, TrainingCode
-from .base import TableChoice, ViewScreen
+from .base import TableChoice
+from .train_beside import TrainedBeside
 
 #: What + and - step through (m types any number).
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
@@ -63,16 +64,7 @@ class TrainingReport(Message):
     done: tuple[tuple[str, str], str, int, Both] | None = None
 
 
-@dataclass
-class Compared(Message):
-    """The comparison worker's figures so far (the trained table's first), and whether more will come."""
-
-    worker: Worker[None]
-    figures: tuple[Beside, ...]
-    done: bool
-
-
-class TrainScreen(ViewScreen):
+class TrainScreen(TrainedBeside):
     """Two trainings of one text at one round; the round, the merges and the source are this view's own."""
 
     VIEW = "train"
@@ -255,50 +247,6 @@ class TrainScreen(ViewScreen):
         top.truncate(width, overflow="ellipsis")
         second.truncate(width, overflow="ellipsis")
         self.query_one("#train-status", StatusLines).show(Text("\n").join([top, second]))
-
-    # -- the trained table beside the installed ones ----------------------------------------------
-
-    def compare(self, text: str, both: Both) -> None:
-        """Set the trained table beside every installed one (teaching's nine rules left out) on `text`, in a worker."""
-        trained = trained_table(both)
-        self.show_beside((), bool(text) and trained is not None)
-        if trained is not None and text:
-            self.compare_in_worker(text, trained.table, tuple(n for n in names() if n != "teaching"))
-
-    @work(thread=True, exclusive=True, group="train-compare", exit_on_error=False)
-    def compare_in_worker(self, text: str, trained: Table, others: tuple[str, ...]) -> None:
-        worker = get_current_worker()
-        figures: list[Beside] = []
-        for n, name in enumerate(("", *others)):
-            try:
-                table = self.tables.resolve(name) if name else trained
-            except TableError:
-                continue  # a table that cannot load is left out of the line
-            figure = beside(text, table, trained=not name, cancelled=lambda: worker.is_cancelled)
-            if figure is None or worker.is_cancelled:
-                return
-            figures.append(figure)
-            self.post_message(Compared(worker, tuple(figures), n == len(others)))
-        self.post_message(Compared(worker, tuple(figures), True))
-
-    def on_compared(self, message: Compared) -> None:
-        if not message.worker.is_cancelled:
-            self.show_beside(message.figures, not message.done)
-
-    def show_beside(self, figures: tuple[Beside, ...], more: bool) -> None:
-        """'bytes/token on this text: trained (10 merges) 1.52 · GPT-2 3.10 · …', the trained figure in bold."""
-        self._beside = (figures, more)
-        short = self.has_class("-short")  # one line, cut with … (the whole line from SHORT lines up)
-        line = Text(no_wrap=short, overflow="ellipsis" if short else "fold")
-        if figures or more:
-            cut = self.trained_text is not None and len(self.trained_text) > COMPARED_CHARACTERS
-            line.append(f"bytes/token{' (first ' + format(COMPARED_CHARACTERS, ',') + ' characters)' if cut else ''}: ")
-            line.append_text(Text(" · ").join(Text(str(f), style="bold underline" if f.trained else "") for f in figures))
-            if more:
-                line.append(" · …" if figures else "…", style="dim")
-        shown = self.query_one("#train-beside", StatusLines)
-        shown.show(line)
-        shown.refit()  # as many lines as the figures wrap to
 
     # -- keys ----------------------------------------------------------------------------------
 
