@@ -65,7 +65,9 @@ async def tour_keys(samples: int) -> dict[str, list[float]]:
             entered = app.entered
             out["] next scene"].append(await key_latency(app, "right_square_bracket", lambda n=entered: app.entered > n and app.scene == 1))
             entered = app.entered
-            out["[ previous scene"].append(await key_latency(app, "left_square_bracket", lambda n=entered: app.entered > n and app.scene == 0))
+            out["[ previous scene"].append(
+                await key_latency(app, "left_square_bracket", lambda n=entered: app.entered > n and app.scene == 0)
+            )
             entered = app.entered
             out["R restart"].append(await key_latency(app, "R", lambda n=entered: app.entered > n))
             out["z zoom"].append(await key_latency(app, "z", lambda: app.screen.maximized is not None))
