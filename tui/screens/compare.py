@@ -125,7 +125,7 @@ class CompareScreen(ViewScreen):
             self.play_rewind()
         shown = self.shown
         if shown is None or self.walk == "held":
-            return self.encoding and self.walk != "held"
+            return shown is None and self.encoding  # held, or waiting for the worker
         first = shown.comparison.first
         goal = shown.moved(Cursor(), "last") if first is None else shown.at(first)
         after = shown.moved(self.cursor, "next")

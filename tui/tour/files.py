@@ -233,8 +233,8 @@ class _Reader:
         value = fields.get(key)
         if value is None:
             return ()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(value) not in counts:
-            strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if not strings or len(value) not in counts:
             shown = str(len(value)) if strings else json_type(value).replace("an object", "a table").replace("an array", "a list")
             self.error(n, key, f"{key} must be a list of {said} table names, not {shown}.")
             return ()
