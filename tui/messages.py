@@ -205,7 +205,22 @@ class Animate:
     table: str
 
 
-Then = ShowRank | DecodeIds | LookUp | TrainRounds | Animate
+@dataclass(frozen=True)
+class ExploreRows:
+    """For the explorer: cut the text with the tables named `tables`, one row each (empty: its own rows)."""
+
+    tables: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CompareTables:
+    """For the comparison view: side A under the table named `a`, side B under `b`."""
+
+    a: str
+    b: str
+
+
+Then = ShowRank | DecodeIds | LookUp | TrainRounds | Animate | ExploreRows | CompareTables
 
 
 @dataclass

@@ -55,8 +55,51 @@ SCENE = '[[scene]]\ntitle = "One"\ntext = "abc"\ntable = "teaching"\n\n'
         ('[[scene]]\ntext = "Hi"\nids = [1]\n', "lecture.toml:8: scene 2: ids is an option of the decode view, not of encode."),
         ('[[scene]]\ntext = ""\n', "lecture.toml:7: scene 2: the text is empty: there is nothing to show."),
         ('[[scene]]\ntext = "Hi\n', "lecture.toml:7: not TOML: illegal character '\\n' (at line 7, column 11)"),
+        (
+            '[[scene]]\ntext = "Hi"\nview = "explore"\nrows = ["gpt2", "o200k_bas"]\n',
+            "lecture.toml:9: scene 2: rows: 'o200k_bas' is not a table; did you mean 'o200k_base'?",
+        ),
+        (
+            '[[scene]]\ntext = "Hi"\nview = "explore"\nrows = ["gpt2", "gpt2", "gpt2", "gpt2", "gpt2", "gpt2", "gpt2"]\n',
+            "lecture.toml:9: scene 2: rows must be a list of 1 to 6 table names, not 7.",
+        ),
+        (
+            '[[scene]]\ntext = "Hi"\nview = "compare"\ntables = ["gpt2"]\n',
+            "lecture.toml:9: scene 2: tables must be a list of two table names, not 1.",
+        ),
+        (
+            '[[scene]]\ntext = "Hi"\nview = "compare"\ntables = ["gpt2", "cl100k_bse"]\n',
+            "lecture.toml:9: scene 2: tables: 'cl100k_bse' is not a table; did you mean 'cl100k_base'?",
+        ),
+        (
+            '[[scene]]\ntext = "Hi"\nview = "compare"\ntables = "gpt2"\n',
+            "lecture.toml:9: scene 2: tables must be a list of two table names, not the string 'gpt2'.",
+        ),
+        (
+            '[[scene]]\ntext = "Hi"\nrows = ["gpt2"]\n',
+            "lecture.toml:8: scene 2: rows is an option of the explore view, not of encode.",
+        ),
     ],
-    ids=["table", "view", "field", "text_file", "hold", "chunk", "frame", "round", "at", "option", "empty", "toml"],
+    ids=[
+        "table",
+        "view",
+        "field",
+        "text_file",
+        "hold",
+        "chunk",
+        "frame",
+        "round",
+        "at",
+        "option",
+        "empty",
+        "toml",
+        "rows-name",
+        "rows-seven",
+        "tables-one",
+        "tables-name",
+        "tables-string",
+        "rows-view",
+    ],
 )
 def test_each_mistake_is_one_line_with_file_line_and_field_and_exit_2(cli: Cli, tmp_path: Path, second: str, said: str) -> None:
     path = tour_file(tmp_path, SCENE + second)

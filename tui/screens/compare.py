@@ -22,6 +22,7 @@ from ..explain.compare import RULE_VIEWS, Comparison, Divergence, base_name, no_
 from ..explain.compare_rows import Cursor, Move, Shown, cut_rows, side_frame
 from ..explain.position import Position
 from ..explain.words import count
+from ..messages import CompareTables, Then
 from ..safe import glyphs, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
@@ -54,6 +55,8 @@ class CompareScreen(ViewScreen):
         self.shown: Shown | None = None
         self.told: Divergence | None = None  # the divergence the last line explains
         self.note = ""
+        self.encoding = False  # the worker is encoding both sides
+        self.walk = ""  # under play: "walking" to the first divergence, "held" there ("": no play yet)
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -79,6 +82,7 @@ class CompareScreen(ViewScreen):
             self.note = "no text to compare yet"
         else:
             self.note = f"encoding with {self.names[0]} and {self.names[1]}… (the keys keep working)"
+            self.encoding = True
             self.compare_in_worker(trace, *self.names)
         self.draw()
 
@@ -98,11 +102,43 @@ class CompareScreen(ViewScreen):
         trace = self.trace
         if trace is None or self.names is None or message.key != (trace.text, *self.names):
             return
-        self.shown, self.note = message.shown, message.failed
+        self.shown, self.note, self.encoding = message.shown, message.failed, False
         first = None if message.shown is None else message.shown.comparison.first
         self.told = first
-        self.cursor = Cursor() if message.shown is None or first is None else message.shown.at(first)
+        shown = message.shown
+        self.cursor = shown.at(first) if shown is not None and first is not None and self.walk != "walking" else Cursor()
         self.draw()
+
+    def handle(self, request: Then) -> None:
+        """A tour scene's two tables: side A and side B."""
+        super().handle(request)
+        if isinstance(request, CompareTables):
+            self.names = (request.a, request.b)
+            self.recompare()
+
+    # -- hands-free play: --play and the tour ----------------------------------------------------
+
+    def play_step(self) -> bool:
+        """One tick: both sides a lock-step frame on from the start, up to the first divergence (the last frame
+        when the two never part ways), where the view holds; a tick waits while the worker encodes."""
+        if not self.walk:
+            self.play_rewind()
+        shown = self.shown
+        if shown is None or self.walk == "held":
+            return shown is None and self.encoding  # held, or waiting for the worker
+        first = shown.comparison.first
+        goal = shown.moved(Cursor(), "last") if first is None else shown.at(first)
+        after = shown.moved(self.cursor, "next")
+        if self.cursor == goal or after == self.cursor:
+            self.walk = "held"
+            return False
+        self.cursor = after
+        return True
+
+    def play_rewind(self) -> None:
+        """Both sides back to their first frame, to walk to the first divergence again."""
+        self.walk = "walking"
+        self.cursor = Cursor()
 
     # -- keys ------------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from ..explain.branches import Explanation, explain_match
 from ..explain.explorer import RowChunk, TokenizerRow, build_row
 from ..explain.position import Position
 from ..explain.words import count
-from ..messages import Animate, TextSubmitted, ViewRequested
+from ..messages import Animate, ExploreRows, TextSubmitted, Then, ViewRequested
 from ..safe import sentence, visible
 from ..widgets.caption_bar import rows_for
 from ..widgets.footer import KeyFooter
@@ -314,6 +314,12 @@ class ExploreScreen(ViewScreen):
         panel.show(said, layout=False)
         if before is None or max(len(panel.lines(width)), room) != before:
             panel.refresh(layout=True)
+
+    def handle(self, request: Then) -> None:
+        """A tour scene's rows (none: the explorer's own), from now on."""
+        super().handle(request)
+        if isinstance(request, ExploreRows):
+            self.rows_chosen(request.tables or getattr(self.app, "explore_rows", None) or TABLES)
 
     # -- hands-free play -------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 A scene's fields are `FIELDS`: its text (`text`, or `text_file` beside the tour file), `table` (a
 registered name, a tokenizer.json, or the folder of a table trained and saved earlier), `view` (a view's
 registry name), `at` ("start", "end", {chunk = 2, round = 1} or {frame = N}), `title`, `caption`,
-`hold` (seconds under --play) and the view's own options (`OPTIONS`). `read_tour` reads a tour; with
+`hold` (seconds under --play) and the view's own options (`OPTIONS`: the explorer's `rows`, up to six
+table names, and the comparison's two `tables` among them). `read_tour` reads a tour; with
 `deep` it also loads the tables from files and captures the texts a position needs, so that
 `bpe-tui tour --check` finds a position past the end. tomllib gives no line numbers, so a mistake's line
 is found in the text: the key's line inside its scene's [[scene]] header and the next.
@@ -30,10 +31,20 @@ from ..engine.tables import DEFAULT, TableError, get_table, names
 from ..engine.tables.hf_steps import json_type
 from ..engine.tables.registry import known
 from ..engine.texts import quote, too_long
+from ..explain.explorer import MAX_ROWS
 from .scene import At, Scene, table_file
 
 #: The view's options: field -> the view it belongs to.
-OPTIONS = {"detail": "encode", "pair": "encode", "lookup": "aliases", "ids": "decode", "merges": "train", "book": "train"}
+OPTIONS = {
+    "detail": "encode",
+    "pair": "encode",
+    "lookup": "aliases",
+    "ids": "decode",
+    "merges": "train",
+    "book": "train",
+    "rows": "explore",
+    "tables": "compare",
+}
 FIELDS = ("title", "text", "text_file", "table", "view", "at", "caption", "hold", *OPTIONS)
 AT = 'at must be "start", "end", {chunk = N, round = R} or {frame = N}'
 
@@ -144,6 +155,7 @@ class _Reader:
         merges = fields.get("merges", 0)
         if "merges" in fields and (isinstance(merges, bool) or not isinstance(merges, int) or merges < 1):
             self.error(n, "merges", f"merges must be a number of merges, 1 or more, not {json_type(merges)}.")
+        sides = self.names(n, "tables", fields, range(2, 3), "two")
         pair = get.string("pair", "").split()
         if len(pair) not in (0, 2):
             self.error(n, "pair", f"pair must be two symbols with a space between them ('a b'), not {quote(' '.join(pair))}.")
@@ -162,6 +174,8 @@ class _Reader:
             float(hold) if hold is not None else None,
             path,
             book=get.flag("book"),
+            rows=self.names(n, "rows", fields, range(1, MAX_ROWS + 1), f"1 to {MAX_ROWS}"),
+            tables=(sides[0], sides[1]) if len(sides) == 2 else None,
         )
         if len(self.errors) > before:
             return None
@@ -212,6 +226,26 @@ class _Reader:
             except TableError as exc:
                 self.error(n, "table", f"table {quote(value)}: {exc}")
         return value, path
+
+    def names(self, n: int, key: str, fields: dict[str, Any], counts: range, said: str) -> tuple[str, ...]:
+        """Option `key`'s list of table names (registered ones; the comparison's also 'NAME@gpt2' or 'NAME@tiktoken',
+        the tokens under the other merge rule), of a length in `counts`; () when it is missing or wrong."""
+        value = fields.get(key)
+        if value is None:
+            return ()
+        strings = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if not strings or len(value) not in counts:
+            shown = str(len(value)) if strings else json_type(value).replace("an object", "a table").replace("an array", "a list")
+            self.error(n, key, f"{key} must be a list of {said} table names, not {shown}.")
+            return ()
+        for name in value:
+            base, at, rule = name.partition("@")
+            if (key == "rows" and at) or rule not in ("", "gpt2", "tiktoken") or base not in known():
+                self.error(n, key, f"{key}: {quote(name)} is not a table{_suggest(name, known(), 'table')}")
+                return ()
+            if base not in names():
+                self.table(n, base)  # not installed: the table check says why
+        return tuple(value)
 
     def at(self, n: int, value: Any) -> At:
         if value == "start":

@@ -15,7 +15,7 @@ from ..engine.bpe import Trace, capture
 from ..engine.tables import Table
 from ..explain.frames import Frames
 from ..explain.position import Position
-from ..messages import DecodeIds, LookUp, PositionRequested, Then, TrainRounds, ViewRequested
+from ..messages import CompareTables, DecodeIds, ExploreRows, LookUp, PositionRequested, Then, TrainRounds, ViewRequested
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,9 @@ class Scene:
 
     `table` is a registered name, or (with `table_path`) the file or folder it was read from. `lookup` is
     what the aliases view looks up, `ids` what the decode view decodes, `merges` how many merges the
-    training view learns (it shows the last round), `pair` the pair the animator explains; `hold` the
-    seconds the scene stays under --play (None: the tour's own).
+    training view learns (it shows the last round), `pair` the pair the animator explains, `rows` the
+    explorer's rows (empty: its own), `tables` the comparison's two sides; `hold` the seconds the scene
+    stays under --play (None: the tour's own).
     """
 
     title: str
@@ -82,6 +83,8 @@ class Scene:
     hold: float | None = None
     table_path: Path | None = field(default=None, compare=False)
     book: bool = False  # the training view trains the bundled book, not the scene's text
+    rows: tuple[str, ...] = ()
+    tables: tuple[str, str] | None = None
 
     def trace(self, resolve: Callable[[str], Table]) -> Trace:
         return capture(self.text, table_file(self.table_path) if self.table_path else resolve(self.table))
@@ -92,7 +95,12 @@ class Scene:
         return at.at(self.at.index(at.frames))
 
     def then(self) -> Then | None:
-        """What the scene's view is to show once it is shown: a look-up, ids to decode, a number of merges."""
+        """What the scene's view is to show once it is shown: a look-up, ids to decode, a number of merges,
+        the explorer's rows, the comparison's two tables."""
+        if self.view == "explore":
+            return ExploreRows(self.rows)
+        if self.tables is not None:
+            return CompareTables(*self.tables)
         if self.lookup:
             return LookUp(self.lookup)
         if self.ids:
