@@ -104,7 +104,7 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
         "Requires-Dist: mistral-common==1.13.1; extra == 'tekken'",
         "Requires-Dist: textual-serve>=1.1.3; extra == 'web'",
     ]
-    assert wheel.stat().st_size < 1_000_000  # the two files compress to about 560 kB
+    assert wheel.stat().st_size < 2_000_000  # GPT-2's two files about 560 kB, the book and the samples about 400 kB more
 
 
 def test_ci_runs_readmes_test_command():

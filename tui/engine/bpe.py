@@ -14,10 +14,8 @@ GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktok
 
 from __future__ import annotations
 
-import gc
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise, repeat
@@ -25,6 +23,7 @@ from itertools import pairwise, repeat
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
 from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
+from .paused import gc_paused
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
 from .tables import NO_RULE, OFFSET, Pair, Table
@@ -322,32 +321,6 @@ class Trace:
     def round_chunks(self) -> array[int]:
         """The index of every chunk that has rounds, in order."""
         return array("q", (i for i, c in enumerate(self.chunks) if c.rounds))
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while capturing.
-
-    A capture makes hundreds of thousands of small objects and no reference cycles; the collector
-    would rescan them again and again (a third of a 1 MB capture's time) and find nothing to free.
-    It stays here, not with the app's collector policy (tui/collector.py): it is part of what capturing
-    costs for every caller of `capture()` (the command line, the tests, the app's worker alike).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            # What the capture made is long-lived and still counted as young: once back on, the collector
-            # would walk all of it at the next allocation (0.7 s after 1,000,000 characters in 455,000
-            # chunks). Freezing and unfreezing moves it to the oldest generation without a walk; what a
-            # caller had frozen before (the app's settled heap) stays frozen.
-            frozen = gc.get_freeze_count()
-            gc.freeze()
-            if not frozen:
-                gc.unfreeze()
-            gc.enable()
 
 
 def capture(text: str, table: Table) -> Trace:

@@ -7,7 +7,7 @@ frame, in lock-step), the text with each side's cuts, and each side's frame as w
 >>> [d.cause for d in c.divergences], c.pairs
 (['boundaries', 'whole chunk'], ((1, 3),))
 >>> cut_rows(c.comparison, 0, 40)
-('A │123 456 7│ the', 'B │123│456│7│ the', '      ▲   ▲')
+('A │123┆456┆7│ the', 'B │123│456│7│ the', '      ▲   ▲')
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def load_tokenizer_json(path: str | Path, *, name: str = "custom") -> Table:
     """Load a byte-level BPE tokenizer.json, fully validated; added tokens join the vocabulary.
 
     The collector is paused meanwhile: the file makes about a million small objects, and no cycle."""
-    from ..bpe import gc_paused
+    from ..paused import gc_paused
 
     with gc_paused():
         return _load(path, name)
