@@ -203,3 +203,13 @@ def test_the_lockstep_cursor_and_the_next_divergence() -> None:
     assert side_frame(b, 1) == SideFrame("taken whole: its bytes are one token", "⟦Ġthe⟧")
     assert side_frame(a, 9) == SideFrame("done after 3 steps", "Ġthe")
     assert [r.pair for r in capture(" the", named_table("gpt2")).chunks[0].rounds] == [("Ġ", "t"), ("h", "e"), ("Ġt", "he")]
+
+
+def test_a_chunk_that_starts_with_a_combining_mark_is_drawn_on_a_dotted_circle() -> None:
+    """Qwen 3's regex cuts Hebrew points off their letter: the mark after a cut sits on ◌, never on the │."""
+    from tui.engine.tables import get_table
+    from tui.explain.compare import compare
+    from tui.explain.compare_rows import cut_rows
+
+    row_a, row_b, _ = cut_rows(compare(" שָׁלוֹם", get_table("qwen3"), get_table("qwen3.6")), 0, 60)
+    assert "│◌\u05b8\u05c1" in row_a and "┆◌\u05b8\u05c1" in row_b

@@ -37,8 +37,8 @@ def screen(page: Page) -> list[str]:
 
 
 def wait_for(page: Page, text: str) -> list[str]:
-    """The terminal's rows once one of them contains `text` (20 s at most: a loaded machine starts apps slowly)."""
-    page.wait_for_function(f"() => window.__terminal && ({SCREEN})().some(row => row.includes({text!r}))", timeout=20_000)
+    """The terminal's rows once one of them contains `text` (45 s at most: a loaded machine starts apps slowly)."""
+    page.wait_for_function(f"() => window.__terminal && ({SCREEN})().some(row => row.includes({text!r}))", timeout=45_000)
     return screen(page)
 
 

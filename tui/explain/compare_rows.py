@@ -129,6 +129,8 @@ def cut_rows(comparison: Comparison, around: int, width: int, glyphs: Callable[[
             row_b.append("│" if b else "┆")
             marks.append("▲" if a != b else " ")
             used += 1
+            if cells(glyph) == 0:  # a chunk that starts with a mark (Qwen 3 cuts niqqud off): ◌ carries it, not the │
+                glyph = "◌" + glyph
         wide = cells(glyph)
         if used + wide > width:
             break
