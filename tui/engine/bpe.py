@@ -26,7 +26,7 @@ from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
 from .paused import gc_paused
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
-from .tables import NO_RULE, OFFSET, Pair, Table
+from .tables import NO_RULE, Pair, Table
 from .texts import CaptureError
 
 __all__ = [
@@ -207,7 +207,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
     """
     byte_ranks = table.byte_ranks
     assert byte_ranks is not None, f"{table.name} has no byte ranks"
-    first = OFFSET + table.first_id  # a joined token's id minus this is its rule's rank
+    first = table.rank_offset  # a joined token's id minus this is its rule's rank
     seen: dict[str, tuple[str, bytes, str, tuple[int, ...], Word, CacheState, Sequence[Round], array | None]] = {}
     for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
         token = match.group()

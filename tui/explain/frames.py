@@ -22,7 +22,6 @@ from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
 from ..engine.pipeline import pipeline_of
-from ..engine.tables import OFFSET
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -136,7 +135,7 @@ def narrate(trace: Trace, frame: Frame) -> str:
             return (
                 f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
-                f"(rank {rnd.rank}, id {trace.table.first_id + OFFSET + rnd.rank}, leftmost if tied); merging that one"
+                f"(rank {rnd.rank}, id {trace.table.rank_offset + rnd.rank}, leftmost if tied); merging that one"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "

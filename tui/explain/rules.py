@@ -76,7 +76,7 @@ class MergeRule:
 
 def rule(table: Table, rank: int) -> MergeRule:
     left, right = table.merges[rank]
-    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right), table.first_id + OFFSET)
+    return MergeRule(rank, left, right, left + right, table.encoder.get(left + right), table.rank_offset)
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class RankCheck:
 def rank_id_check(table: Table) -> RankCheck:
     """Run the check over all rules (50,000 for GPT-2, all passing)."""
     encoder = table.encoder
-    passing, offset = 0, table.first_id + OFFSET
+    passing, offset = 0, table.rank_offset
     failure: MergeRule | None = None
     for rank, (left, right) in enumerate(table.merges):
         if encoder.get(left + right) == offset + rank:

@@ -22,7 +22,7 @@ from ..engine.decoding import decode
 from ..engine.pretokenize import chunker
 from ..engine.tables import Table, short_name
 from .aliasgrid import runs
-from .rules import OFFSET, rank_of_id
+from .rules import rank_of_id
 
 ENDOFTEXT = "<|endoftext|>"
 
@@ -129,7 +129,7 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
     normalized = table.normalize(literal)
     chunks = tuple(chunker(table.pattern, normalized).findall(normalized))
-    last = table.first_id + OFFSET + len(table.merges) - 1
+    last = table.rank_offset + len(table.merges) - 1
     return SpecialScene(
         literal,
         short_name(table),

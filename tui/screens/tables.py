@@ -79,7 +79,7 @@ class RulesList(LineList):
         rank_w, left_w, right_w, merged_w, text_w = self.widths(width)
         line = Text(
             "  " + pad("rank", rank_w, True) + " " + pad("left", left_w) + " " + pad("right", right_w) + " "
-            + pad("merged", merged_w) + " " + pad("id", 6, True) + f"  id={OFFSET + (self.table.first_id if self.table else 0)}+rank"
+            + pad("merged", merged_w) + " " + pad("id", 6, True) + f"  id={self.table.rank_offset if self.table else OFFSET}+rank"
         )  # fmt: skip
         if text_w:
             line.append(" " + pad("as text (UTF-8 of its bytes)" if text_w > 30 else "as text", text_w))

@@ -105,6 +105,11 @@ class Table:
         """`text` as the table's chunks cut it: after its normaliser (`text` itself when it has none)."""
         return text if self.normalizer is None else self.normalizer.apply(text)
 
+    @property
+    def rank_offset(self) -> int:
+        """What a rule's merged id exceeds its rank by: 256 (the byte ids), 1,256 for Tekken (after its 1,000 special ids)."""
+        return self.first_id + OFFSET
+
     @cached_property
     def special(self) -> dict[str, int]:
         """Entries that are neither a byte alias nor a merge result, e.g. {'<|endoftext|>': 50256}."""

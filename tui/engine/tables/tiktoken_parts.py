@@ -95,7 +95,7 @@ def recover_all(table: Table, progress: Callable[[int, int], None] | None = None
     """Recover every rank's parts (from a worker); returns how many are cached. `progress(done, total)`
     is called every 4,096 ranks; `cancelled()` returning True stops early."""
     total = len(_cache(table).by_rank)
-    for rank in range(table.first_id + OFFSET, total):
+    for rank in range(table.rank_offset, total):
         parts(table, rank)
         if rank % 4096 == 0:
             if progress is not None:
@@ -126,7 +126,7 @@ class LazyMerges(Sequence[Pair]):
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        return parts(self._table, self._table.first_id + OFFSET + index) or ("", "")
+        return parts(self._table, self._table.rank_offset + index) or ("", "")
 
     def __iter__(self) -> Iterator[Pair]:
         for i in range(self._count):
