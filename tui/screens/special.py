@@ -60,7 +60,7 @@ def scene_text(scene: SpecialScene, width: int, compact: bool = False, listing: 
         if scene.follows_formula:
             t.append(f"   made by rule {scene.rank}\n")
         else:
-            said = f"   not 256 + a rank: merges end at id {scene.last_merge_id:,}"
+            said = f"   not {256 + scene.first_id:,} + a rank: merges end at id {scene.last_merge_id:,}"
             t.append(shorter(f"  encoder['{lit}'] = {scene.special_id}", said, " id", width) + "\n")
         merges = scene.last_merge_id + 1 - 256 - scene.first_id
         t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
