@@ -73,7 +73,7 @@ async def test_the_next_key_goes_through_every_scene_each_in_its_view_with_its_f
             bars = list(app.screen.query(CaptionBar))  # the view's own bar, given the caption by the app
             assert len(bars) == 1 and bars[0].display and bars[0].region.height == rows_for(app.caption, 100) <= ROWS
             assert bars[0].caption == app.caption == Caption(n, len(SCENES), SCENES[n].title, SCENES[n].caption, False)
-            assert bars[0].render().plain.startswith(f"scene {n + 1}/12: {SCENES[n].title} · "), n
+            assert bars[0].render_line(0).text.startswith(f"scene {n + 1}/12: {SCENES[n].title} · "), n
             for key in keys:
                 await pilot.press(key)
             await ready(app, pilot)
@@ -206,7 +206,7 @@ async def test_outside_the_tour_every_view_holds_one_hidden_caption_bar() -> Non
             screen = app.screen if view.name == "encode" else await open_view(app, pilot, view.key)
             bars = list(screen.query(CaptionBar))
             assert len(bars) == 1 and bars[0].caption is None and bars[0].display is False and bars[0].region.height == 0
-            assert bars[0].render().plain == ""
+            assert bars[0].rows(100, ROWS) is None and bars[0].render_line(0).text.strip() == ""
             shown.append(app.shown_view or "")
         assert app.caption is None
         assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train", "compare"]

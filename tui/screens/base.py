@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
@@ -21,6 +20,7 @@ from ..explain.position import Position
 from ..messages import Caption, TableSwitchRequested, Then, ViewRequested
 from ..widgets.caption_bar import CaptionBar
 from ..widgets.text import clip
+from .restyle import KeptStyles
 
 if TYPE_CHECKING:
     from ..engine.bpe import Trace
@@ -120,7 +120,7 @@ class ViewBar(Widget):
                 self.post_message(ViewRequested(name))
 
 
-class ViewScreen(Screen[None]):
+class ViewScreen(KeptStyles):
     """A view after the animator: it is given the current position and the tables, and shows the trace's table (t moves every view on),
     and recomputes what it shows when it is resumed on a new trace."""
 
@@ -186,11 +186,14 @@ class ViewScreen(Screen[None]):
         self._seen = self.trace
         self.reload()
 
+    leaving = False  # the app is moving to another view: a position it is given now is that view's (the tour's scenes)
+
     def on_screen_resume(self) -> None:
+        self.leaving = False
         self.follow_trace()
 
     def watch_position(self) -> None:
-        if self.is_current:
+        if self.is_current and not self.leaving:
             self.follow_trace()
 
     def follow_trace(self) -> None:

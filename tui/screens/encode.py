@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.screen import Screen
 
 from ..access import Refused, access_of, download
 from ..commands import ENCODE, bindings
@@ -49,6 +48,7 @@ from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
 from ..widgets.status import Status
 from ..widgets.word import WordPane
+from .restyle import KeptStyles
 
 #: From this width the code pane is on by default, in a column of its own beside the pairs.
 CODE_WIDTH = 160
@@ -64,7 +64,7 @@ def dialogs() -> ModuleType:
     return module
 
 
-class EncodeScreen(Screen[None]):
+class EncodeScreen(KeptStyles):
     """The animator: header, chunks, bytes, word, pairs and ids, all showing `position`."""
 
     BINDINGS = bindings(ENCODE)

@@ -26,6 +26,7 @@ from ..engine.tables import TableError
 from ..messages import Caption, PairPicked, SceneChanged
 from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, Playback, check_fps
 from ..safe import sentence, visible
+from ..screens.base import ViewScreen
 from .scene import Scene
 from .scenes import SCENES
 
@@ -115,8 +116,19 @@ class TourApp(BpeApp):
                 return
         self.scene, self._waited, self._moved = index, 0.0, False
         shown, view = scene.requests(trace)
-        self.on_position_requested(shown)
-        await self.on_view_requested(view)
+        # A view the scene leaves does not redraw itself for the scene's trace on its way out (a reload of
+        # Aliases is 4 ms); it catches up when it is shown again, or here if it stays.
+        leaving = self.screen if isinstance(self.screen, ViewScreen) and view.view != self.shown_view else None
+        if leaving is not None:
+            leaving.leaving = True
+        try:
+            self.on_position_requested(shown)
+            await self.on_view_requested(view)
+        finally:
+            if leaving is not None and leaving.leaving:
+                leaving.leaving = False
+                if leaving.is_current:
+                    leaving.follow_trace()
         self._caption()
         if scene.pair is not None and self.position is not None:
             self.on_pair_picked(PairPicked(None, scene.pair, trace.table.ranks.get(scene.pair)))

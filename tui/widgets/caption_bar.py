@@ -7,14 +7,15 @@ lays its panes out in what is left.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len
-from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ..messages import Caption
 from ..safe import visible, wrap
+from .strips import Row, StripRows
 
 ROWS = 3  # at most: two for the words at 80 columns, the keys after them
 HINT = "  (] next, [ back)"
@@ -29,6 +30,17 @@ def heading(index: int, total: int, title: str, playing: bool = False) -> str:
 def caption_lines(head: str, caption: str, width: int, rows: int = ROWS) -> list[str]:
     """The heading and caption wrapped to `width`, at most `rows` lines (the last ends in … if cut),
     always with the keys' hint at the end of the last line: the only place the tour's keys are seen."""
+    return list(wrapped_caption(head, caption, width, rows))
+
+
+@lru_cache(64)
+def wrapped_caption(head: str, caption: str, width: int, rows: int) -> tuple[str, ...]:
+    """caption_lines, worked out once per scene and width: a scene change asks for them about five times
+    (the bar's height, its lines, each view's layout), and wrapping is the bar's main cost."""
+    return tuple(fitted_caption(head, caption, width, rows))
+
+
+def fitted_caption(head: str, caption: str, width: int, rows: int) -> list[str]:
     lines = wrap(f"{head} · {visible(caption)}", width)
     hint = HINT if width >= 2 * len(HINT) else ""  # a bar too narrow for it (never at 60 columns) goes without
     if len(lines) <= rows and cell_len(lines[-1]) + len(hint) <= width:
@@ -51,8 +63,9 @@ def rows_for(caption: Caption | None, width: int) -> int:
     return len(caption_lines(head, caption.caption, max(width - 2, 20)))
 
 
-class CaptionBar(Widget):
-    """The current scene's heading (bold, reversed) and caption; shown only while `caption` is set."""
+class CaptionBar(StripRows):
+    """The current scene's heading (bold, reversed) and caption; shown only while `caption` is set. Drawn as
+    rows of runs (widgets/strips.py): a scene change draws three short rows, not a Rich Text."""
 
     DEFAULT_CSS = f"""
     CaptionBar {{ dock: top; height: auto; max-height: {ROWS}; padding: 0 1; background: $panel; display: none; }}
@@ -62,6 +75,7 @@ class CaptionBar(Widget):
 
     def watch_caption(self, caption: Caption | None) -> None:
         self.display = caption is not None
+        self.redraw()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines(width))
@@ -72,21 +86,17 @@ class CaptionBar(Widget):
             return []
         return caption_lines(heading(scene.index, scene.total, scene.title, scene.playing), scene.caption, max(width, 20))
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+    def rows(self, width: int, height: int) -> list[Row] | None:
         scene = self.caption
         if scene is None:
-            return text
+            return None
         head = heading(scene.index, scene.total, scene.title, scene.playing)
-        for n, line in enumerate(self._lines(self.content_size.width)):
-            if n:
-                text.append("\n")
+        keys = HINT.lstrip()
+        out: list[Row] = []
+        for n, line in enumerate(self._lines(width)):
             shown = min(len(head), len(line)) if n == 0 else 0
-            text.append(line[:shown], style="bold reverse")
             rest = line[shown:]
-            keys = HINT.lstrip()
             hint = rest.endswith(keys)
-            text.append(rest[: -len(keys)] if hint else rest)
-            if hint:
-                text.append(keys, style="italic")
-        return text
+            runs = ((line[:shown], "bold reverse"), (rest[: -len(keys)] if hint else rest, ""), (keys if hint else "", "italic"))
+            out.append(tuple(run for run in runs if run[0]))
+        return out

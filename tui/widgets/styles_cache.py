@@ -72,6 +72,26 @@ class KeptLines(StylesCache):
         self._last = None
 
 
+class BackgroundLines(KeptLines):
+    """A view screen's lines. An opaque screen draws its background colour and nothing else, so its lines
+    depend on the key alone, however often Textual marks them dirty (every layout: a switch, a zoom)."""
+
+    _opaque = False
+
+    def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
+        self._opaque = widget.styles.background.a == 1
+        if self._opaque:
+            self._dirty_lines.clear()
+        return super().render_widget(widget, crop)
+
+    def clear(self) -> None:
+        """A refresh marks every line dirty: the lines are kept (the key says when they differ)."""
+        if self._opaque:
+            StylesCache.clear(self)
+        else:
+            super().clear()
+
+
 class FramedLines(KeptLines):
     """KeptLines whose content rows are framed from one RowBorder per repaint."""
 
