@@ -13,6 +13,7 @@ import pytest
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from tui.screens.aliases import AliasesScreen, AliasGrid
@@ -64,7 +65,9 @@ async def test_a_view_shown_again_is_not_restyled_unless_the_theme_changed_while
         assert aliases.styles.background == light and light != Color.parse("#121212")
 
 
-async def test_z_restyles_the_screen_and_the_zoomed_pane_only_and_leaves_the_footer_keys_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_z_lays_out_once_restyles_the_screen_and_the_zoomed_pane_only_and_leaves_the_footer_keys_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = TourApp()
     async with opened(app, size=(100, 26)) as pilot:
         await settle(app, pilot)
@@ -75,11 +78,18 @@ async def test_z_restyles_the_screen_and_the_zoomed_pane_only_and_leaves_the_foo
         renders: list[FooterKey] = []
         render = FooterKey.render
         monkeypatch.setattr(FooterKey, "render", lambda key: renders.append(key) or render(key))
+        layouts: list[Screen[None]] = []
+        lay_out = Screen._refresh_layout
+        monkeypatch.setattr(
+            Screen, "_refresh_layout", lambda screen, *args, **kwargs: layouts.append(screen) or lay_out(screen, *args, **kwargs)
+        )
         for zoomed in (pairs, None):
             with restyled(monkeypatch) as nodes:
                 await pilot.press("z")
                 await settle(app, pilot)
             assert screen.maximized is zoomed
+            assert len(layouts) == 1, len(layouts)  # one layout: no scrollbar of the pane comes or goes after it
+            layouts.clear()
             assert set(nodes) <= {screen, pairs, *pairs.walk_children()}, {type(n).__name__ for n in nodes}
         assert renders == [] and footer_keys(app) == keys_before
         assert "-maximized-view" not in screen.classes and screen.styles.align == ("left", "top")

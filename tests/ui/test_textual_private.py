@@ -60,3 +60,21 @@ def test_the_text_boxes_hook_keeps_textuals_signatures() -> None:
 
     assert list(inspect.signature(TextArea._set_document).parameters) == ["self", "text", "language"]
     assert list(inspect.signature(TextArea._rewrap_and_refresh_virtual_size).parameters) == ["self"]
+
+
+def test_the_views_restyle_hooks_match_textuals_screen() -> None:
+    """screens/restyle.py: KeptStyles clears ScreenResume.refresh_styles, which Screen's own handler reads;
+    its maximize watcher replaces Screen's, which sets the same two classes; BackgroundLines keeps lines
+    StylesCache marks dirty in `_dirty_lines` and drops in `clear`."""
+    from textual import events
+    from textual.screen import Screen
+
+    from tui.screens.restyle import KeptStyles
+
+    assert "refresh_styles" in inspect.getsource(Screen._on_screen_resume)
+    assert events.ScreenResume().refresh_styles is True
+    theirs = inspect.getsource(Screen._watch_maximized)
+    assert '"-maximized-view"' in theirs and '"-maximized"' in theirs and theirs.count("_class(") == 3
+    assert list(inspect.signature(KeptStyles._watch_maximized).parameters) == list(inspect.signature(Screen._watch_maximized).parameters)
+    cache = StylesCache()
+    assert cache._dirty_lines == set() and "_dirty_lines" in inspect.getsource(StylesCache.clear)
