@@ -23,6 +23,7 @@ from typing import Any
 from textual.app import App
 
 from .engine.bpe import gc_paused
+from .engine.paused import keep_frozen
 
 #: Allocations the collector lets pass before it runs by itself: many steps' worth.
 YOUNG = 50_000
@@ -63,6 +64,7 @@ def settle_heap() -> None:
     gc.unfreeze()  # what was frozen before may be garbage now: let this collection see it
     gc.collect()
     gc.freeze()
+    keep_frozen()
 
 
 def settle_start() -> None:
@@ -90,6 +92,7 @@ def starting() -> Iterator[None]:
             yield
         finally:
             gc.freeze()  # the interpreter's last collection at exit need not walk what the app left
+            keep_frozen()
 
 
 class Pacer:

@@ -69,10 +69,14 @@ async def test_the_view_is_drawn_and_keys_work_while_its_scene_is_made(monkeypat
 )
 async def test_each_table_gets_its_own_sentences(table: str, shown: tuple[str, ...]) -> None:
     app = make_app("aaa", table)
-    async with opened(app, "special") as pilot:
-        await until(pilot, lambda: "the caller's rule" in screen_text(app))
+
+    def joined() -> str:
         bare = screen_text(app).translate({ord(c): " " for c in "▁▂▃▄▅▆▇█"})  # the scrollbar's thumb is not text
-        text = " ".join(bare.split())  # the lines as one, however they wrap
+        return " ".join(bare.split())  # the lines as one, however they wrap
+
+    async with opened(app, "special") as pilot:
+        await until(pilot, lambda: all(line in joined() for line in shown))  # the view drawn (it waited 60 s for GPT-2's wording)
+        text = joined()
         for line in shown:
             assert line in text
         assert "GPT-2" not in text and "never produces" not in text and "this scene uses" not in text
