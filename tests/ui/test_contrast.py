@@ -101,7 +101,12 @@ async def walk(app: BpeApp, pilot: Pilot) -> list[Cell]:
     return seen
 
 
-@pytest.mark.parametrize("theme", theme_names())
+#: The themes the quick suite walks: the default, a light one, a terminal-colour one (the app's three kinds of
+#: colouring) and the light theme whose hints were the faintest; every theme with `uv run pytest -m slow` (7 s each).
+QUICK_THEMES = ("textual-dark", "textual-light", "ansi-light", "solarized-light")
+
+
+@pytest.mark.parametrize("theme", [pytest.param(t, marks=() if t in QUICK_THEMES else pytest.mark.slow) for t in theme_names()])
 async def test_every_text_reaches_4_5_to_1(theme: str) -> None:
     """In `theme`, no text on any view, the help or a dialog is drawn under 4.5:1 (the pane key hints were
     2.2:1 in textual-dark, the focused pane's hints 1.49:1 in textual-light)."""
