@@ -46,20 +46,25 @@ def opened_page(browser: Browser, url: str) -> Page:
     return page
 
 
+#: How long a download may take to arrive: the block it waits around types into a dialog, whose own waits
+#: (wait_for's 45 s, five tries of 5 s) come first; a hang, never a claim about speed.
+DOWNLOAD = 90_000
+
+
 def test_file_keys_refuse_the_servers_files_and_saves_are_downloads(server: str, browser: Browser) -> None:
     page = opened_page(browser, server + "/")
     typed(page, "o", "Open a trace file", "/etc/passwd")
     rows = wait_for(page, "/etc/passwd is not one of the bundled examples")
     flat = " ".join(" ".join(row.strip().lstrip("▌").strip() for row in rows).split())  # the note wraps where the page width says
     assert "/etc/passwd is not one of the bundled examples: a served app opens nothing else on the server (x lists them)." in flat
-    with page.expect_download(timeout=20_000) as arrival:
+    with page.expect_download(timeout=DOWNLOAD) as arrival:
         typed(page, "s", "Save this trace as (your browser downloads it)", "mine.json")
     download = arrival.value
     assert download.suggested_filename == "mine.json"
     saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
     assert (saved["text"], saved["ids"]) == ("aaababcabxyz", [264, 257, 261])
     wait_for(page, "Sent mine.json to your browser")
-    with page.expect_download(timeout=20_000) as arrival:
+    with page.expect_download(timeout=DOWNLOAD) as arrival:
         page.keyboard.press("S")
     assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-teaching-encode-frame-1-textual-dark.svg"
     assert Path(arrival.value.path()).read_text(encoding="utf-8").rstrip().endswith("</svg>")
