@@ -41,6 +41,7 @@ def wrapped_caption(head: str, caption: str, width: int, rows: int) -> tuple[str
 
 
 def fitted_caption(head: str, caption: str, width: int, rows: int) -> list[str]:
+    """The wrapping itself (caption_lines says what it gives)."""
     lines = wrap(f"{head} · {visible(caption)}", width)
     hint = HINT if width >= 2 * len(HINT) else ""  # a bar too narrow for it (never at 60 columns) goes without
     if len(lines) <= rows and cell_len(lines[-1]) + len(hint) <= width:
