@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input
+from textual.worker import WorkerCancelled
 
 from tui.app import BpeApp
 from tui.commands import VIEWS
@@ -50,11 +51,21 @@ def cafe_app(text: str = CAFE, *, quiet: bool = False) -> BpeApp:
     return make_app(text, "gpt2", quiet=quiet)
 
 
+async def workers_done(app: BpeApp) -> None:
+    """Wait until no worker runs. A worker the app cancels meanwhile (a scene or a table moved on while it
+    worked) is done too: Textual's wait raises WorkerCancelled for it, a race with the app, not a failure."""
+    while running := [worker for worker in app.workers if not worker.is_finished]:
+        try:
+            await app.workers.wait_for_complete(running)
+        except WorkerCancelled:
+            continue
+
+
 async def settle(app: BpeApp, pilot: Pilot) -> None:
     """Let capture and load workers finish and their results (posted as messages) reach the screen."""
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 
