@@ -21,13 +21,21 @@ OPEN = "this.terminal.open(e)"
 SCREEN = "() => { const t = window.__terminal, b = t.buffer.active; return Array.from({length: t.rows}, (_, y) => b.getLine(y).translateToString(true)); }"
 
 
+#: Every row the terminal has drawn, kept as it is drawn: a note shown for a few seconds is seen even when the page's
+#: polling, on a loaded machine, only looks after it has gone.
+KEEP_ROWS = (
+    "window.__seen=new Set(),this.terminal.onRender(()=>{const t=window.__terminal,b=t.buffer.active;"
+    "for(let y=0;y<t.rows;y++)window.__seen.add(b.getLine(y).translateToString(true))})"
+)
+
+
 def hook_terminal(page: Page) -> None:
     """Serve textual-serve's script with one assignment added, so the test can read the terminal's screen."""
 
     def patch(route):  # type: ignore[no-untyped-def]
         script = route.fetch().text()
         assert script.count(OPEN) == 1, "textual-serve's script changed: update OPEN"
-        route.fulfill(body=script.replace(OPEN, f"{OPEN},window.__terminal=this.terminal"), content_type="text/javascript")
+        route.fulfill(body=script.replace(OPEN, f"{OPEN},window.__terminal=this.terminal,{KEEP_ROWS}"), content_type="text/javascript")
 
     page.route("**/static/js/textual.js", patch)
 
@@ -40,6 +48,11 @@ def wait_for(page: Page, text: str) -> list[str]:
     """The terminal's rows once one of them contains `text` (45 s at most: a loaded machine starts apps slowly)."""
     page.wait_for_function(f"() => window.__terminal && ({SCREEN})().some(row => row.includes({text!r}))", timeout=45_000)
     return screen(page)
+
+
+def shown_once(page: Page, text: str) -> None:
+    """Wait until a row containing `text` has been drawn, even if it is gone since (a note's few seconds)."""
+    page.wait_for_function(f"() => window.__seen && Array.from(window.__seen).some(row => row.includes({text!r}))", timeout=45_000)
 
 
 def local_only(urls: list[str], server: str) -> set[str]:

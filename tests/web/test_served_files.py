@@ -17,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tui.cli.webserver import REFUSED
 
 from .conftest import serving
-from .test_browser import SCREEN, hook_terminal, wait_for
+from .test_browser import SCREEN, hook_terminal, shown_once, wait_for
 
 
 def typed(page: Page, key: str, title: str, answer: str) -> None:
@@ -63,7 +63,7 @@ def test_file_keys_refuse_the_servers_files_and_saves_are_downloads(server: str,
     assert download.suggested_filename == "mine.json"
     saved = json.loads(Path(download.path()).read_text(encoding="utf-8"))
     assert (saved["text"], saved["ids"]) == ("aaababcabxyz", [264, 257, 261])
-    wait_for(page, "Sent mine.json to your browser")
+    shown_once(page, "Sent mine.json to your browser")
     with page.expect_download(timeout=DOWNLOAD) as arrival:
         page.keyboard.press("S")
     assert arrival.value.suggested_filename == "bpe-tui-aaababcabxyz-teaching-encode-frame-1-textual-dark.svg"
@@ -102,7 +102,10 @@ def test_another_address_needs_the_printed_secret(guarded: tuple[str, str], brow
     page.close()
 
 
-@pytest.mark.parametrize(("key", "title"), [("o", "Open a trace file"), ("f", "Train on a file")])
+#: `f` through the browser is in the slow run: with both cores busy (`stress --cpu 2`) it missed its note 3 times
+#: in 6 (the Training view retrains behind the dialog), not yet understood; tests/ui/test_served_files.py checks
+#: `f`'s refusal in-process in the quick suite, and `o` here takes the same policy through the browser.
+@pytest.mark.parametrize(("key", "title"), [("o", "Open a trace file"), pytest.param("f", "Train on a file", marks=pytest.mark.slow)])
 def test_a_shared_folder_is_all_a_file_key_reaches(guarded: tuple[str, str], browser: Browser, shared: Path, key: str, title: str) -> None:
     url, token = guarded
     page = opened_page(browser, f"{url}/?token={token}")
@@ -111,7 +114,7 @@ def test_a_shared_folder_is_all_a_file_key_reaches(guarded: tuple[str, str], bro
         wait_for(page, "merges asked")
     for answer in ("/etc/passwd", "../outside.json", "link.json"):  # an absolute path, a way up, a symlink out
         typed(page, key, title, answer)
-        wait_for(page, f"{answer} is outside the folder")
+        shown_once(page, f"{answer} is outside the folder")
     page.close()
 
 
@@ -119,9 +122,9 @@ def test_a_save_lands_in_the_shared_folder(guarded: tuple[str, str], browser: Br
     url, token = guarded
     page = opened_page(browser, f"{url}/?token={token}")
     typed(page, "s", "Save this trace as", "kept.json")
-    wait_for(page, "Saved ")
+    shown_once(page, "Saved ")
     assert json.loads((shared / "kept.json").read_text(encoding="utf-8"))["text"] == "aaababcabxyz"
     typed(page, "s", "Save this trace as", "../kept.json")
-    wait_for(page, "../kept.json is outside the folder this server")
+    shown_once(page, "../kept.json is outside the folder this server")
     assert not (shared.parent / "kept.json").exists()
     page.close()
