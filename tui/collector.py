@@ -22,8 +22,7 @@ from typing import Any
 
 from textual.app import App
 
-from .engine.bpe import gc_paused
-from .engine.paused import keep_frozen
+from .engine.paused import gc_paused, keep_frozen
 
 #: Allocations the collector lets pass before it runs by itself: many steps' worth.
 YOUNG = 50_000

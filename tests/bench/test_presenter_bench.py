@@ -84,7 +84,6 @@ async def peer_keys(samples: int) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"switch": [], "zoom": []}
     async with app.run_test(size=SIZE) as pilot:
         await settled(pilot)
-        app.screen.query(".-textual-system, Pane").first().focus()
         for _ in range(samples):
             for _ in range(2):  # there and back
                 n = app.switches

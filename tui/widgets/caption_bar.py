@@ -37,23 +37,17 @@ def caption_lines(head: str, caption: str, width: int, rows: int = ROWS) -> list
 def wrapped_caption(head: str, caption: str, width: int, rows: int) -> tuple[str, ...]:
     """caption_lines, worked out once per scene and width: a scene change asks for them about five times
     (the bar's height, its lines, each view's layout), and wrapping is the bar's main cost."""
-    return tuple(fitted_caption(head, caption, width, rows))
-
-
-def fitted_caption(head: str, caption: str, width: int, rows: int) -> list[str]:
-    """The wrapping itself (caption_lines says what it gives)."""
     lines = wrap(f"{head} · {visible(caption)}", width)
     hint = HINT if width >= 2 * len(HINT) else ""  # a bar too narrow for it (never at 60 columns) goes without
     if len(lines) <= rows and cell_len(lines[-1]) + len(hint) <= width:
-        return [*lines[:-1], lines[-1] + hint]
+        return (*lines[:-1], lines[-1] + hint)
     if len(lines) < rows:
-        return [*lines, hint.lstrip()]
+        return (*lines, hint.lstrip())
     lines = lines[:rows]
     last = lines[-1]
     while last and cell_len(last) + 1 + len(hint) > width:
         last = last[:-1]
-    lines[-1] = last.rstrip(" ·") + "…" + hint
-    return lines
+    return (*lines[:-1], last.rstrip(" ·") + "…" + hint)
 
 
 def rows_for(caption: Caption | None, width: int) -> int:
