@@ -27,7 +27,7 @@ from typing import Any
 from textual.app import App
 
 from .engine.examples import TRACES_DIR
-from .engine.files import user_path
+from .engine.files import complete_in, complete_path, user_path
 from .safe import sentence, visible
 
 #: Set by `bpe-tui serve` for every session's app: "1" means served; FOLDER names the folder --files shares.
@@ -42,9 +42,12 @@ class Refused(ValueError):
 
 def within(root: Path, given: str) -> Path | None:
     """`given` (relative to `root`, or absolute) resolved, with its symlinks and `..` followed, if it stays
-    inside `root`; else None."""
-    base = root.resolve()
-    target = (base / given).resolve()
+    inside `root`; else None (a NUL byte or a symlink loop in it too)."""
+    try:
+        base = root.resolve()
+        target = (base / given).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
     return target if target.is_relative_to(base) else None
 
 
@@ -96,6 +99,26 @@ class FileAccess:
         if target is None:
             raise Refused(f"{given} is outside the folder this server shares: a served app saves only there.")
         return target
+
+    def complete(self, given: str) -> str:
+        """What tab makes of the path typed in an open box: local, from the names in its folder; served, only
+        from the names inside the shared folder and the bundled examples (relative to each, as `readable`
+        resolves them), and nothing at all without a shared folder, so a visitor learns no name on the server.
+        """
+        return self._complete(given, (self.folder, self.examples))
+
+    def complete_save(self, given: str) -> str:
+        """What tab makes of the path typed in a save box: as `complete`, but served only inside the shared folder."""
+        return self._complete(given, (self.folder,))
+
+    def _complete(self, given: str, roots: tuple[Path | None, ...]) -> str:
+        if not self.served:
+            return complete_path(given)
+        if self.folder is None:
+            return given
+        head, sep, stem = given.rpartition(os.sep)
+        folders = [folder for folder in (within(root, head + sep or ".") for root in roots if root) if folder]
+        return complete_in(folders, head + sep, stem) or given
 
     def download_name(self, given: str) -> str:
         """The name a download is offered under: a plain file name, or Refused."""

@@ -27,6 +27,7 @@ from .collector import Pacer
 from .commands import BY_VIEW, VIEWS, ZOOM, bindings, palette
 from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
+from .engine.memory import OUT_OF_MEMORY, out_of_memory
 from .engine.tables import Table
 from .engine.texts import MAX_TEXT
 from .explain.position import Position
@@ -108,6 +109,15 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first complete screen (tests/ui/test_startup.py)."""
         if not self.screenshot and os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Out of memory (served: past its limit) ends with OUT_OF_MEMORY, which the server tells the visitor."""
+        if out_of_memory(error):
+            self.exit(
+                return_code=OUT_OF_MEMORY, message="bpe-tui: the app ran out of memory and ended; start it again with a shorter text."
+            )
+            return
+        super()._handle_exception(error)
 
     def on_unmount(self) -> None:
         self.pacer.unmounted()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import shlex
 import socket
@@ -30,10 +31,14 @@ class FakeServer:
 
     made: list[tuple[str, str, int, int]] = []
     secrets: list[tuple[str | None, Path | None]] = []
+    limits: list[dict[str, object]] = []
 
-    def __init__(self, command: str, host: str, port: int, fontsize: int, *, token: str | None, files: Path | None) -> None:
+    def __init__(
+        self, command: str, host: str, port: int, fontsize: int, *, token: str | None, files: Path | None, **limits: object
+    ) -> None:
         FakeServer.made.append((command, host, port, fontsize))
         FakeServer.secrets.append((token, files))
+        FakeServer.limits.append(limits)
 
     def serve(self) -> None:
         pass
@@ -41,7 +46,7 @@ class FakeServer:
 
 @pytest.fixture
 def fake_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str, int, int]]]:
-    FakeServer.made, FakeServer.secrets = [], []
+    FakeServer.made, FakeServer.secrets, FakeServer.limits = [], [], []
     monkeypatch.setattr(cli_serve, "make_server", FakeServer)
     yield FakeServer.made
 
@@ -59,6 +64,33 @@ def test_the_app_options_go_to_each_session(cli: Cli, fake_server: list, free_po
     assert shlex.split(command) == ["exec", sys.executable, "-P", "-m", "tui", "--table", "gpt2", "--text", "Hi 你!"]
     assert (host, port, fontsize) == ("127.0.0.1", free_port, 26)
     assert FakeServer.secrets == [(None, None)]  # loopback: no secret
+    assert FakeServer.limits == [{"allow_origins": (), "max_sessions": cli_serve.DEFAULT_SESSIONS, "memory": 2048}]
+
+
+def test_the_limits_and_the_allowed_origins_reach_the_server(cli: Cli, fake_server: list, free_port: int) -> None:
+    argv = ("--max-sessions", "3", "--max-memory", "512", "--allow-origin", "https://bpe.example.org", "--allow-origin", "http://a:81")
+    code, _, err = cli("serve", "--port", str(free_port), *argv)
+    assert (code, err) == (0, "")
+    assert FakeServer.limits == [{"allow_origins": ("https://bpe.example.org", "http://a:81"), "max_sessions": 3, "memory": 512}]
+
+
+def test_every_interface_spelled_0_is_named_as_this_machine(cli: Cli, fake_server: list, free_port: int) -> None:
+    """`--host 0` binds every interface as 0.0.0.0 does: it needs the secret and the banner names this machine, never 0."""
+    code, out, _ = cli("serve", "--host", "0", "--port", str(free_port))
+    ((token, _),) = FakeServer.secrets
+    assert code == 0 and token is not None
+    first = out.splitlines()[0]
+    assert first.startswith(f"bpe-tui: anyone who can reach this machine on port {free_port} and has the secret can use it: open ")
+    assert f"http://{socket.gethostname()}:{free_port}/?token={token}" in first and "http://0:" not in first
+
+
+def test_the_banner_lists_this_machines_own_addresses() -> None:
+    """Each address it lists is this machine's (a socket binds to it) and none is loopback."""
+    listed = cli_serve.addresses()
+    for address in listed.removeprefix(": ").split(", ") if listed else []:
+        assert not ipaddress.ip_address(address.split("%")[0]).is_loopback
+        with socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET) as probe:
+            probe.bind((address, 0))
 
 
 def test_a_double_dash_before_the_app_options_is_dropped(cli: Cli, fake_server: list, free_port: int) -> None:
@@ -74,7 +106,7 @@ def test_every_interface_needs_a_secret_and_says_who_can_reach_it(cli: Cli, fake
     assert token is not None and len(token) >= 20 and files == tmp_path
     assert out == (
         f"bpe-tui: anyone who can reach this machine on port {free_port} and has the secret can use it: "
-        f"open http://{socket.gethostname()}:{free_port}/?token={token} (or this machine's address, with the same ?token=)\n"
+        f"open http://{socket.gethostname()}:{free_port}/?token={token} (or this machine's address{cli_serve.addresses()}, with the same ?token=)\n"
         f"bpe-tui: visitors may open and save files in {tmp_path} and nowhere else (and open the bundled examples).\n"
         "bpe-tui: Ctrl+C stops the server.\n"
     )
@@ -109,6 +141,12 @@ def test_a_port_in_use_is_one_sentence(cli: Cli, fake_server: list) -> None:
         (["--text-file", "/nonexistent"], "/nonexistent does not exist."),
         (["--text", ""], "the text is empty: there is nothing to show."),
         (["--text", "abc", "--start", "9"], "--start 9 is past the last frame: this trace has 3 frames."),
+        (["--max-sessions", "0"], "--max-sessions 0 would serve no one: give 1 or more."),
+        (["--max-memory", "100"], "--max-memory 100 is too little for the app to start: give 256 MiB or more."),
+        (
+            ["--allow-origin", "bpe.example.org"],
+            "--allow-origin bpe.example.org is not an origin: give a scheme and a host, such as https://bpe.example.org.",
+        ),
     ],
 )
 def test_bad_serve_options_are_one_sentence(cli: Cli, fake_server: list, argv: list[str], message: str) -> None:
@@ -134,8 +172,11 @@ def test_without_textual_serve_it_names_the_extra(cli: Cli, monkeypatch: pytest.
 
 async def page(path: str, fontsize: int = 22) -> tuple[int, str]:
     """The status and text of `path` on serve's aiohttp application (a font's bytes read as Latin-1)."""
-    server = cli_serve.make_server("true", "127.0.0.1", 8000, fontsize)
-    async with TestClient(TestServer(await server._make_app())) as client:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = cli_serve.make_server("true", "127.0.0.1", port, fontsize)
+    async with TestClient(TestServer(await server._make_app(), host="127.0.0.1", port=port)) as client:
         response = await client.get(path)
         return response.status, (await response.read()).decode("utf-8" if path.startswith("/?") or path == "/" else "latin-1")
 

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp import WSServerHandshakeError
@@ -24,12 +25,31 @@ from tui.cli.webserver import REFUSED, STOP_WAIT, Session
 TOKEN = "s3cret-token-for-tests"
 
 
-def server(command: str = "true", token: str | None = TOKEN, files: Path | None = None):  # type: ignore[no-untyped-def]
-    return cli_serve.make_server(command, "0.0.0.0", 8000, 20, token=token, files=files)
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+PORT = free_port()
+
+
+def server(command: str = "true", token: str | None = TOKEN, files: Path | None = None, **limits: Any):  # type: ignore[no-untyped-def]
+    """bpe-tui's server as `serve --host 0.0.0.0` makes it, on PORT (its tests reach it at 127.0.0.1:PORT)."""
+    return cli_serve.make_server(command, "0.0.0.0", PORT, 20, token=token, files=files, **limits)
+
+
+def client_of(bpe_server: Any) -> Any:
+    """A real HTTP and websocket client of `bpe_server`, listening on 127.0.0.1:PORT."""
+
+    async def start() -> TestClient:
+        return TestClient(TestServer(await bpe_server._make_app(), host="127.0.0.1", port=PORT))
+
+    return start()
 
 
 async def test_every_request_needs_the_secret_then_the_cookie_carries_it() -> None:
-    async with TestClient(TestServer(await server()._make_app())) as client:
+    async with await client_of(server()) as client:
         for path in ("/", "/?token=wrong", "/static/js/textual.js", "/download/abc", "/ws"):
             response = await client.get(path)
             assert (response.status, await response.text()) == (403, REFUSED), path
@@ -44,7 +64,7 @@ async def test_every_request_needs_the_secret_then_the_cookie_carries_it() -> No
 
 
 async def test_loopback_serves_without_a_secret() -> None:
-    async with TestClient(TestServer(await server(token=None)._make_app())) as client:
+    async with await client_of(server(token=None)) as client:
         assert (await client.get("/")).status == 200
 
 
@@ -93,7 +113,7 @@ async def test_a_session_that_does_not_quit_is_ended_when_its_socket_closes(tmp_
     """An app that never reads 'quit' (here: one that sleeps) is killed once its socket has closed."""
     pid_file = tmp_path / "pid"
     command = f"echo $$ > {shlex.quote(str(pid_file))}; exec {shlex.quote(sys.executable)} -c 'import time; time.sleep(600)'"
-    async with TestClient(TestServer(await server(command, token=None)._make_app())) as client:
+    async with await client_of(server(command, token=None)) as client:
         websocket = await client.ws_connect("/ws?width=3000&height=3000")
         deadline = time.monotonic() + 60
         while not pid_file.exists() or not pid_file.read_text().strip():
@@ -116,12 +136,6 @@ def test_the_sessions_run_the_installed_package_not_a_tui_folder_here(tmp_path: 
     done = subprocess.run(cli_serve.app_command(["--help"]), shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("usage: bpe-tui") and "a tui folder" not in done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.mark.slow

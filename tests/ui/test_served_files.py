@@ -184,3 +184,54 @@ async def test_a_shared_folder_takes_saves_and_refuses_outside(notes: Notes, sha
         assert not (shared.parent / "trace.json").exists()
         await pilot.press("S")
         await until(pilot, lambda: (shared / "bpe-tui-Hi-你-gpt2-encode-frame-1-textual-dark.svg").exists())
+
+
+# -- what tab completes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["/etc/pas", "/", "~", "~/", "../", "../../../e", "a\0b/"])
+def test_served_completes_no_name_outside_the_shared_folder(shared: Path, given: str) -> None:
+    """Tab in a served app's path box never lists the server: not its root, not the home, not beyond a link."""
+    for files in (FileAccess(served=True), FileAccess(served=True, folder=shared)):
+        assert files.complete(given) == given, files
+        assert files.complete_save(given) == given, files
+
+
+def test_served_completes_inside_the_shared_folder_and_the_examples(shared: Path) -> None:
+    (shared / "sub").mkdir()
+    files = FileAccess(served=True, folder=shared)
+    assert files.complete("no") == "notes.txt"
+    assert files.complete("s") == "sub/"
+    assert files.complete(f"{shared}/no") == f"{shared}/notes.txt"
+    assert files.complete("gpt2-hi") == "gpt2-hi-ni.json"  # a bundled example, which o would open
+    assert files.complete_save("gpt2-hi") == "gpt2-hi"  # saves go to the shared folder alone
+    assert FileAccess(served=True).complete("gpt2-hi") == "gpt2-hi"  # without a folder: x lists the examples
+
+
+def test_local_completes_from_the_whole_disk() -> None:
+    assert FileAccess().complete("/etc/passw") == "/etc/passwd"
+
+
+async def tab_in(app: BpeApp, pilot, keys: tuple[str, ...], typed: str) -> str:  # type: ignore[no-untyped-def]
+    """What the box opened by `keys` holds after typing `typed` and tab (then the box is closed)."""
+    await pilot.press(*keys)
+    await until(pilot, lambda: isinstance(app.screen, PathScreen))
+    box = app.screen.query_one(Input)
+    box.value = typed
+    await pilot.press("tab")
+    await pilot.pause()
+    value = box.value
+    await pilot.press("escape")
+    await until(pilot, lambda: not isinstance(app.screen, PathScreen))
+    return value
+
+
+async def test_no_box_of_a_served_app_completes_a_server_path(notes: Notes, shared: Path) -> None:
+    """o, s, the Train view's f and its merges box: tab adds nothing to /etc/pas (local: /etc/passwd)."""
+    app = served_app(folder=shared)
+    async with opened(app, notes=notes) as pilot:
+        assert [await tab_in(app, pilot, keys, "/etc/pas") for keys in (("o",), ("s",))] == ["/etc/pas"] * 2
+        assert await tab_in(app, pilot, ("o",), "no") == "notes.txt"
+        await pilot.press("7")
+        await settle(app, pilot)
+        assert [await tab_in(app, pilot, keys, "/etc/pas") for keys in (("f",), ("m",))] == ["/etc/pas"] * 2

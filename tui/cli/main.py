@@ -12,8 +12,9 @@ import os
 import signal
 import sys
 
+from ..engine.memory import OUT_OF_MEMORY
 from .commands import NAMES, Command, named
-from .inputs import Parser, UsageError, fail
+from .inputs import Parser, UsageError, fail, say
 from .routing import command_at
 
 #: Exit status when standard output is closed before everything was written (`bpe-tui encode … | head -0`):
@@ -105,6 +106,9 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(CLOSED_PIPE) from None
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except MemoryError:
+        say("bpe-tui: out of memory (a served app: past the server's --max-memory); nothing was written.", err=True)
+        raise SystemExit(OUT_OF_MEMORY) from None
     except Exception as exc:
         if isinstance(exc, user_errors()):
             fail(str(exc))

@@ -16,17 +16,28 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
+import os
 import secrets
 import shlex
 import socket
+import struct
 import sys
+from contextlib import suppress
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from .web_origins import origin_of, wildcard
+
 INSTALL = "install the web extra: `uv sync --extra web` in the source tree, or `pip install 'bpe-tui[web]'`"
-#: Host strings that mean "every interface": the banner then names this machine instead.
-WILDCARDS = ("0.0.0.0", "::", "")
+#: Apps at once by default: four a core (each takes about a second of one core to start, then waits for keys).
+DEFAULT_SESSIONS = 4 * (os.cpu_count() or 1)
+#: What one session's app may allocate by default, in MiB: o200k_base's tables and a capture of a text at the
+#: text limit fit; a session that pastes far more ends alone.
+DEFAULT_MEMORY = 2048
+MIN_MEMORY = 256
+#: Linux's ioctl that reads an interface's IPv4 address.
+SIOCGIFADDR = 0x8915
 MIN_FONT, MAX_FONT = 6, 96
 #: The page's font size by default: read from the back of a room, and still 80x24 cells or more in a
 #: 1366x768 laptop's browser (textual-serve's own default, 16, is a desk's).
@@ -53,6 +64,27 @@ def add_serve(parser: argparse.ArgumentParser) -> None:
         help=f"the terminal's font size in pixels when the address has no ?fontsize= (default: {DEFAULT_FONT}, for a room; 26 on a projector)",
     )
     parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="also accept pages and websockets from this origin, e.g. https://bpe.example.org for a reverse proxy (repeatable)",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=DEFAULT_SESSIONS,
+        metavar="N",
+        help=f"at most N browser tabs run an app at once; the next is told so (default: 4 a core, {DEFAULT_SESSIONS} here)",
+    )
+    parser.add_argument(
+        "--max-memory",
+        type=int,
+        default=DEFAULT_MEMORY,
+        metavar="MIB",
+        help=f"each tab's app may allocate at most MIB mebibytes; past it that app ends alone (default: {DEFAULT_MEMORY})",
+    )
+    parser.add_argument(
         "--files",
         metavar="DIR",
         type=Path,
@@ -68,14 +100,14 @@ def app_command(app_argv: list[str]) -> str:
 
 def url_host(host: str) -> str:
     """How `host` is written in a URL: this machine's name for a wildcard, brackets around IPv6."""
-    if host in WILDCARDS:
+    if wildcard(host):
         return socket.gethostname()
     return f"[{host}]" if ":" in host else host
 
 
 def loopback(host: str) -> bool:
     """Whether only this computer can reach `host`: every address it names is a loopback one."""
-    if host in WILDCARDS:
+    if wildcard(host):
         return False
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -89,8 +121,31 @@ def reach(host: str, port: int, token: str | None) -> str:
     base = f"http://{url_host(host)}:{port}/"
     if token is None:
         return f"bpe-tui: only this computer can open {base}"
-    anywhere = " (or this machine's address, with the same ?token=)" if host in WILDCARDS else ""
-    return f"bpe-tui: anyone who can reach {'this machine' if host in WILDCARDS else host} on port {port} and has the secret can use it: open {base}?token={token}{anywhere}"
+    anywhere = f" (or this machine's address{addresses()}, with the same ?token=)" if wildcard(host) else ""
+    return f"bpe-tui: anyone who can reach {'this machine' if wildcard(host) else host} on port {port} and has the secret can use it: open {base}?token={token}{anywhere}"
+
+
+def addresses() -> str:
+    """This machine's addresses that are not loopback (`: 192.0.2.7, 198.51.100.4`), or "" if none is found:
+    each interface's IPv4 address (Linux), and what this machine's name resolves to."""
+    found: set[str] = set()
+    with suppress(OSError):
+        found |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)}
+    for _, name in interfaces():
+        with suppress(OSError, ImportError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            import fcntl
+
+            asked = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode("utf-8")[:15]))
+            found.add(socket.inet_ntoa(asked[20:24]))
+    shown = sorted(a for a in found if not ipaddress.ip_address(a.split("%")[0]).is_loopback)
+    return ": " + ", ".join(shown) if shown else ""
+
+
+def interfaces() -> list[tuple[int, str]]:
+    try:
+        return socket.if_nameindex()
+    except (OSError, AttributeError):
+        return []
 
 
 def files_line(files: Path | None) -> str:
@@ -102,6 +157,16 @@ def files_line(files: Path | None) -> str:
 def check_files(files: Path | None) -> None:
     if files is not None and not files.is_dir():
         raise ServeError(f"--files {files}: {'it is not a folder' if files.exists() else 'there is no such folder'}.")
+
+
+def check_limits(max_sessions: int, memory: int, origins: list[str]) -> None:
+    if max_sessions < 1:
+        raise ServeError(f"--max-sessions {max_sessions} would serve no one: give 1 or more.")
+    if memory < MIN_MEMORY:
+        raise ServeError(f"--max-memory {memory} is too little for the app to start: give {MIN_MEMORY} MiB or more.")
+    for origin in origins:
+        if origin_of(origin) is None:
+            raise ServeError(f"--allow-origin {origin} is not an origin: give a scheme and a host, such as https://bpe.example.org.")
 
 
 def check_options(host: str, port: int, fontsize: int) -> None:
@@ -133,15 +198,28 @@ def bind_problem(host: str, port: int, exc: OSError) -> str:
     return f"cannot listen on {host} port {port}: {exc.strerror or exc}."
 
 
-def make_server(command: str, host: str, port: int, fontsize: int, *, token: str | None = None, files: Path | None = None) -> Any:
+def make_server(
+    command: str,
+    host: str,
+    port: int,
+    fontsize: int,
+    *,
+    token: str | None = None,
+    files: Path | None = None,
+    allow_origins: tuple[str, ...] = (),
+    max_sessions: int = DEFAULT_SESSIONS,
+    memory: int = DEFAULT_MEMORY,
+) -> Any:
     """bpe-tui's textual-serve Server (tui/cli/webserver.py): `fontsize` by default, `token` required if not
-    None, visitors' files as `files` allows."""
+    None, visitors' files as `files` allows, only this server's pages (and `allow_origins`) let in, at most
+    `max_sessions` apps of at most `memory` MiB each."""
     try:
         import_module("textual_serve.server")  # the extra: asked each time, though webserver may be imported already
         from .webserver import BpeServer
     except ImportError:
         raise ServeError(f"bpe-tui serve needs textual-serve, which is not installed: {INSTALL}.") from None
     from ..access import FileAccess
+    from .web_guard import Origins
 
     return BpeServer(
         command,
@@ -151,6 +229,9 @@ def make_server(command: str, host: str, port: int, fontsize: int, *, token: str
         token=token,
         public_url=f"http://{url_host(host)}:{port}",
         environment=FileAccess.environ(files),
+        origins=Origins.serving(host, port, allow_origins),
+        max_sessions=max_sessions,
+        memory=memory,
     )
 
 
@@ -162,8 +243,19 @@ def run_serve(args: argparse.Namespace) -> None:
     checked(build_app_parser().parse_args(app_argv))
     check_options(args.host, args.port, args.fontsize)
     check_files(args.files)
+    check_limits(args.max_sessions, args.max_memory, args.allow_origin)
     token = None if loopback(args.host) else secrets.token_urlsafe(16)
-    server = make_server(app_command(app_argv), args.host, args.port, args.fontsize, token=token, files=args.files)
+    server = make_server(
+        app_command(app_argv),
+        args.host,
+        args.port,
+        args.fontsize,
+        token=token,
+        files=args.files,
+        allow_origins=tuple(args.allow_origin),
+        max_sessions=args.max_sessions,
+        memory=args.max_memory,
+    )
     print(reach(args.host, args.port, token), files_line(args.files), "bpe-tui: Ctrl+C stops the server.", sep="\n", flush=True)
     try:
         server.serve()

@@ -73,22 +73,37 @@ def complete_path(given: str) -> str:
     if given.startswith("~") and os.sep not in given:
         return given + os.sep if _is_dir(given) else given
     head, sep, stem = given.rpartition(os.sep)
-    folder = head + sep
-    names: list[str] = []
     try:
-        with os.scandir(user_path(folder or ".", ValueError)) as entries:
-            for n, entry in enumerate(entries):
-                if n == COMPLETE_AMONG:
-                    break
-                if entry.name.startswith(stem) and (stem.startswith(".") or not entry.name.startswith(".")):
-                    names.append(entry.name + (os.sep if entry.is_dir() else ""))
-    except (OSError, ValueError):
+        folder = user_path(head + sep or ".", ValueError)
+    except ValueError:
         return given
+    return complete_in([folder], head + sep, stem) or given
+
+
+def complete_in(folders: list[Path], typed: str, stem: str) -> str | None:
+    """`typed` + the longest start that every name beginning with `stem` in `folders` shares (a folder's name
+    ends in '/'; hidden names only for a `stem` that starts with '.'), or None when that adds nothing.
+    At most COMPLETE_AMONG names of each folder are looked at.
+
+    >>> complete_in([Path("/nowhere")], "/nowhere/", "x") is None
+    True
+    """
+    names: list[str] = []
+    for folder in folders:
+        try:
+            with os.scandir(folder) as entries:
+                for n, entry in enumerate(entries):
+                    if n == COMPLETE_AMONG:
+                        break
+                    if entry.name.startswith(stem) and (stem.startswith(".") or not entry.name.startswith(".")):
+                        names.append(entry.name + (os.sep if entry.is_dir() else ""))
+        except (OSError, ValueError):  # not a folder, not readable, a NUL in the name
+            continue
     shared = names[0] if names else stem  # the characters every name starts with (not whole path components)
     for name in names[1:]:
         while not name.startswith(shared):
             shared = shared[:-1]
-    return folder + shared if len(shared) > len(stem) else given
+    return typed + shared if len(shared) > len(stem) else None
 
 
 def _is_dir(given: str) -> bool:

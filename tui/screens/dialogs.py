@@ -22,7 +22,7 @@ from textual.widgets.text_area import Document, DocumentNavigator, WrappedDocume
 
 from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
-from ..engine.files import complete_path, read_utf8
+from ..engine.files import read_utf8
 from ..messages import TextSubmitted
 from ..safe import one_for_one, visible
 from ..widgets.shown_document import ShownDocument
@@ -158,13 +158,14 @@ class PathSuggester(Suggester):
 
 
 class PathScreen(ModalScreen[str | None]):
-    """Ask for a file path (open or save): tab completes it from the names in its folder (`complete`)."""
+    """Ask for a value, or a file path: tab completes a path with `complete`, the app's file policy's own
+    (`FileAccess.complete`, tui/access.py), so a box never lists what that policy would not open."""
 
     DEFAULT_CSS = dialog_css("PathScreen")
     BINDINGS = bindings((CANCEL_DIALOG, COMPLETE_PATH))
 
     def __init__(
-        self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json", complete: Callable[[str], str] | None = complete_path
+        self, title: str, value: str = "", *, placeholder: str = "path/to/trace.json", complete: Callable[[str], str] | None = None
     ) -> None:
         super().__init__()
         self.title_text = title

@@ -211,7 +211,9 @@ class EncodeScreen(KeptStyles):
         self.app.push_screen(dialogs().PickerScreen(examples), self.chosen)
 
     def action_open(self) -> None:
-        self.app.push_screen(dialogs().PathScreen("Open a trace file (bpe-trace JSON)"), self._open_path)
+        self.app.push_screen(
+            dialogs().PathScreen("Open a trace file (bpe-trace JSON)", complete=access_of(self.app).complete), self._open_path
+        )
 
     def _open_path(self, path: str | None) -> None:
         """The open dialog's answer, if the app's file policy lets it be read (tui/access.py)."""
@@ -233,7 +235,12 @@ class EncodeScreen(KeptStyles):
         trace = self.position.trace
         stem = "".join(ch if ch.isalnum() else "-" for ch in trace.text[:24]).strip("-") or "text"
         where = " (your browser downloads it)" if access_of(self.app).downloads else ""
-        self.app.push_screen(dialogs().PathScreen(f"Save this trace as{where}", f"{trace.table.name}-{stem}.json"), self._save_path)
+        self.app.push_screen(
+            dialogs().PathScreen(
+                f"Save this trace as{where}", f"{trace.table.name}-{stem}.json", complete=access_of(self.app).complete_save
+            ),
+            self._save_path,
+        )
 
     def _save_path(self, path: str | None) -> None:
         if path is None or self.position is None:

@@ -307,7 +307,10 @@ class TrainScreen(TrainedBeside):
     def action_train_file(self) -> None:
         from .dialogs import PathScreen
 
-        self.app.push_screen(PathScreen("Train on a file (UTF-8 text)", placeholder="path/to/text.txt"), self.chosen_file)
+        self.app.push_screen(
+            PathScreen("Train on a file (UTF-8 text)", placeholder="path/to/text.txt", complete=access_of(self.app).complete),
+            self.chosen_file,
+        )
 
     def chosen_file(self, path: str | None) -> None:
         """The file dialog's answer, if the app's file policy lets it be read (tui/access.py)."""
