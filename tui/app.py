@@ -111,13 +111,9 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
             self.exit()
 
     def _handle_exception(self, error: Exception) -> None:
-        """Out of memory (served: past its limit) ends with OUT_OF_MEMORY, which the server tells the visitor."""
-        if out_of_memory(error):
-            self.exit(
-                return_code=OUT_OF_MEMORY, message="bpe-tui: the app ran out of memory and ended; start it again with a shorter text."
-            )
-            return
-        super()._handle_exception(error)
+        if not out_of_memory(error):  # out of memory (served: past its limit) ends with a status the server tells the visitor
+            return super()._handle_exception(error)
+        self.exit(return_code=OUT_OF_MEMORY, message="bpe-tui: the app ran out of memory and ended; start it again with a shorter text.")
 
     def on_unmount(self) -> None:
         self.pacer.unmounted()
