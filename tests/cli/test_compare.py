@@ -89,7 +89,7 @@ def test_refusals_are_one_sentence_with_exit_2(cli: Cli, tmp_path: Path) -> None
     )
     assert cli("compare", "--table", "gpt2", "--table", "gpt2@bpe", "--text", "hi")[0::2] == (
         2,
-        "bpe-tui: a table's rule is gpt2 or tiktoken, not 'bpe'.\n",
+        "bpe-tui: a table's rule is gpt2, tiktoken or hf, not 'bpe'.\n",
     )
     missing = tmp_path / "none.json"
     code, out, err = cli("compare", "--table", "gpt2", "--tokenizer-json", str(missing), "--text", "hi")

@@ -228,7 +228,7 @@ def test_a_table_is_built_with_keywords():
     """Every field is named: a positional Table is refused."""
     with pytest.raises(TypeError):
         tables.Table("custom", (), {}, "ab" * 32)
-    assert tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32).rule == "gpt2"
+    assert tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32).rule is tables.GPT2
 
 
 def test_labels_come_from_the_registry(teaching_table):

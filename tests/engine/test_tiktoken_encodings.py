@@ -11,6 +11,7 @@ from robust.hostile import HOSTILE, LONG_LINE, TOWER
 
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
+from tui.engine.tables import TIKTOKEN
 from tui.engine.tracefile import dumps, loads
 from tui.explain.frames import Frames, narrate
 from tui.explain.rule_agreement import as_tiktoken, rules_agree
@@ -80,7 +81,7 @@ def test_a_piece_that_is_a_token_is_emitted_whole(cl100k_table):
 def test_both_rules_agree_on_gpt2s_table(gpt2_table):
     """GPT-2's table merged by tiktoken's rule gives the same ids over the multilingual corpus."""
     assert rules_agree(gpt2_table, TEXTS)
-    assert as_tiktoken(gpt2_table).rule == "tiktoken"
+    assert as_tiktoken(gpt2_table).rule is TIKTOKEN
 
 
 #: Code points unassigned in Python's Unicode 14 (Cn) are left out: the `regex` package knows newer

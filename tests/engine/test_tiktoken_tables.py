@@ -72,7 +72,7 @@ def test_labels_say_the_rule(cl100k_table, o200k_table, gpt2_table):
     assert label(cl100k_table) == "cl100k_base · tiktoken rule · 100,256 ranks"
     assert label(o200k_table) == "o200k_base · tiktoken rule · 199,998 ranks"
     assert rule_name(cl100k_table).startswith("tiktoken rule") and rule_name(gpt2_table).startswith("GPT-2 rule")
-    assert cl100k_table.rule == "tiktoken" and gpt2_table.rule == "gpt2"
+    assert cl100k_table.rule is tables.TIKTOKEN and gpt2_table.rule is tables.GPT2
 
 
 def test_aliases_keep_gpt2s_spelling(cl100k_table):

@@ -142,7 +142,7 @@ def test_after_a_cut_the_walk_finds_the_chunks_cut_alike_again() -> None:
 
 
 def test_a_rule_view_names_a_rule() -> None:
-    with pytest.raises(TableError, match="a table's rule is gpt2 or tiktoken, not 'bpe'"):
+    with pytest.raises(TableError, match="a table's rule is gpt2, tiktoken or hf, not 'bpe'"):
         named_table("gpt2@bpe")
     assert isinstance(named_table("gpt2@gpt2"), Table) and named_table("gpt2@gpt2") is named_table("gpt2")
 

@@ -70,7 +70,7 @@ def expected(chunk: ChunkTrace, frame: Frame, step: int | None, tiktoken: bool) 
 
 @pytest.mark.parametrize("trace", TRACES, ids=lambda t: f"{t.table.name}:{t.text[:20]}")
 def test_every_frame_marks_the_line_of_what_it_records(trace: Trace) -> None:
-    tiktoken = trace.table.rule == "tiktoken"
+    tiktoken = trace.table.rule.by_bytes
     listing = TIKTOKEN if tiktoken else GPT2
     says = TIKTOKEN_SAYS if tiktoken else SAYS
     for chunk, frame, step in frames_and_steps(trace):
@@ -93,9 +93,9 @@ def test_the_examples_reach_every_line_a_frame_can_stand_on() -> None:
     """Between them the examples stand on every operation of both listings (so the test above proves them all)."""
     seen: dict[str, set[str]] = {"gpt2": set(), "tiktoken": set()}
     for trace in TRACES:
-        tiktoken = trace.table.rule == "tiktoken"
+        tiktoken = trace.table.rule.by_bytes
         for chunk, frame, step in frames_and_steps(trace):
-            seen[trace.table.rule].add(expected(chunk, frame, step, tiktoken))
+            seen[trace.table.rule.name].add(expected(chunk, frame, step, tiktoken))
     assert seen["gpt2"] == {"read", "min", "scan", "merge", "keep", "tail", "hit", "single", "no-rule", "one-symbol"}
     # tiktoken's rule never ends on one part: a piece that merges to one part is a token, emitted whole.
     # and it keeps no cache (a repeated piece is encoded again), so it has no early return for one.
@@ -150,7 +150,7 @@ def test_decode_marks_the_lookup_the_bytes_and_the_one_read() -> None:
     assert decode_mark(unknown, 1).op == "lookup" and decode_mark(unknown, 1).values("lookup") == "i=99999: raises KeyError, decoding stops"
     for op in ("lookup", "bytes", "utf8"):
         DECODE.index(op)
-    assert set(LISTINGS) == {"gpt2", "tiktoken", "decode"}
+    assert set(LISTINGS) == {"gpt2", "tiktoken", "hf", "decode"}
 
 
 def test_the_pairs_line_counts_distinct_pairs_only_for_words_the_pane_can_count_per_step(gpt2_table: Table) -> None:

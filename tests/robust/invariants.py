@@ -115,7 +115,7 @@ def check_trace(trace: Trace) -> None:
             assert chunk.symbols == source.symbols and chunk.rounds == (), where
         elif chunk.cache == "single":
             assert len(chunk.aliases) == 1 and chunk.symbols == (chunk.aliases,) and chunk.rounds == (), where
-        elif table.rule == "tiktoken":
+        elif table.rule.by_bytes:
             check_ranked_chunk(chunk, table, where)
         else:
             word: Word = tuple(chunk.aliases)

@@ -17,7 +17,7 @@ def add_compare(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a side's table (give two): a registered name, or NAME@gpt2 / NAME@tiktoken for its tokens under that merge rule",
+        help="a side's table (give two): a registered name, or NAME@gpt2 / NAME@tiktoken / NAME@hf for its tokens under that merge rule",
     )
     parser.add_argument("--tokenizer-json", action="append", default=[], metavar="FILE", help="a side's table from a tokenizer.json")
     parser.add_argument("--vocab", metavar="FILE", help="a side's table: a vocab.bpe in GPT-2's format (with --encoder)")

@@ -2,7 +2,8 @@
 
 `capture()` records every round; `encode()` is the very same loop with recording off. The loop
 cuts the text with the table's own regex and merges each chunk by the table's rule (`Table.rule`):
-GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round) or tiktoken's
+GPT-2's (`_bpe`, every occurrence of the lowest-ranked pair per round), Hugging Face tokenizers'
+(`heap.merge_leftmost`, the one lowest-ranked pair per step, leftmost on ties) or tiktoken's
 (`heap.merge_ranked`, one position per step, after emitting a chunk that is itself a token).
 
 >>> from .tables import teaching
@@ -22,7 +23,7 @@ from itertools import pairwise, repeat
 
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
-from .heap import LONG_WORD, long_rounds, merge_long, merge_ranked
+from .heap import LONG_WORD, long_rounds, merge_leftmost, merge_long, merge_ranked
 from .paused import gc_paused
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
@@ -148,11 +149,12 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     if table.normalizer is not None:  # the chunks' offsets are in the normalised text (Trace.normalized)
         text = table.normalizer.apply(text)
     utf8(text)
-    if table.rule == "tiktoken":
+    if table.rule.by_bytes:
         yield from _loop_ranked(text, table, record, traces)
         return
     ranks, encoder = table.ranks, table.encoder
     entries = encoder if table.ignore_merges else None
+    leftmost = table.rule.one_at_a_time
     cache: dict[str, Word] = {}
     seen: dict[str, Seen] = {}  # chunk text -> what the first chunk of that text has
     made: Made = {}  # the distinct rounds recorded so far (see _bpe)
@@ -169,6 +171,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         data = token.encode("utf-8")
         aliases = to_aliases(data)
         rounds: list[Round] | None = Recording(made) if record else None
+        steps: Sequence[Round] = ()  # one occurrence a step (tokenizers' order): the log itself
         words: list[Word] | None = [] if record else None
         cuts: array | None = None
         ends: array | None = None
@@ -176,6 +179,12 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         if entries is not None and aliases in entries and len(aliases) > 1:  # taken whole; seen again, a cache hit
             symbols, state = (aliases,), "whole"
             cache[aliases] = symbols
+        elif leftmost and len(aliases) > 1:  # tokenizers' order: one step a merge, kept as boundaries
+            log = RoundLog(aliases, 0) if record else None
+            symbols, state, words = tuple([aliases[i:j] for i, j in pairwise(merge_leftmost(aliases, ranks, log))]), "miss", None
+            cache[aliases] = symbols
+            if log is not None:
+                steps, cuts = log, log.cuts()
         elif len(aliases) <= LONG_WORD:
             symbols, state = _bpe(aliases, ranks, cache, rounds, words)
         else:
@@ -190,8 +199,9 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         ids = tuple([encoder[s] for s in symbols])
         seen[token] = (token, data, aliases, symbols, ids, index)
         if traces:
+            recorded = steps or tuple(rounds or ())
             yield chunk_trace(
-                index, match.start(), token, data, aliases, state, tuple(rounds or ()), symbols, ids, None, tuple(words or ()), cuts, ends
+                index, match.start(), token, data, aliases, state, recorded, symbols, ids, None, tuple(words or ()), cuts, ends
             )
         else:
             yield ids

@@ -114,7 +114,7 @@ def render(table: str, text: str) -> str:
 
 def example_path(directory: Path, stem: str, table: str) -> Path:
     """Where an example's trace goes: `directory`, or its tiktoken/ folder for those tables' examples."""
-    return directory / ("tiktoken" if get_table(table).rule == "tiktoken" else "") / f"{stem}.json"
+    return directory / ("tiktoken" if get_table(table).rule.by_bytes else "") / f"{stem}.json"
 
 
 def example_paths(directory: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The merge heap: both merge rules on a long word, over a linked list of the word's parts.
+"""The merge heap: the merge rules on a long word, over a linked list of the word's parts.
 
 A word (GPT-2's alias string, or a piece's bytes under tiktoken's rule) is a list of parts named by
 their start offset and linked by `nxt`/`prv`; `current[s]` is the rank of the join of part s with
@@ -10,7 +10,9 @@ and skipped: a join only grows, and a grown join has another rank. `merge_parts`
   lowest-ranked pair type, left to right and without overlap, as GPT-2's scan does. The joins a
   round makes wait in `later` until it ends (none is of the round's type: one of its parts is longer);
 - tiktoken's: ranks are keyed by the joined bytes, and a step takes the one lowest-ranked join
-  (leftmost on ties); the joins it makes go straight into the heap.
+  (leftmost on ties); the joins it makes go straight into the heap;
+- Hugging Face tokenizers' (`pairs` without `every`): ranks are keyed by the pair of parts, as GPT-2's,
+  and a step takes the one lowest-ranked join, leftmost on ties, as tiktoken's.
 
 Each merge can be recorded in a RoundLog (left start, removed boundary, right end, rank), and for
 GPT-2's rule the count of merges after each round: all a trace needs to rebuild any word, without
@@ -47,9 +49,16 @@ HEAP_FROM = 128
 
 
 def merge_parts(
-    text: str | bytes, ranks: Mapping[Any, int], every: bool, log: RoundLog | None = None, ends: array | None = None
+    text: str | bytes,
+    ranks: Mapping[Any, int],
+    every: bool,
+    log: RoundLog | None = None,
+    ends: array | None = None,
+    *,
+    pairs: bool | None = None,
 ) -> list[int]:
-    """The part boundaries after merging `text` by GPT-2's rule (`every`) or tiktoken's.
+    """The part boundaries after merging `text` by GPT-2's rule (`every`), tiktoken's, or tokenizers' (`pairs`
+    without `every`: ranks keyed by pairs of parts, one join a step). `pairs` is `every` unless given.
 
     Each merge is appended to `log` if given; with `every`, the number of merges after each round
     that merged to `ends` if given.
@@ -58,17 +67,22 @@ def merge_parts(
     [0, 4]
     >>> merge_parts(b"abab", {b"ab": 0, b"abab": 1, b"ba": 2}, False)
     [0, 4]
+    >>> merge_parts("abab", {("a", "b"): 1, ("ab", "a"): 0}, False, pairs=True)
+    [0, 3, 4]
     """
     n = len(text)
     if n < 2:
         return list(range(n + 1))
     get = ranks.get
+    by_pairs = every if pairs is None else pairs
     # Offsets in arrays (4 bytes each, not a list's pointer and int object): a 3,000,000-byte piece
     # needs 24 MB for both instead of 216 MB.
     nxt = array("i", range(1, n + 1))
     prv = array("i", range(-1, n - 1))
-    sym: list[str] = list(cast(str, text)) if every else []  # GPT-2's rule: each part's symbol, at its start (a pair is looked up by them)
-    keys: Iterable[object] = pairwise(text) if every else map(bytes, pairwise(cast(bytes, text)))
+    sym: list[str] = (
+        list(cast(str, text)) if by_pairs else []
+    )  # ranks by pairs: each part's symbol, at its start (a pair is looked up by them)
+    keys: Iterable[object] = pairwise(text) if by_pairs else map(bytes, pairwise(cast(bytes, text)))
     current = list(map(get, keys, repeat(NO_RULE)))
     current.append(NO_RULE)  # the last part has no next one
     # A heap entry is one int, rank << shift | s: ordered as (rank, s), a third of a tuple's memory.
@@ -105,11 +119,11 @@ def merge_parts(
             rank_add(rank)
         current[m] = -1
         nxt[s] = e
-        if every:
+        if by_pairs:
             joined = sym[s] = sym[s] + sym[m]
         if e < n:
             prv[e] = s
-            r = get((joined, sym[e])) if every else get(text[s : nxt[e]])
+            r = get((joined, sym[e])) if by_pairs else get(text[s : nxt[e]])
             if r is None:
                 current[s] = NO_RULE
             else:
@@ -119,7 +133,7 @@ def merge_parts(
             current[s] = NO_RULE
         p = prv[s]
         if p >= 0:
-            r = get((sym[p], joined)) if every else get(text[p:e])
+            r = get((sym[p], joined)) if by_pairs else get(text[p:e])
             if r is None:
                 current[p] = NO_RULE
             else:
@@ -178,4 +192,35 @@ def merge_ranked(data: bytes, ranks: Mapping[bytes, int], log: RoundLog | None =
             pair_ranks[i - 1] = get(data[bounds[i - 1] : bounds[i + 1]], NO_RULE)
         if i < len(pair_ranks):
             pair_ranks[i] = get(data[bounds[i] : bounds[i + 2]], NO_RULE)
+    return bounds
+
+
+def merge_leftmost(word: str, ranks: Mapping[Pair, int], log: RoundLog | None = None) -> list[int]:
+    """The boundaries after merging `word` as Hugging Face tokenizers' BPE does: each step the one adjacent
+    pair of lowest merge rank, leftmost on ties, whatever order the merges were listed in (a pair made by a
+    step may outrank the next occurrence of the pair it was made from). Every step appended to `log` if given.
+
+    >>> merge_leftmost("abab", {("a", "b"): 1, ("ab", "a"): 0})
+    [0, 3, 4]
+    """
+    if len(word) > HEAP_FROM:
+        return merge_parts(word, ranks, False, log, pairs=True)
+    get = ranks.get
+    bounds = list(range(len(word) + 1))
+    parts = list(word)
+    pair_ranks = [get(pair, NO_RULE) for pair in pairwise(parts)]  # pair_ranks[j]: parts j and j + 1
+    while pair_ranks:
+        rank = min(pair_ranks)
+        if rank == NO_RULE:
+            break
+        i = pair_ranks.index(rank)  # leftmost of the lowest
+        if log is not None:
+            log.add(bounds[i], bounds[i + 1], bounds[i + 2], rank)
+        parts[i : i + 2] = [parts[i] + parts[i + 1]]
+        del bounds[i + 1]
+        del pair_ranks[i]
+        if i:
+            pair_ranks[i - 1] = get((parts[i - 1], parts[i]), NO_RULE)
+        if i < len(pair_ranks):
+            pair_ranks[i] = get((parts[i], parts[i + 1]), NO_RULE)
     return bounds

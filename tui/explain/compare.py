@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import takewhile
 from typing import Literal
@@ -25,7 +25,7 @@ from typing import Literal
 from ..engine.aliases import from_aliases
 from ..engine.bpe import Trace, capture
 from ..engine.chunk import ChunkTrace, Word
-from ..engine.tables import OFFSET, Pair, Rule, Table, TableError, get_table
+from ..engine.tables import GPT2, OFFSET, RULES, Pair, Table, TableError, get_table
 from ..engine.tables.registry import BY_NAME
 from .branches import chunk_origin
 from .rule_agreement import as_tiktoken
@@ -33,21 +33,22 @@ from .words import count, quoted
 
 Cause = Literal["boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule"]
 CAUSES: tuple[Cause, ...] = ("boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule")
-RULES: tuple[Rule, ...] = ("gpt2", "tiktoken")
 
 
 @cache
 def as_gpt2(table: Table) -> Table:
     """`table` on GPT-2's rule: a tiktoken table's recovered merges in rank order (a few seconds for 100,000 ranks)."""
-    if table.rule == "gpt2":
+    if table.rule is GPT2:
         return table
+    if not table.rule.by_bytes:  # a merge list already, in another order
+        return replace(table, name=f"{table.name}@gpt2", rule=GPT2)
     return Table(
         name=f"{table.name}@gpt2",
         merges=tuple(table.merges),
         encoder=dict(table.encoder),
         sha256=table.sha256,
         source=table.source,
-        rule="gpt2",
+        rule=GPT2,
         pattern=table.pattern,
         specials=table.special,
         normalizer=table.normalizer,
@@ -55,12 +56,17 @@ def as_gpt2(table: Table) -> Table:
 
 
 def with_rule(table: Table, rule: str) -> Table:
-    """The same tokens merged by `rule` ('gpt2' or 'tiktoken'): the "both rules side by side" view."""
-    if rule not in RULES:
-        raise TableError(f"a table's rule is gpt2 or tiktoken, not {quoted(rule)}.")
-    if rule == "gpt2":
-        return as_gpt2(table)
-    return table if table.rule == "tiktoken" else as_tiktoken(table)
+    """The same tokens merged by `rule` ('gpt2', 'tiktoken' or 'hf'): the "both rules side by side" view."""
+    chosen = RULES.get(rule)
+    if chosen is None:
+        *first, last = RULES
+        raise TableError(f"a table's rule is {', '.join(first)} or {last}, not {quoted(rule)}.")
+    if table.rule is chosen:
+        return table
+    if chosen.by_bytes:
+        return as_tiktoken(table)
+    merges = as_gpt2(table)
+    return merges if merges.rule is chosen else replace(merges, name=f"{base_name(table)}@{chosen.name}", rule=chosen)
 
 
 def named_table(name: str) -> Table:
@@ -94,7 +100,7 @@ def side_name(table: Table) -> str:
     short = entry.short if entry is not None else base
     if base == table.name:
         return short
-    return f"{short} ({'GPT-2' if table.rule == 'gpt2' else 'tiktoken'}'s rule)"
+    return f"{short} ({table.rule.label})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +139,14 @@ def step(chunk: ChunkTrace, k: int) -> Step:
 
 def is_rule(table: Table, pair: Pair) -> bool:
     """Whether `table` merges `pair` at all: a rule of its list (GPT-2's rule), its joined bytes a token (tiktoken's)."""
-    if table.rule == "tiktoken" and table.byte_ranks is not None:
+    if table.rule.by_bytes and table.byte_ranks is not None:
         return from_aliases(pair[0] + pair[1]) in table.byte_ranks
     return pair in table.ranks
 
 
 def rank_of(table: Table, pair: Pair) -> int | None:
     """The rank `table` gives `pair` (tiktoken's rule: the joined token's), None when it is no rule."""
-    if table.rule == "tiktoken" and table.byte_ranks is not None:
+    if table.rule.by_bytes and table.byte_ranks is not None:
         ident = table.byte_ranks.get(from_aliases(pair[0] + pair[1]))
         return None if ident is None else ident - table.first_id - OFFSET
     return table.ranks.get(pair)
@@ -168,7 +174,7 @@ class Divergence:
 
 def same_tokens(a: Table, b: Table) -> bool:
     """Whether the two sides are one table's tokens under two merge rules (the `merge rule` cause)."""
-    return a.rule != b.rule and a.sha256 == b.sha256 and base_name(a) == base_name(b)
+    return a.rule is not b.rule and a.sha256 == b.sha256 and base_name(a) == base_name(b)
 
 
 def lockstep(ca: ChunkTrace, cb: ChunkTrace) -> Iterator[tuple[int, Step, Step]]:
@@ -261,7 +267,7 @@ class Comparison:
             cause, said = "merge rule", self._rules_said(i, j, sa, sb)
         elif sa.whole or sb.whole:
             (whole, table), (other, o_step) = ((na, ta), (nb, sb)) if sa.whole else ((nb, tb), (na, sa))
-            why = "its bytes are one token (tiktoken's rule)" if table.rule == "tiktoken" else "it is an entry (ignore_merges)"
+            why = f"its bytes are one token ({table.rule.label})" if table.rule.by_bytes else "it is an entry (ignore_merges)"
             merges = f"merges {shown(o_step.pair)} first" if o_step.pair is not None else "has no rule for it"
             cause, said = "whole chunk", f"{whole} takes the chunk whole, as {why}, while {other} {merges}"
         elif sa.pair is not None and not is_rule(tb, sa.pair):

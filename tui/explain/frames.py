@@ -22,6 +22,7 @@ from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
 from ..engine.pipeline import pipeline_of
+from ..engine.tables import MergeRule
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -131,11 +132,17 @@ def narrate(trace: Trace, frame: Frame) -> str:
     if frame.kind == "round":
         rnd = chunk.rounds[frame.round - 1]
         pairs = len(chunk.word(frame.round - 1)) - 1
-        if rnd.at >= 0:  # tiktoken's rule: one position
+        if rnd.at >= 0 and trace.table.rule.by_bytes:  # tiktoken's rule: one position
             return (
                 f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'join')}, the lowest-ranked is "
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
                 f"(rank {rnd.rank}, id {trace.table.rank_offset + rnd.rank}, leftmost if tied); merging that one"
+            )
+        if rnd.at >= 0:  # tokenizers' order: one occurrence a step
+            return (
+                f"step {frame.round}: lowest merge rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
+                f"({rnd.pair[0]} {rnd.pair[1]}) at position {chunk.position(frame.round)}, leftmost if tied; "
+                "tokenizers merges that one occurrence, then ranks the pairs again"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
@@ -170,10 +177,10 @@ def _cut_by(trace: Trace, k: int) -> str | None:
 SAID_IDS = 500
 
 
-def _done_sentence(chunk: ChunkTrace, rule: str) -> str:
+def _done_sentence(chunk: ChunkTrace, rule: MergeRule) -> str:
     ids = "[" + ", ".join(map(str, chunk.ids[:SAID_IDS])) + (", …]" if len(chunk.ids) > SAID_IDS else "]")
     stop = chunk.stop
-    if stop == "single" and rule == "tiktoken":
+    if stop == "single" and not rule.caches_chunks:
         return f"one byte: its token is emitted without merging (tiktoken keeps no cache); id {ids}"
     if stop == "hit":
         return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
@@ -183,6 +190,6 @@ def _done_sentence(chunk: ChunkTrace, rule: str) -> str:
         return f"the whole chunk is a token: tiktoken emits it without merging; id {ids}"
     if stop == "one-symbol":
         return f"one symbol left: the loop ends; id {ids}"
-    if chunk.rounds and chunk.rounds[0].at >= 0:
+    if rule.by_bytes:
         return f"no adjacent join is a token: done; {len(chunk.symbols)} symbols give ids {ids}"
     return f"no remaining pair is a rule: done; {len(chunk.symbols)} symbols give ids {ids}"

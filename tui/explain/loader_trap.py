@@ -92,6 +92,6 @@ def loader_note(table: Table) -> str:
         )
     if found is not None:
         return found.sentence
-    if table.rule == "tiktoken":
+    if table.rule.by_bytes:
         return f"{table.name} comes from a tiktoken rank file, not a vocab.bpe: GPT-2's split('\\n')[1:-1] never reads it."
     return "these rules were not read from a vocab.bpe, so GPT-2's split('\\n')[1:-1] does not apply to them."

@@ -25,6 +25,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..engine.chunk import ChunkTrace, ScanStep
+from ..engine.tables import merge_rules as rules
+from ..engine.tables.merge_rules import MergeRule
 from .frames import Frame
 from .words import plural
 
@@ -123,6 +125,30 @@ TIKTOKEN = Listing(
     ),
 )
 
+#: Hugging Face tokenizers' order: a merge list, one occurrence a step (the lowest merge rank, leftmost on ties).
+TOKENIZERS = Listing(
+    "tokenizers' BPE",
+    (
+        _l(0, "def encode_word(text):"),
+        _l(1, 'token = "".join(alias[b] for b in text.encode())', "one alias per byte", "read"),
+        _l(1, "if token in cache: return cache[token]", "seen before", "hit"),
+        _l(1, "if ignore_merges and token in vocab:", "an entry already", "whole"),
+        _l(2, "return [vocab[token]]"),
+        _l(1, "word = list(token)"),
+        _l(1, "if len(word) < 2: return [vocab[token]]", "nothing to merge", "single"),
+        _l(1, "while len(word) > 1:", "one symbol left: done", "one-symbol"),
+        _l(2, "ranked = [ranks.get(p, NONE)", "adjacent pairs", "pairs"),
+        _l(2, "          for p in zip(word, word[1:])]"),
+        _l(2, "rank = min(ranked)", "the lowest merge rank", "min"),
+        _l(2, "if rank == NONE: break", "no pair is a merge", "no-rule"),
+        _l(2, "k = ranked.index(rank)", "leftmost if tied", "index"),
+        _l(2, "word[k : k + 2] = [word[k] + word[k + 1]]", "that occurrence only", "merge"),
+        _l(1, "ids = [vocab[s] for s in word]", "the id lookup", "ids"),
+        _l(1, "cache[token] = ids", "the cache write", "cache-write"),
+        _l(1, "return ids"),
+    ),
+)
+
 #: Decoding: every id's alias string back to bytes, one buffer, one UTF-8 read at the end.
 DECODE = Listing(
     "decode(): bytes joined, read once",
@@ -136,7 +162,7 @@ DECODE = Listing(
     ),
 )
 
-LISTINGS = {"gpt2": GPT2, "tiktoken": TIKTOKEN, "decode": DECODE}
+LISTINGS = {"gpt2": GPT2, "tiktoken": TIKTOKEN, "hf": TOKENIZERS, "decode": DECODE}
 
 
 @dataclass(frozen=True)
@@ -182,14 +208,14 @@ def _pairs(names: Sequence[tuple[str, object]]) -> str:
     return "  ".join(f"{name}={show(value)}" for name, value in names)
 
 
-def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = None, step: int = 0, *, rule: str = "gpt2") -> Mark:
+def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = None, step: int = 0, *, rule: MergeRule = rules.GPT2) -> Mark:
     """The line `frame` of `chunk` stands on. `steps` (the round's scan steps) is given in scan detail,
-    with `step` of them shown; `rule` is the table's ('gpt2' or 'tiktoken')."""
-    tiktoken = rule == "tiktoken"
+    with `step` of them shown; `rule` is the table's."""
+    tiktoken, one = rule.by_bytes, rule.one_at_a_time
     if frame.kind == "start":
         return _start(chunk, tiktoken)
     if frame.kind == "done":
-        return _done(chunk, tiktoken)
+        return _done(chunk, rule)
     rnd = chunk.rounds[frame.round - 1]
     first, second = rnd.pair
     before = chunk.word(frame.round - 1)
@@ -198,12 +224,12 @@ def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = Non
     if steps is None:  # the whole round at once
         distinct = f", {len(set(pairwise(before)))} distinct" if len(before) <= DISTINCT_LIMIT else ""  # a long word: no set per step
         beside = [("pairs", f"{len(before) - 1} adjacent{distinct}"), ("min", _pairs(chosen))]
-        if tiktoken:
-            beside.append(("merge", _pairs((("k", chunk.position(frame.round)), ("parts", after)))))
+        if one:
+            beside.append(("merge", _pairs((("k", chunk.position(frame.round)), ("parts" if tiktoken else "word", after)))))
             return Mark("min", ("pairs", "min", "index", "merge"), tuple(beside))
         beside.append(("replace", _pairs((("word", after), ("merged", rnd.merged)))))
         return Mark("min", ("pairs", "min", "scan", "replace"), tuple(beside))
-    if tiktoken:
+    if one:
         k = chunk.position(frame.round)
         if step == 0:
             return Mark("index", ("pairs", "min", "index"), (("min", _pairs(chosen)), ("index", _pairs((("k", k), ("pair", rnd.pair))))))
@@ -233,12 +259,13 @@ def _start(chunk: ChunkTrace, tiktoken: bool) -> Mark:
     return Mark("read", ("read",), (("read", _pairs((("text", chunk.text), ("token", chunk.aliases)))),))
 
 
-def _done(chunk: ChunkTrace, tiktoken: bool) -> Mark:
+def _done(chunk: ChunkTrace, rule: MergeRule) -> Mark:
     """The line that ends the chunk: an early return, or a break and what follows it."""
+    tiktoken, one = rule.by_bytes, rule.one_at_a_time
     stop, ids = chunk.stop, list(chunk.ids)
     if stop == "hit":
         source = f"filled by chunk {(chunk.source or 0) + 1}"
-        value = ids if tiktoken else chunk.bpe_string
+        value = ids if one else chunk.bpe_string
         return Mark("hit", ("hit", "ids"), (("hit", f"{source}: {show(value)}"), ("ids", _pairs((("ids", ids),)))))
     if stop == "single":
         if tiktoken:
@@ -249,14 +276,14 @@ def _done(chunk: ChunkTrace, tiktoken: bool) -> Mark:
     word = chunk.symbols
     ending: tuple[str, ...]
     if stop == "one-symbol":
-        ending = ("merge", "one-symbol") if tiktoken else ("replace", "one-symbol")
+        ending = ("merge", "one-symbol") if one else ("replace", "one-symbol")
         beside: list[tuple[str, str]] = [("one-symbol", _pairs((("parts" if tiktoken else "word", word),)))]
     else:
         ending = ("pairs", "min", "no-rule")
         beside = [("no-rule", f"no pair of {len(word)} symbols is a rule" if not tiktoken else "no join of the parts is a token")]
-    if tiktoken:
+    if one:
         beside.append(("ids", _pairs((("ids", ids),))))
-        return Mark(stop, (*ending, "ids"), tuple(beside))
+        return Mark(stop, (*ending, "ids") if tiktoken else (*ending, "ids", "cache-write"), tuple(beside))
     beside += [("join", _pairs((("joined", chunk.bpe_string),))), ("ids", _pairs((("ids", ids),)))]
     return Mark(stop, (*ending, "join", "cache-write", "ids"), tuple(beside))
 

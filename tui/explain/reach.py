@@ -69,7 +69,7 @@ def ordinary(table: Table) -> list[tuple[bytes, int]]:
 
 def _classifier(table: Table) -> Callable[[bytes, int], Class]:
     """The class of one token (its bytes and id) in `table`."""
-    whole = table.rule == "tiktoken" and table.normalizer is None
+    whole = table.rule.by_bytes and table.normalizer is None
 
     def classify_one(data: bytes, ident: int) -> Class:
         try:

@@ -18,13 +18,13 @@ from functools import cache
 
 from ..engine.aliases import from_aliases
 from ..engine.bpe import encode
-from ..engine.tables import Table
+from ..engine.tables import TIKTOKEN, Table
 
 
 @cache
 def as_tiktoken(table: Table) -> Table:
     """`table` on tiktoken's rule: each ordinary symbol's bytes ranked by its id (specials left out)."""
-    if table.rule == "tiktoken":
+    if table.rule.by_bytes:
         return table
     special = table.special
     byte_ranks = {from_aliases(s): i for s, i in table.encoder.items() if s not in special}
@@ -34,7 +34,7 @@ def as_tiktoken(table: Table) -> Table:
         encoder=table.encoder,
         sha256=table.sha256,
         source=table.source,
-        rule="tiktoken",
+        rule=TIKTOKEN,
         pattern=table.pattern,
         byte_ranks=byte_ranks,
         specials=special,
@@ -57,7 +57,7 @@ def agreement(table: Table, text: str | None) -> str:
     A tiktoken table has only its own rule (a rank file lists tokens, not merges); a table with a
     merge list is encoded again by tiktoken's rule, on texts up to AGREEMENT_LIMIT characters.
     """
-    if table.rule == "tiktoken":
+    if table.rule.by_bytes:
         return "a rank file lists tokens, not merges: only tiktoken's rule applies to this table"
     corpus = " (and over the tests' multilingual corpus)" if table.name == "gpt2" else ""
     if not text or len(text) > AGREEMENT_LIMIT:

@@ -38,7 +38,7 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
     The per-chunk cache belongs to one Encoder and fills as text is encoded (here: the distinct
     chunks of `trace` that ran the loop); the alias function's lru_cache holds one mapping.
     """
-    if table.rule == "tiktoken":  # tiktoken's CoreBPE: byte strings ranked, no alias maps, no merge list, no cache
+    if table.rule.by_bytes:  # tiktoken's CoreBPE: byte strings ranked, no alias maps, no merge list, no cache
         return [
             Built("encoder", len(table.encoder), "bytes → rank", "the rank file"),
             Built("decoder", len(table.decoder), "rank → bytes", "encoder inverted"),

@@ -124,7 +124,7 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         kind: Kind = "none"
         decoded = rank = None
     else:
-        kind = "tiktoken" if table.rule == "tiktoken" else "json" if added(table) else "gpt2"
+        kind = "tiktoken" if table.rule.by_bytes else "json" if added(table) else "gpt2"
         decoded = decode([special_id], table)
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
     normalized = table.normalize(literal)
@@ -151,7 +151,7 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
 
 def added(table: Table) -> bool:
     """Whether the table comes from a tokenizer.json (a merges list with its own list of added tokens)."""
-    return table.rule == "gpt2" and table.specials is not None
+    return not table.rule.by_bytes and table.specials is not None
 
 
 def specials_line(table: Table) -> str:

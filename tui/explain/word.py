@@ -83,7 +83,7 @@ def rounds_note(at: Position) -> str:
     n = len(chunk.aliases)
     if chunk.cache != "miss" or n < 2 or frame.kind == "round":
         return ""
-    step = "step" if at.trace.table.rule == "tiktoken" else "round"
+    step = at.trace.table.rule.step
     if frame.kind == "start":
         merges = "joins one pair" if step == "step" else "merges a pair"
         # Two lines under the initial word at 80 columns: they are free here.

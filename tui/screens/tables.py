@@ -39,7 +39,7 @@ CHECKS: dict[Table, RankCheck] = {}
 def known_check(table: Table) -> RankCheck | None:
     """The check of `table`, run now unless it needs a tiktoken table's parts (None: recover them first)."""
     check = CHECKS.get(table)
-    if check is None and table.rule != "tiktoken":
+    if check is None and not table.rule.by_bytes:
         check = CHECKS[table] = rank_id_check(table)
     return check
 
@@ -185,7 +185,7 @@ class TablesScreen(ReachFilter):
         rules = self.query_one(RulesList)
         rules.show(table, set(used))
         label = short_name(table)
-        rule = " · tiktoken rule" if table.rule == "tiktoken" else ""
+        rule = f" · {table.rule.owner} rule" if table.rule.one_at_a_time else ""
         rules.border_title = f"Rules · {label}{rule} · {len(table.merges):,} by rank"
         rules.border_subtitle = "• used by this text · / find · n next · u used"
         self.draw_built()

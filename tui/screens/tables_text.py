@@ -57,7 +57,7 @@ def check_lines(table: Table, check: RankCheck) -> Text:
 def rank_id_meaning(table: Table, check: RankCheck) -> str:
     """Seed 000: the formula links the two numbers, but a rank orders the rules and an id names a token."""
     lead = "yet" if check.holds else "so ids need not follow ranks:"
-    both = " (tiktoken's file rank is the id)" if table.rule == "tiktoken" else ""
+    both = " (tiktoken's file rank is the id)" if table.rule.by_bytes else ""
     if check.first_id:
         both = f" (the file's rank plus {check.first_id:,} is the id)"
     specials = list(check.special.items())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 
+from ..engine.tables import GPT2
 from ..explain.normalisation import normalisation, said
 from ..explain.position import Position
 from ..explain.tokens import token_pieces
@@ -16,7 +17,6 @@ from .token_colours import indices, tints
 
 MARKS = {"hit": "↺", "single": "¹", "whole": "■", "miss": ""}
 #: The pane's key to its marks, by the table's merge rule (only tiktoken's emits a chunk whole).
-LEGEND = {"gpt2": "·space ↵newline →tab ↺hit ¹single", "tiktoken": "·space ↵newline →tab ¹single ■token"}
 CONTINUED: tuple[str, str] = ("↪", "dim")  # starts each further row of a chunk longer than a row
 
 
@@ -28,7 +28,7 @@ class ChunksPane(LinePane):
     """
 
     TITLE = "Chunks · pgdn pgup"
-    SUBTITLE = LEGEND["gpt2"]
+    SUBTITLE = GPT2.legend
 
     _noted: tuple[int, str] | None = None  # (id of the trace, its title): the normalisation is read once per trace
 
@@ -37,7 +37,7 @@ class ChunksPane(LinePane):
         if self._noted is None or self._noted[0] != id(trace):
             note = said(normalisation(trace))
             self._noted = (id(trace), self.TITLE if note is None else f"Chunks · {visible(note)} · pgdn pgup")
-        retitle(self, title=self._noted[1], subtitle=LEGEND.get(trace.table.rule, LEGEND["gpt2"]))
+        retitle(self, title=self._noted[1], subtitle=trace.table.rule.legend)
 
     def key(self, at: Position) -> object:
         return (id(at.trace), at.frame.chunk, at.frame.kind == "done")

@@ -24,7 +24,7 @@ MODES: tuple[Mode, ...] = ("built", "facts", "regex")
 
 def default_mode(table: Table) -> Mode:
     """A tiktoken table builds none of GPT-2's get_encoder() maps, so its facts come first."""
-    return "facts" if table.rule == "tiktoken" else "built"
+    return "facts" if table.rule.by_bytes else "built"
 
 
 def next_mode(mode: Mode) -> Mode:
@@ -34,7 +34,7 @@ def next_mode(mode: Mode) -> Mode:
 def facts_text(table: Table, text: str | None) -> Text:
     """The id space, space-only entries, merge rule and (for a table with a merge list) the two rules compared on `text`."""
     out = Text()
-    kind = "a tiktoken rank file, no merge list, no per-chunk cache" if table.rule == "tiktoken" else "a merge list"
+    kind = table.rule.holds
     regex = "pre-tokenizer" if pipeline_of(table.pattern) else "regex"
     out.append(f"{short_name(table)}: {kind} · p {regex}\n", style="bold")
     out.append(id_space_line(table) + "\n")
@@ -44,7 +44,7 @@ def facts_text(table: Table, text: str | None) -> Text:
         out.append(f"normaliser: {visible(table.normalizer.describe())}, applied to the whole text before chunking\n")
     out.append(spaces_line(table) + "\n")
     out.append(rule_name(table), style="italic")
-    compared = agreement(table, text) if table.rule != "tiktoken" else ""
+    compared = agreement(table, text) if not table.rule.by_bytes else ""
     if compared:
         out.append("\n" + compared)
     return out

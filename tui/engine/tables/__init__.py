@@ -18,9 +18,10 @@ the CLI's `--table`, the app's `t` cycle and every label follow from the registr
 """
 
 from .facts import IdSpace, id_space, rule_name, space_only_entries
+from .merge_rules import GPT2, HF, RULES, TIKTOKEN, MergeRule
 from .ranks import NO_RULE, OFFSET, Pair
 from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, short_name, table_cycle
-from .table import Rule, Table, TableError, byte_symbol_order, vocab_bpe_text
+from .table import Table, TableError, byte_symbol_order, vocab_bpe_text
 from .teaching_rules import TEACHING_RULES, teaching
 from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN, cl100k_base, o200k_base
 from .tiktoken_parts import parts, recover_all
@@ -40,16 +41,20 @@ __all__ = [
     "CL100K_VIDEO_PATTERN",
     "DEFAULT",
     "ENTRIES",
+    "GPT2",
     "GPT2_ENCODER_SHA256",
     "GPT2_VOCAB_SHA256",
+    "HF",
     "NO_RULE",
     "O200K_PATTERN",
     "OFFSET",
+    "RULES",
     "TEACHING_RULES",
+    "TIKTOKEN",
     "Entry",
     "IdSpace",
+    "MergeRule",
     "Pair",
-    "Rule",
     "Table",
     "TableError",
     "byte_symbol_order",

@@ -21,15 +21,10 @@ from ..pretokenize import GPT2_PATTERN
 from .table import Table
 from .tiktoken_files import CL100K_PATTERN, CL100K_VIDEO_PATTERN, O200K_PATTERN
 
-RULE_NAMES = {
-    "gpt2": "GPT-2 rule: each round merges every occurrence of the lowest-ranked pair",
-    "tiktoken": "tiktoken rule: each step merges the one adjacent join of lowest rank (leftmost on ties)",
-}
-
 
 def rule_name(table: Table) -> str:
     """The table's merge rule in plain words."""
-    return RULE_NAMES[table.rule]
+    return table.rule.summary
 
 
 @dataclass(frozen=True, slots=True)

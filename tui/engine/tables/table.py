@@ -1,16 +1,16 @@
 """The Table type: what the one merge loop asks a rule table (ranks, ids), and the error a loader raises.
 
-A table merges by one of two rules (`Table.rule`):
+A table merges by one of two rules (`Table.rule`, a MergeRule: merge_rules.py):
 
-- "gpt2": GPT-2's encoder.py: each round takes the lowest-ranked *pair type* in `ranks` and merges
+- GPT2: GPT-2's encoder.py: each round takes the lowest-ranked *pair type* in `ranks` and merges
   every non-overlapping occurrence of it, left to right;
-- "tiktoken": tiktoken's encoder: a piece whose bytes are a token is emitted at once; otherwise each
+- TIKTOKEN: tiktoken's encoder: a piece whose bytes are a token is emitted at once; otherwise each
   step merges the ONE adjacent position whose joined bytes have the lowest rank in `byte_ranks`
   (leftmost on ties). A rank file lists tokens, not merges; `merges` recovers them lazily.
 
 >>> t = Table(name="tiny", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="0" * 64)
 >>> t.ranks[("a", "b")], t.decoder[2], t.rule
-(0, 'ab', 'gpt2')
+(0, 'ab', MergeRule('gpt2'))
 """
 
 from __future__ import annotations
@@ -18,15 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
 
 from ..aliases import KEPT, REMAPPED, bytes_to_unicode
 from ..normalize import Normalizer
 from ..pretokenize import GPT2_PATTERN
+from .merge_rules import GPT2, MergeRule
 from .ranks import OFFSET, Pair
 from .tiktoken_parts import LazyMerges, PairRanks
-
-Rule = Literal["gpt2", "tiktoken"]
 
 
 class TableError(Exception):
@@ -69,7 +67,7 @@ class LazyMap(Mapping[str, int]):
 class Table:
     """An immutable rule table: merges in rank order, their ranks, the symbol <-> id maps, its rule and regex.
 
-    For the "tiktoken" rule `byte_ranks` maps each ordinary token's bytes to its id (its rank plus
+    For a rule `by_bytes` (tiktoken's) `byte_ranks` maps each ordinary token's bytes to its id (its rank plus
     `first_id`: 0 but for Tekken, so the order of ranks is kept) and `specials` lists the special
     tokens; `merges` is then a lazy sequence (rule r's parts are the token of id first_id + OFFSET + r
     split as tiktoken's own merging would build it), recovered on demand.
@@ -80,19 +78,19 @@ class Table:
     encoder: Mapping[str, int]
     sha256: str
     source: str = ""
-    rule: Rule = "gpt2"
+    rule: MergeRule = GPT2
     pattern: str = GPT2_PATTERN
     byte_ranks: Mapping[bytes, int] | None = None
     specials: Mapping[str, int] | None = None
     vocab: bytes | None = field(default=None, repr=False)  # the vocab.bpe it was read from (for the loader comparison)
     normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
     ignore_merges: bool = False  # a chunk whose aliases are an entry is that entry, unmerged (a tokenizer.json's ignore_merges)
-    first_id: int = 0  # tiktoken rule: the id of rank 0 (Tekken's 1,000, after its special ids); `byte_ranks` holds ids
+    first_id: int = 0  # a rule by bytes: the id of rank 0 (Tekken's 1,000, after its special ids); `byte_ranks` holds ids
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.rule == "tiktoken":
+        if self.rule.by_bytes:
             if not self.merges and self.byte_ranks:
                 object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - self.first_id - OFFSET))
             object.__setattr__(self, "ranks", PairRanks(self))

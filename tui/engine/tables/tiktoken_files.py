@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..aliases import bytes_to_unicode
 from ..files import read_bytes, sha256_hex
 from ..normalize import Normalizer
+from .merge_rules import TIKTOKEN
 from .table import LazyMap, Table, TableError
 
 if TYPE_CHECKING:  # importlib.metadata is slow to import: only when a tiktoken table is first asked for
@@ -170,7 +171,7 @@ def tiktoken_table(
         encoder=encoder,
         sha256=sha256,
         source=source,
-        rule="tiktoken",
+        rule=TIKTOKEN,
         pattern=pattern,
         byte_ranks=byte_ranks,
         specials=dict(specials),

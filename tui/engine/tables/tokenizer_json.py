@@ -1,4 +1,5 @@
-"""A local Hugging Face `tokenizer.json` whose model is byte-level BPE, as a table on GPT-2's rule.
+"""A local Hugging Face `tokenizer.json` whose model is byte-level BPE, as a table on GPT-2's rule, or on
+tokenizers' own order (one occurrence a step) where its merges make that order matter (`merge_rule`).
 
 Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs, `ignore_merges`, byte_fallback
 false) with a ByteLevel pre-tokenizer, alone or last in a Sequence, and the normalizers `hf_steps` reads.
@@ -17,6 +18,7 @@ from typing import Any
 from ..files import json_value, read_bytes, utf8_text
 from ..texts import clip, quote
 from .hf_steps import json_type, normalizer, pre_tokenizer
+from .merge_rules import GPT2, HF, MergeRule
 from .table import Pair, Table, TableError
 from .two_files import check_consistent
 
@@ -141,7 +143,6 @@ def _load(path: str | Path, name: str) -> Table:
             raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
     merges, made = _merges(model.get("merges"), encoder, where)
     check_consistent(merges, encoder, where, where, results_known=True)  # _merges found each merge's result in the vocabulary
-    check_order(merges, where, made)
     return Table(
         name=name,
         merges=merges,
@@ -152,32 +153,24 @@ def _load(path: str | Path, name: str) -> Table:
         specials={added["content"]: added["id"] for added in added_tokens},
         normalizer=normalized,
         ignore_merges=ignore_merges,
+        rule=merge_rule(merges, made),
     )
 
 
-def check_order(merges: tuple[Pair, ...], path: str, made_symbols: list[str] | None = None) -> None:
-    """Refuse merges whose order would make GPT-2's rule (every occurrence of the lowest-ranked pair, per
-    round) differ from `tokenizers`' (the leftmost occurrence, then the lowest-ranked pair again): a
-    merge that uses a symbol ranked before a merge that makes that symbol. `made_symbols`: each merge's
-    result, when the caller has made them already.
+def merge_rule(merges: tuple[Pair, ...], made_symbols: list[str] | None = None) -> MergeRule:
+    """The rule that gives `tokenizers`' ids for these merges. tokenizers merges one occurrence at a time (the
+    lowest merge rank, leftmost on ties): GPT-2's rounds (every occurrence of the lowest-ranked pair) give the
+    same ids unless a merge uses a symbol that a later merge makes (Llama 3.x's and gpt-oss's files do), so
+    such a file takes tokenizers' own order (HF) and every other keeps GPT-2's rounds. `made_symbols`: each
+    merge's result, when the caller has made them already.
 
-    >>> check_order((("a", "b"), ("ab", "c")), "t.json")
-    >>> check_order((("ab", "c"), ("a", "b")), "t.json")
-    Traceback (most recent call last):
-    tui.engine.tables.table.TableError: t.json: model.merges[0] ('ab c') uses 'ab', which merges[1] makes later, so tokenizers' leftmost-first merging would give other ids than bpe-tui's.
+    >>> merge_rule((("a", "b"), ("ab", "c"))).name, merge_rule((("ab", "c"), ("a", "b"))).name
+    ('gpt2', 'hf')
     """
     if not merges:
-        return
+        return GPT2
     lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
     made = dict(zip(made_symbols if made_symbols is not None else map(str.__add__, lefts, rights), count()))  # the last merge making each
     ranks = range(len(merges))
-    if not (any(map(gt, map(made.get, lefts, repeat(-1)), ranks)) or any(map(gt, map(made.get, rights, repeat(-1)), ranks))):
-        return  # in one pass each: no merge uses a symbol made later
-    get = made.get
-    for rank, (a, b) in enumerate(merges):
-        if get(a, -1) > rank or get(b, -1) > rank:
-            late = a if get(a, -1) > rank else b
-            raise TableError(
-                f"{path}: model.merges[{rank}] ({quote(a + ' ' + b)}) uses {quote(late)}, which merges[{made[late]}] makes later, "
-                "so tokenizers' leftmost-first merging would give other ids than bpe-tui's."
-            )
+    later = any(map(gt, map(made.get, lefts, repeat(-1)), ranks)) or any(map(gt, map(made.get, rights, repeat(-1)), ranks))
+    return HF if later else GPT2

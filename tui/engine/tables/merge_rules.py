@@ -1,0 +1,70 @@
+"""The merge rules, as objects: a table names its rule (`Table.rule`), and what differs between rules (how ranks
+are keyed, what one loop iteration is called, what a table of that rule holds, whether chunks are cached)
+is asked of it, never decided by comparing names. `RULES` is the one registry, by the name a command line
+gives (`--rule gpt2`).
+
+>>> GPT2.label, TIKTOKEN.label, HF.label, TIKTOKEN.step, RULES["gpt2"] is GPT2
+("GPT-2's rule", "tiktoken's rule", "Hugging Face tokenizers' rule", 'step', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, eq=False)
+class MergeRule:
+    """One merge rule and what the views say about it."""
+
+    name: str  # its name in the registry and on a command line
+    owner: str  # whose encoder runs it: "GPT-2", "tiktoken"
+    label: str  # "GPT-2's rule"
+    summary: str  # the rule in plain words (the Tables view's facts)
+    step: str  # what one iteration of its merge loop is called: "round" (every occurrence) or "step" (one)
+    by_bytes: bool  # ranks keyed by a token's bytes (a rank file: no merge list); else by the pair of symbols
+    one_at_a_time: bool  # each step merges one occurrence (the lowest rank, leftmost); else every occurrence of it
+    caches_chunks: bool  # a chunk's text seen before is a cache hit (GPT-2's bpe() cache)
+    legend: str  # the Chunks pane's key to its marks
+    holds: str  # what a table of this rule is, in a few words (the Tables view)
+
+    def __repr__(self) -> str:
+        return f"MergeRule({self.name!r})"
+
+
+GPT2 = MergeRule(
+    name="gpt2",
+    owner="GPT-2",
+    label="GPT-2's rule",
+    summary="GPT-2 rule: each round merges every occurrence of the lowest-ranked pair",
+    step="round",
+    by_bytes=False,
+    one_at_a_time=False,
+    caches_chunks=True,
+    legend="·space ↵newline →tab ↺hit ¹single",
+    holds="a merge list",
+)
+TIKTOKEN = MergeRule(
+    name="tiktoken",
+    owner="tiktoken",
+    label="tiktoken's rule",
+    summary="tiktoken rule: each step merges the one adjacent join of lowest rank (leftmost on ties)",
+    step="step",
+    by_bytes=True,
+    one_at_a_time=True,
+    caches_chunks=False,
+    legend="·space ↵newline →tab ¹single ■token",
+    holds="a tiktoken rank file, no merge list, no per-chunk cache",
+)
+HF = MergeRule(
+    name="hf",
+    owner="tokenizers",
+    label="Hugging Face tokenizers' rule",
+    summary="tokenizers rule: each step merges the one adjacent pair of lowest merge rank (leftmost on ties)",
+    step="step",
+    by_bytes=False,
+    one_at_a_time=True,
+    caches_chunks=True,
+    legend="·space ↵newline →tab ↺hit ¹single",
+    holds="a merge list, merged one occurrence at a time",
+)
+RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF)}
