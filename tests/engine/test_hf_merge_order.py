@@ -14,10 +14,11 @@ from tokenizers import Tokenizer
 
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
-from tui.engine.tables import GPT2, HF, byte_symbol_order, get_table
+from tui.engine.tables import GPT2, HF, Table, byte_symbol_order, get_table
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
-from tui.explain.compare import with_rule
+from tui.explain.compare import Comparison, with_rule
+from tui.explain.rule_agreement import as_tiktoken
 
 from .hf_files import LLAMA3_PRE, trained
 from .test_tokenizer_json_diff import sample_texts
@@ -110,3 +111,25 @@ def test_compare_can_set_any_table_in_tokenizers_order(shuffled: Path) -> None:
     assert encode(text, ordered) == encode(text, gpt2)
     table = load_tokenizer_json(shuffled)
     assert with_rule(table, "gpt2").rule is GPT2 and with_rule(table, "hf") is table
+
+
+def test_compare_names_the_merge_order_where_the_two_orders_part(shuffled: Path) -> None:
+    table = load_tokenizer_json(shuffled)
+    text = "     x"
+    comparison = Comparison(capture(text, with_rule(table, "gpt2")), capture(text, table))
+    first = comparison.first
+    assert first is not None
+    assert first.cause == "merge order"
+    assert first.sentence.endswith("; the order differs, the ids differ.")
+
+
+def test_three_orders_on_aaaa_as_readme_shows() -> None:
+    """README's table: merges 'aa a' (rank 0) and 'a a' (rank 1) on 'aaaa' under each rule."""
+    encoder = {s: i for i, s in enumerate(byte_symbol_order())} | {"aaa": 256, "aa": 257}
+    rounds = Table(name="t", merges=(("aa", "a"), ("a", "a")), encoder=encoder, sha256="0" * 64)
+    steps = replace(rounds, rule=HF)
+    assert capture("aaaa", rounds).chunks[0].symbols == ("aa", "aa")
+    assert [(r.pair, r.rank, r.merged) for r in capture("aaaa", rounds).chunks[0].rounds] == [(("a", "a"), 1, 2)]
+    assert [(r.pair, r.rank, r.at) for r in capture("aaaa", steps).chunks[0].rounds] == [(("a", "a"), 1, 0), (("aa", "a"), 0, 0)]
+    ranked = capture("aaaa", as_tiktoken(rounds))
+    assert (ranked.chunks[0].symbols, ranked.ids) == (("aaa", "a"), [256, 64])

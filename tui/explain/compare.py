@@ -31,8 +31,8 @@ from .branches import chunk_origin
 from .rule_agreement import as_tiktoken
 from .words import count, quoted
 
-Cause = Literal["boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule"]
-CAUSES: tuple[Cause, ...] = ("boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule")
+Cause = Literal["boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule", "merge order"]
+CAUSES: tuple[Cause, ...] = ("boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule", "merge order")
 
 
 @cache
@@ -263,8 +263,9 @@ class Comparison:
         (ta, tb), (na, nb) = (self.a.table, self.b.table), self.names
         at = f"chunk {i + 1} {quoted(self.a.chunks[i].text)}, round {k}"
         cause: Cause
-        if same_tokens(ta, tb):
-            cause, said = "merge rule", self._rules_said(i, j, sa, sb)
+        if same_tokens(ta, tb):  # one merge list in two orders (GPT-2's rounds, tokenizers' steps), or a rank file's rule
+            cause = "merge rule" if ta.rule.by_bytes or tb.rule.by_bytes else "merge order"
+            said = self._rules_said(i, j, sa, sb)
         elif sa.whole or sb.whole:
             (whole, table), (other, o_step) = ((na, ta), (nb, sb)) if sa.whole else ((nb, tb), (na, sa))
             why = f"its bytes are one token ({table.rule.label})" if table.rule.by_bytes else "it is an entry (ignore_merges)"
