@@ -116,7 +116,7 @@ def notice_page(sentence: str) -> str:
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>bpe-tui</title><link rel="icon" href="data:,">'
         "<style>body{margin:0;height:100vh;display:flex;align-items:center;justify-content:center;"
-        "background:#0c181f;color:rgba(255,255,255,.95);font:18px monospace}</style></head>"
+        "background:#0c181f;color:rgba(255,255,255,.95);font:18px monospace;text-align:center;padding:0 24px}</style></head>"
         f"<body><p>{escape(sentence)}</p></body></html>"
     )
 
