@@ -111,8 +111,8 @@ def test_each_commands_help_names_its_table_default(cli: Cli, monkeypatch: pytes
     """The headless commands use GPT-2's table unless told otherwise, and say so; the app keeps the teaching example."""
     monkeypatch.setenv("COLUMNS", "1000")
     for name in ("capture", "encode", "decode", "chunks", "tree", "reach"):
-        assert "tekken (Mistral's Tekken v3, extra 'tekken') (default: gpt2)" in cli(name, "--help")[1]
-    assert "tekken (Mistral's Tekken v3, extra 'tekken') (default: teaching)" in cli("--help")[1]
+        assert "mistral-v7 (Mistral's SentencePiece v7, extra 'tekken') (default: gpt2)" in cli(name, "--help")[1]
+    assert "mistral-v7 (Mistral's SentencePiece v7, extra 'tekken') (default: teaching)" in cli("--help")[1]
 
 
 def test_the_entry_point_imports_no_command_module_until_a_command_is_given() -> None:

@@ -8,15 +8,44 @@ from tui.engine.tables.registry import BY_NAME, DEFAULT, ENTRIES, PATTERNS, abou
 
 def test_every_entry_is_complete_and_named_once() -> None:
     """With the test group's carriers installed, every table is listed; the explorer keeps its three rows."""
-    assert names() == known() == ("teaching", "gpt2", "cl100k_base", "o200k_base", "deepseek-v4", "qwen3", "qwen3.6", "tekken")
-    assert [e.short for e in ENTRIES] == ["teaching", "GPT-2", "cl100k_base", "o200k_base", "DeepSeek V4", "Qwen 3", "Qwen 3.6", "Tekken"]
+    assert (
+        names()
+        == known()
+        == (
+            "teaching",
+            "gpt2",
+            "cl100k_base",
+            "o200k_base",
+            "deepseek-v4",
+            "qwen3",
+            "qwen3.6",
+            "tekken",
+            "mistral-v1",
+            "mistral-v3",
+            "mistral-v7",
+        )
+    )
+    assert [e.short for e in ENTRIES] == [
+        "teaching",
+        "GPT-2",
+        "cl100k_base",
+        "o200k_base",
+        "DeepSeek V4",
+        "Qwen 3",
+        "Qwen 3.6",
+        "Tekken",
+        "Mistral v1",
+        "Mistral v3",
+        "Mistral v7",
+    ]
     assert DEFAULT == "teaching" and table_cycle() == list(names()) and set(BY_NAME) == set(names())
     assert explored() == ("gpt2", "cl100k_base", "o200k_base")  # the explorer's rows
     assert about() == (
         "teaching (nine artificial rules, for teaching), gpt2 (the official GPT-2 table), "
         "cl100k_base (GPT-4's tiktoken table), o200k_base (GPT-4o's tiktoken table), "
         "deepseek-v4 (DeepSeek V4, extra 'models'), qwen3 (Qwen 2.5 and 3, extra 'models'), qwen3.6 (Qwen 3.5 and 3.6, extra 'models'), "
-        "tekken (Mistral's Tekken v3, extra 'tekken')"
+        "tekken (Mistral's Tekken v3, extra 'tekken'), mistral-v1 (Mistral 7B's SentencePiece v1, extra 'tekken'), "
+        "mistral-v3 (Mistral's SentencePiece v3, extra 'tekken'), mistral-v7 (Mistral's SentencePiece v7, extra 'tekken')"
     )
 
 
@@ -37,6 +66,9 @@ def test_each_loader_gives_its_own_table_with_its_label() -> None:
         "qwen3": "Qwen 3 · tiktoken rule · 151,643 ranks",
         "qwen3.6": "Qwen 3.6 · tiktoken rule · 248,044 ranks",
         "tekken": "Tekken · tiktoken rule · 130,072 ranks",
+        "mistral-v1": "Mistral v1 · SentencePiece · 32,000 pieces",
+        "mistral-v3": "Mistral v3 · SentencePiece · 32,768 pieces",
+        "mistral-v7": "Mistral v7 · SentencePiece · 32,768 pieces",
     }
 
 

@@ -13,6 +13,7 @@ import sentencepiece
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tui.engine.heap import merge_leftmost
 from tui.engine.rounds import RoundLog
 from tui.engine.sentencepiece_bpe import SentencePieceBpe
 from tui.engine.sentencepiece_model import BYTE, CONTROL, NORMAL, UNKNOWN, USER_DEFINED, ModelError, read_model
@@ -115,12 +116,24 @@ def test_the_ids_are_sentencepieces_on_many_texts(version: str, text: str) -> No
 
 
 def test_each_merge_step_can_be_recorded() -> None:
-    """The steps as the animation will read them: where each merge's left part starts, the boundary it
-    removes, where the right part ends, and the merged piece's id, in the order sentencepiece merges."""
+    """The steps as the animation reads them: where each merge's left part starts, the boundary it removes,
+    where the right part ends, and the merged piece's rank in score order, in the order sentencepiece merges."""
     model = ours("v1")
-    symbols = model.symbols(model.normalize("low"))
-    log = RoundLog("".join(symbols), 0)
-    bounds = model.merge(symbols, log)
-    assert ["".join(symbols[i:j]) for i, j in pairwise(bounds)] == reference("v1").encode("low", out_type=str)
+    word = model.normalize("low")
+    log = RoundLog(word, 0)
+    bounds = merge_leftmost(word, model.ranks, log)
+    assert [word[i:j] for i, j in pairwise(bounds)] == reference("v1").encode("low", out_type=str)
     # scores: '▁l' -46 beats 'ow' -77 and 'lo' -472; then 'ow' beats '▁lo' -1,189; last '▁low' -2,600
-    assert [(r.pair, model.model.pieces[r.rank].text) for r in log] == [(("▁", "l"), "▁l"), (("o", "w"), "ow"), (("▁l", "ow"), "▁low")]
+    assert [(r.pair, model.by_rank[r.rank]) for r in log] == [(("▁", "l"), "▁l"), (("o", "w"), "ow"), (("▁l", "ow"), "▁low")]
+    assert [reference("v1").get_score(model.ids[model.by_rank[r.rank]]) for r in log] == [-46, -77, -2_600]
+
+
+def test_equal_scores_are_one_rank_and_the_leftmost_merges_first() -> None:
+    """v1's fourteen pieces of score -1,000,000,000 ('▁▁', '▁▁▁▁', …) share one rank, so the leftmost of them
+    merges first, as sentencepiece's heap of (score, position) does."""
+    model = ours("v1")
+    tied = [text for text in model.by_rank if reference("v1").get_score(model.ids[text]) == -1e9]
+    assert len(tied) == 14 and {model.rank_of[text] for text in tied} == {model.rank_of["▁▁"]}
+    for spaces in range(1, 40):
+        text = "a" + " " * spaces + "b"
+        assert model.pieces(text) == reference("v1").encode(text, out_type=str)

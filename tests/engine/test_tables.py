@@ -131,7 +131,7 @@ def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
     assert get_table("teaching") is teaching_table
     with pytest.raises(
         TableError,
-        match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken\.$",
+        match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7\.$",
     ):
         get_table("cl100k")
 
@@ -194,10 +194,35 @@ def test_gpt2_files_inside_a_zip_archive_are_one_sentence(tmp_path, monkeypatch)
 def test_registry_names_in_cycle_order():
     """Each built-in table has one entry; `t` cycles through them in order, a custom table last."""
     assert (
-        tables.names() == ("teaching", "gpt2", "cl100k_base", "o200k_base", "deepseek-v4", "qwen3", "qwen3.6", "tekken")
+        tables.names()
+        == (
+            "teaching",
+            "gpt2",
+            "cl100k_base",
+            "o200k_base",
+            "deepseek-v4",
+            "qwen3",
+            "qwen3.6",
+            "tekken",
+            "mistral-v1",
+            "mistral-v3",
+            "mistral-v7",
+        )
         and tables.DEFAULT == "teaching"
     )
-    assert tables.table_cycle() == ["teaching", "gpt2", "cl100k_base", "o200k_base", "deepseek-v4", "qwen3", "qwen3.6", "tekken"]
+    assert tables.table_cycle() == [
+        "teaching",
+        "gpt2",
+        "cl100k_base",
+        "o200k_base",
+        "deepseek-v4",
+        "qwen3",
+        "qwen3.6",
+        "tekken",
+        "mistral-v1",
+        "mistral-v3",
+        "mistral-v7",
+    ]
     custom = tables.Table(name="custom", merges=(), encoder={}, sha256="ab" * 32)
     assert tables.table_cycle(custom) == [
         "teaching",
@@ -208,6 +233,9 @@ def test_registry_names_in_cycle_order():
         "qwen3",
         "qwen3.6",
         "tekken",
+        "mistral-v1",
+        "mistral-v3",
+        "mistral-v7",
         "custom",
     ]
 
@@ -219,7 +247,7 @@ def test_resolver_knows_the_custom_table(teaching_table):
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
     with pytest.raises(
         TableError,
-        match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken\.$",
+        match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7\.$",
     ):
         tables.resolver()("custom")
 

@@ -15,7 +15,7 @@ def test_the_trained_tables_figure_is_the_last_rounds_compression() -> None:
     both = train_both(TEXT, 10)
     trained = trained_table(both)
     assert trained is not None and len(trained.table.merges) == 10
-    assert beside(TEXT, trained.table, trained=True) == Beside("trained (10 merges)", 90 / 66, True)
+    assert beside(TEXT, trained.table, trained=True) == Beside("trained", 90 / 66, True)
     assert both.chunked.compression(10) == 90 / 66
 
 

@@ -61,6 +61,15 @@ async def test_t_switches_table_and_keeps_text_and_round() -> None:
             await settle(app, pilot)
             assert header(app)[0].startswith(f" {title} · tiktoken rule ")
             assert ids(app) == expected
+        for title, expected in [  # SentencePiece's own ids (sentencepiece 0.2 on mistral-common's three .model files)
+            ("Mistral v1", [264, 28708, 375, 16612, 375, 4263, 28764]),
+            ("Mistral v3", [1032, 29476, 1143, 17380, 1143, 5031, 29532]),
+            ("Mistral v7", [1032, 29476, 1143, 17380, 1143, 5031, 29532]),
+        ]:
+            await pilot.press("t")
+            await settle(app, pilot)
+            assert header(app)[0].startswith(f" {title} · SentencePiece ")
+            assert ids(app) == expected
         await pilot.press("t")
         await settle(app, pilot)
         assert TEACHING_TITLE in header(app)[0]

@@ -25,6 +25,7 @@ from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
 from .heap import LONG_WORD, long_rounds, merge_leftmost, merge_long, merge_ranked
 from .paused import gc_paused
+from .pieces_loop import loop_pieces
 from .pretokenize import chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
 from .tables import NO_RULE, Pair, Table
@@ -149,6 +150,9 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     if table.normalizer is not None:  # the chunks' offsets are in the normalised text (Trace.normalized)
         text = table.normalizer.apply(text)
     utf8(text)
+    if table.pieces is not None:
+        yield from loop_pieces(text, table, record, traces)
+        return
     if table.rule.by_bytes:
         yield from _loop_ranked(text, table, record, traces)
         return
@@ -298,6 +302,10 @@ class Trace:
 
     @cached_property
     def byte_count(self) -> int:
+        """The text's UTF-8 bytes as the chunks hold them; on a rule on characters, the text's own (the '▁'
+        its normaliser writes for a space, 3 bytes, stands for 1, and the one it puts first for none)."""
+        if self.table.rule.on_characters:
+            return len(self.text.encode("utf-8"))
         return sum(len(c.data) for c in self.chunks)
 
     @cached_property

@@ -20,6 +20,7 @@ import codecs
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from .aliases import unicode_to_bytes
@@ -29,6 +30,15 @@ from .texts import clip
 from .utf8 import bothbytes, hexbytes, utf8_note, utf8_short
 
 Errors = Literal["replace", "strict"]
+
+
+def _each_byte(exc: UnicodeError) -> tuple[str, int]:
+    """SentencePiece's decoder: every byte of an invalid sequence is one U+FFFD (Python's 'replace' gives one a maximal part)."""
+    assert isinstance(exc, UnicodeDecodeError)
+    return "\ufffd" * (exc.end - exc.start), exc.end
+
+
+codecs.register_error("bpe-tui-each-byte", _each_byte)
 
 
 class DecodeError(ValueError):
@@ -148,7 +158,11 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
     ids = tuple(ids)
     to_byte = unicode_to_bytes()
     decoder = table.decoder
-    stream = codecs.getincrementaldecoder("utf-8")(errors) if record else None
+    pieces = table.pieces  # a SentencePiece table decodes each piece its own way (SentencePieceBpe.piece_bytes)
+    replace = "bpe-tui-each-byte" if pieces is not None and errors == "replace" else errors
+    first = True  # no piece but control ones yet (SentencePiece drops the dummy prefix's space from the first)
+    breaks: list[int] = []  # where a control piece ends a run of byte pieces: SentencePiece reads each run alone
+    stream = codecs.getincrementaldecoder("utf-8")(replace) if record else None
     frames: list[TokenFrame] = []
     starts: list[int] = []  # where each token's bytes begin in the buffer
     buffer = bytearray()
@@ -161,7 +175,13 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
             lookup = LookupFailure(position, i, message)
             break
         try:
-            data = bytes([to_byte[c] for c in alias])
+            if pieces is not None:
+                data = pieces.piece_bytes(i, first)
+                first = first and not pieces.decodes_first(i)
+                if not pieces.decodes_first(i):
+                    breaks.append(len(buffer))
+            else:
+                data = bytes([to_byte[c] for c in alias])
         except KeyError:
             message = f"id {i} (token {position + 1}) stands for {alias[:40]!r}, which is not made of byte aliases."
             lookup = LookupFailure(position, i, message)
@@ -187,7 +207,7 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
                 TokenFrame(
                     position, i, alias, data, len(buffer), complete,
                     "complete" if complete else utf8_note(data),
-                    data.decode("utf-8", errors="replace"), released, held, raises,
+                    data.decode("utf-8", errors=replace if errors == "replace" else "replace"), released, held, raises,
                 )
             )  # fmt: skip
         buffer += data
@@ -201,7 +221,8 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
     failure: Utf8Failure | None = None
     if lookup is None:
         try:
-            text = bytes(buffer).decode("utf-8", errors=errors)
+            edges = [0, *breaks, len(buffer)]
+            text = "".join(bytes(buffer[a:b]).decode("utf-8", errors=replace) for a, b in pairwise(edges))
         except UnicodeDecodeError as exc:
             token = bisect_right(starts, exc.start) - 1
             failure = Utf8Failure(exc.start, exc.end, exc.reason, buffer[exc.start], token, str(exc))

@@ -38,6 +38,7 @@ LIMITS = {
     "vocab.bpe file": 16 * MiB,
     "encoder.json file": 32 * MiB,
     "tokenizer.json file": 64 * MiB,
+    "tokenizer.model file": 32 * MiB,  # Gemma 3's is 4.7 MB, Llama 2's 0.5 MB
 }
 MAX_BYTES = 64 * MiB
 

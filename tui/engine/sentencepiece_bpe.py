@@ -3,8 +3,15 @@
 step by step, each step joining the adjacent pair whose joined piece has the highest score (the leftmost on
 ties); a final piece the vocabulary lacks falls back to its UTF-8 bytes, `<0xF0>` `<0x9D>` … .
 
-The merge step is kept as boundaries and can be recorded (a RoundLog, its rank the merged piece's id), so the
-animation and `SentencePieceBpe.encode` run the same kernel.
+A score is turned into a rank: the mergeable pieces of two characters or more in order of score, highest
+first, equal scores one rank. "Highest score, leftmost on ties" is then "lowest rank, leftmost on ties",
+Hugging Face tokenizers' order, and the merge is the same kernel (`heap.merge_leftmost`), its pair ranks
+asked of `PieceRanks`: any two adjacent parts whose join is a piece are a candidate.
+
+The text is cut into words where no merge can cross (`chunk_pattern`): before each '▁' that follows another
+character, when no piece holds a '▁' after another character (true of Mistral's three files), and around each
+user-defined symbol. Each word merges alone exactly as inside the whole text: a join across the cut would
+hold such a '▁', so it is never a piece.
 
 >>> from .sentencepiece_model import Piece, SentencePieceModel
 >>> toy = SentencePieceModel((Piece("<unk>", 0, 2), Piece("▁", -1), Piece("a", -2), Piece("b", -3), Piece("▁a", -4), Piece("ab", -5)), 2)
@@ -14,116 +21,105 @@ animation and `SentencePieceBpe.encode` run the same kernel.
 
 from __future__ import annotations
 
-from heapq import heapify, heappop, heappush
+import re
+from collections.abc import Iterator, Mapping
 from itertools import pairwise
 
-from .rounds import RoundLog
-from .sentencepiece_model import BYTE, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceModel
+from .heap import merge_leftmost
+from .normalize import Normalizer, Step
+from .pretokenize import compiled
+from .sentencepiece_model import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceModel
+from .tables.ranks import Pair
 
 SPACE = "▁"  # U+2581, how SentencePiece writes a space
 
 
+class PieceRanks(Mapping[Pair, int]):
+    """(left, right) -> the rank of the piece `left + right` (its place in score order), for any split of it."""
+
+    def __init__(self, rank_of: dict[str, int]) -> None:
+        self._rank_of = rank_of
+
+    def get(self, key, default=None):
+        return self._rank_of.get(key[0] + key[1], default)
+
+    def __getitem__(self, key: Pair) -> int:
+        rank = self.get(key)
+        if rank is None:
+            raise KeyError(key)
+        return rank
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, tuple) and len(key) == 2 and self.get(key) is not None
+
+    def __iter__(self) -> Iterator[Pair]:
+        return iter(())  # a piece may be joined from any of its splits: there is no list of pairs to walk
+
+    def __len__(self) -> int:
+        return len(self._rank_of)
+
+
 class SentencePieceBpe:
-    """A SentencePiece BPE model ready to encode: its pieces by text (those merges may make), their scores,
-    the user-defined symbols, the byte pieces and the unknown piece's id."""
+    """A SentencePiece BPE model ready to encode: its pieces by text, their ranks in score order, the
+    user-defined symbols, the byte pieces, the unknown piece's id, its normaliser and its word pattern."""
 
     def __init__(self, model: SentencePieceModel) -> None:
         self.model = model
         self.ids: dict[str, int] = {}  # every piece by its text
-        self.mergeable: dict[str, int] = {}  # the pieces a merge may make: normal, user-defined, unused
         self.user_defined: set[str] = set()
         self.byte_ids: list[int] = [-1] * 256
         self.unknown = 0
+        mergeable: list[tuple[float, int, str]] = []
         for ident, piece in enumerate(model.pieces):
-            self.ids.setdefault(piece.text, ident)
-            if piece.kind in (NORMAL, USER_DEFINED, UNUSED):
-                self.mergeable.setdefault(piece.text, ident)
+            first = self.ids.setdefault(piece.text, ident) == ident
+            if first and piece.kind in (NORMAL, USER_DEFINED, UNUSED) and len(piece.text) > 1:
+                mergeable.append((-piece.score, ident, piece.text))
             if piece.kind == USER_DEFINED:
                 self.user_defined.add(piece.text)
             elif piece.kind == BYTE and len(piece.text) == 6 and piece.text.startswith("<0x"):
                 self.byte_ids[int(piece.text[3:5], 16)] = ident
             elif piece.kind == UNKNOWN:
                 self.unknown = ident
-        self.scores = [piece.score for piece in model.pieces]
-        self.longest_user = max(map(len, self.user_defined), default=0)
+        mergeable.sort()
+        #: The mergeable pieces in score order (highest first, then by id): `by_rank[r]` made at rank r.
+        self.by_rank: list[str] = [text for _, _, text in mergeable]
+        self.rank_of: dict[str, int] = {}
+        rank, last = -1, None
+        for score, _, text in mergeable:
+            rank += score != last
+            self.rank_of[text], last = rank, score
+        self.ranks = PieceRanks(self.rank_of)
+        #: The ids a final symbol never takes as itself: the unknown piece (byte fallback, or <unk>, instead).
+        self.fallback_ids = frozenset({self.unknown})
+        self.specials = {p.text: i for i, p in enumerate(model.pieces) if p.kind in (CONTROL, UNKNOWN)}
+        self.normalizer = Normalizer(
+            tuple(
+                step
+                for step, wanted in (
+                    (Step("SqueezeSpaces"), model.remove_extra_whitespaces),
+                    (Step("Replace", (" ", SPACE)), model.escape_whitespaces),
+                    (Step("Prepend", (SPACE if model.escape_whitespaces else " ",)), model.add_dummy_prefix),
+                )
+                if wanted
+            )
+        )
+        self.pattern = chunk_pattern(self.user_defined, not any(re.search(f"[^{SPACE}]{SPACE}", text) for text in self.rank_of))
 
     def normalize(self, text: str) -> str:
         """The text as the model's identity normaliser gives it: spaces as '▁', a '▁' before a non-empty text."""
-        spec = self.model
-        if spec.remove_extra_whitespaces:
-            text = " ".join(text.split(" "))
-            text = " ".join(part for part in text.split(" ") if part)
-        if spec.escape_whitespaces:
-            text = text.replace(" ", SPACE)
-        if spec.add_dummy_prefix and text:
-            text = (SPACE if spec.escape_whitespaces else " ") + text
-        return text
+        return self.normalizer.apply(text)
 
-    def symbols(self, normalized: str) -> list[str]:
-        """The initial symbols: one a character, a user-defined symbol whole (the longest that starts here)."""
-        out: list[str] = []
-        at, n = 0, len(normalized)
-        while at < n:
-            found = ""
-            if self.longest_user:
-                for size in range(min(self.longest_user, n - at), 0, -1):
-                    if normalized[at : at + size] in self.user_defined:
-                        found = normalized[at : at + size]
-                        break
-            piece = found or normalized[at]
-            out.append(piece)
-            at += len(piece)
-        return out
-
-    def merge(self, symbols: list[str], log: RoundLog | None = None) -> list[int]:
-        """The boundaries (in symbols) after SentencePiece's merges: each step the pair whose joined piece
-        scores highest, leftmost on ties; a user-defined symbol never merges. Steps go to `log` if given."""
-        n = len(symbols)
-        starts = [0]
-        for symbol in symbols:
-            starts.append(starts[-1] + len(symbol))
-        piece = list(symbols)  # the part that starts at index i ("" once absorbed)
-        frozen = [symbol in self.user_defined for symbol in symbols]
-        nxt = list(range(1, n + 1))
-        prv = list(range(-1, n - 1))
-        mergeable, scores = self.mergeable, self.scores
-
-        def candidate(left: int, right: int) -> tuple[float, int, int, int] | None:
-            if left < 0 or right >= n or frozen[left] or frozen[right]:
-                return None
-            joined = piece[left] + piece[right]
-            ident = mergeable.get(joined)
-            return None if ident is None else (-scores[ident], left, right, len(joined))
-
-        # (-score, left, right, size): the highest score first, then the leftmost
-        heap = [c for c in (candidate(i, i + 1) for i in range(n - 1)) if c is not None]
-        heapify(heap)
-        while heap:
-            _, left, right, size = heappop(heap)
-            if not piece[left] or not piece[right] or len(piece[left]) + len(piece[right]) != size:
-                continue  # stale: one side has merged since
-            if log is not None:
-                log.add(starts[left], starts[right], starts[right] + len(piece[right]), mergeable[piece[left] + piece[right]])
-            piece[left] += piece[right]
-            piece[right] = ""
-            nxt[left] = nxt[right]
-            if nxt[right] < n:
-                prv[nxt[right]] = left
-            for pair in ((prv[left], left), (left, nxt[left])):
-                found = candidate(*pair)
-                if found is not None:
-                    heappush(heap, found)
-        bounds = [0]
-        i = 0
-        while i < n:
-            i = nxt[i]
-            bounds.append(i)
-        return bounds
+    def piece_bounds(self, word: str) -> list[int]:
+        """The boundaries of one word (a chunk of `pattern`) after the merges; a user-defined symbol stays whole."""
+        return [0, len(word)] if word in self.user_defined else merge_leftmost(word, self.ranks)
 
     def pieces(self, text: str) -> list[str]:
         """The final pieces of `text` before byte fallback."""
-        symbols = self.symbols(self.normalize(text))
-        return ["".join(symbols[i:j]) for i, j in pairwise(self.merge(symbols))]
+        out: list[str] = []
+        for match in compiled(self.pattern).finditer(self.normalize(text)):
+            word = match.group()
+            out += [word[i:j] for i, j in pairwise(self.piece_bounds(word))]
+        return out
 
     def piece_ids(self, piece: str) -> list[int]:
         """`piece`'s id, or (not a piece, byte fallback on) the ids of its UTF-8 bytes' pieces, else the unknown id."""
@@ -134,6 +130,42 @@ class SentencePieceBpe:
             return [self.byte_ids[b] for b in piece.encode("utf-8")]
         return [self.unknown]
 
+    def piece_bytes(self, ident: int, first: bool) -> bytes:
+        """What SentencePiece's decoder makes of piece `ident`: a control piece nothing, the unknown piece ' ⁇ ',
+        a byte piece its byte, any other its text with '▁' read as a space, less the space the dummy prefix
+        put before the text when it is the `first` piece that is not a control one."""
+        piece = self.model.pieces[ident]
+        if piece.kind == CONTROL:
+            return b""
+        if piece.kind == UNKNOWN:
+            return " \u2047 ".encode()
+        if piece.kind == BYTE:
+            return bytes([int(piece.text[3:5], 16)])
+        text = piece.text.replace(SPACE, " ")
+        if first and self.model.add_dummy_prefix and text.startswith(" "):
+            text = text[1:]
+        return text.encode("utf-8")
+
+    def decodes_first(self, ident: int) -> bool:
+        """Whether piece `ident` counts as the first piece of a decode (a control piece does not)."""
+        return self.model.pieces[ident].kind != CONTROL
+
     def encode(self, text: str) -> list[int]:
         """The ids of `text`, as `SentencePieceProcessor.encode(text)` gives them (no BOS or EOS)."""
         return [ident for piece in self.pieces(text) for ident in self.piece_ids(piece)]
+
+
+def chunk_pattern(user_defined: set[str], cut_at_spaces: bool) -> str:
+    """The words a SentencePiece text is cut into: each user-defined symbol alone (the longest first, as
+    SentencePiece's prefix match takes it), and between them either words that begin where a '▁' follows
+    another character (`cut_at_spaces`) or the whole run.
+
+    >>> chunk_pattern({"[X]"}, True)
+    '\\\\[X\\\\]|▁*(?:(?!\\\\[X\\\\])[^▁])+|▁+'
+    """
+    symbols = "|".join(re.escape(text) for text in sorted(user_defined, key=lambda text: (-len(text), text)))
+    if not symbols:
+        return f"{SPACE}*[^{SPACE}]+|{SPACE}+" if cut_at_spaces else r"[\s\S]+"
+    if cut_at_spaces:
+        return f"{symbols}|{SPACE}*(?:(?!{symbols})[^{SPACE}])+|{SPACE}+"
+    return rf"{symbols}|(?:(?!{symbols})[\s\S])+"

@@ -58,11 +58,13 @@ def as_gpt2(table: Table) -> Table:
 def with_rule(table: Table, rule: str) -> Table:
     """The same tokens merged by `rule` ('gpt2', 'tiktoken' or 'hf'): the "both rules side by side" view."""
     chosen = RULES.get(rule)
-    if chosen is None:
-        *first, last = RULES
+    if chosen is None or chosen.on_characters:
+        *first, last = (name for name, known in RULES.items() if not known.on_characters)
         raise TableError(f"a table's rule is {', '.join(first)} or {last}, not {quoted(rule)}.")
     if table.rule is chosen:
         return table
+    if table.rule.on_characters:
+        raise TableError(f"{table.name} merges characters by {table.rule.label} alone; a byte-level rule has no symbols to start from.")
     if chosen.by_bytes:
         return as_tiktoken(table)
     merges = as_gpt2(table)

@@ -22,7 +22,7 @@ from typing import Literal, overload
 
 from ..engine.bpe import ChunkTrace, Trace
 from ..engine.pipeline import pipeline_of
-from ..engine.tables import MergeRule
+from ..engine.tables import MergeRule, Table
 from .words import plural, quoted
 
 Kind = Literal["start", "round", "done"]
@@ -123,6 +123,12 @@ class Frames(Sequence[Frame]):
 def narrate(trace: Trace, frame: Frame) -> str:
     """One plain sentence for what happens at `frame`."""
     chunk = trace.chunks[frame.chunk]
+    rule = trace.table.rule
+    if frame.kind == "start" and rule.on_characters:
+        return (
+            f"word {frame.chunk + 1}: {quoted(chunk.text)} is {len(chunk.text)} {plural(len(chunk.text), 'character')}, each a first symbol "
+            f"({rule.owner} merges characters, not bytes; a space is written ▁)"
+        )
     if frame.kind == "start":
         cut = _cut_by(trace, frame.chunk) if pipeline_of(trace.table.pattern) else None
         return (
@@ -138,6 +144,12 @@ def narrate(trace: Trace, frame: Frame) -> str:
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
                 f"(rank {rnd.rank}, id {trace.table.rank_offset + rnd.rank}, leftmost if tied); merging that one"
             )
+        if rnd.at >= 0 and rule.on_characters:  # SentencePiece: the highest score, a rank in score order
+            return (
+                f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'pair')}, the one whose joined piece scores highest "
+                f"is {rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} (rank {rnd.rank} in score order, "
+                f"id {trace.table.encoder.get(rnd.pair[0] + rnd.pair[1])}, leftmost if tied); merging that one"
+            )
         if rnd.at >= 0:  # tokenizers' order: one occurrence a step
             return (
                 f"step {frame.round}: lowest merge rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
@@ -148,7 +160,9 @@ def narrate(trace: Trace, frame: Frame) -> str:
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
             f"({rnd.pair[0]} {rnd.pair[1]}); merging {rnd.merged} {plural(rnd.merged, 'occurrence')}"
         )
-    return _done_sentence(chunk, trace.table.rule)
+    done = _done_sentence(chunk, rule)
+    fallback = fallback_sentence(chunk, trace.table) if rule.falls_back else ""
+    return f"{done}. {fallback}" if fallback else done
 
 
 #: A pipeline's chunk is explained in the text from this many chunks before it to this many after it: a
@@ -177,6 +191,20 @@ def _cut_by(trace: Trace, k: int) -> str | None:
 SAID_IDS = 500
 
 
+def fallback_sentence(chunk: ChunkTrace, table: Table) -> str:
+    """On a rule with byte fallback, what becomes of each final symbol that is no piece: '𝔘' is not a piece:
+    it falls back to its 4 bytes <0xF0> <0x9D> <0x94> <0x98>; "" when every symbol is a piece."""
+    if len(chunk.ids) == len(chunk.symbols):
+        return ""
+    said = []
+    for symbol in chunk.symbols:
+        if symbol not in table.encoder:
+            size = len(symbol.encode("utf-8"))
+            pieces = " ".join(f"<0x{b:02X}>" for b in symbol.encode("utf-8"))
+            said.append(f"{quoted(symbol)} is not a piece: it falls back to its {plural(size, 'byte')} {pieces}")
+    return "; ".join(said)
+
+
 def _done_sentence(chunk: ChunkTrace, rule: MergeRule) -> str:
     ids = "[" + ", ".join(map(str, chunk.ids[:SAID_IDS])) + (", …]" if len(chunk.ids) > SAID_IDS else "]")
     stop = chunk.stop
@@ -186,10 +214,16 @@ def _done_sentence(chunk: ChunkTrace, rule: MergeRule) -> str:
         return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":
         return f"single symbol: returned without loop or cache write; id {ids}"
+    if stop == "whole" and rule.on_characters:
+        return f"a user-defined piece: taken whole, never merged; id {ids}"
+    if stop == "single" and rule.on_characters:
+        return f"one character: no pair to merge; ids {ids}"
     if stop == "whole":
         return f"the whole chunk is a token: tiktoken emits it without merging; id {ids}"
     if stop == "one-symbol":
         return f"one symbol left: the loop ends; id {ids}"
+    if rule.on_characters:
+        return f"no adjacent pair joins into a piece: done; {len(chunk.symbols)} symbols give ids {ids}"
     if rule.by_bytes:
         return f"no adjacent join is a token: done; {len(chunk.symbols)} symbols give ids {ids}"
     return f"no remaining pair is a rule: done; {len(chunk.symbols)} symbols give ids {ids}"

@@ -15,7 +15,7 @@ then costs the same on a megabyte as on a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice
@@ -26,7 +26,6 @@ from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.tables import Table, short_name
 from ..engine.tables.trained import Trained, from_training
 from ..engine.training import Pair, TrainResult, merge, train
-from .words import count
 
 COMPARED_CHARACTERS = 1_000_000  # how much of the trained text the tables are compared on (a worker's few seconds)
 SHOWN_BYTES = 600  # how much of the text each round keeps as symbols (a few lines of a pane)
@@ -184,6 +183,29 @@ class Beside:
         return f"{self.label} {self.bytes_per_token:.2f}"
 
 
+def grouped(figures: Sequence[Beside]) -> list[Beside]:
+    """Neighbours of one family with the same figure said once: 'Mistral v1/v3/v7 3.10' (the line fits two rows of 80 columns).
+
+    >>> [str(f) for f in grouped([Beside("Qwen 3", 3.75), Beside("Qwen 3.6", 3.75), Beside("Tekken", 3.33)])]
+    ['Qwen 3/3.6 3.75', 'Tekken 3.33']
+    """
+    out: list[Beside] = []
+    for figure in figures:
+        last = out[-1] if out else None
+        family, _, rest = figure.label.partition(" ")
+        if (
+            last is not None
+            and rest
+            and not (last.trained or figure.trained)
+            and last.label.startswith(family + " ")
+            and f"{last.bytes_per_token:.2f}" == f"{figure.bytes_per_token:.2f}"
+        ):
+            out[-1] = Beside(f"{last.label}/{rest}", last.bytes_per_token)
+        else:
+            out.append(figure)
+    return out
+
+
 def beside(text: str, table: Table, *, trained: bool = False, cancelled: Callable[[], bool] = lambda: False) -> Beside | None:
     """`table`'s bytes per token on `text` (its first COMPARED_CHARACTERS); None if `cancelled()` became true.
 
@@ -198,5 +220,5 @@ def beside(text: str, table: Table, *, trained: bool = False, cancelled: Callabl
             tokens += len(ids)
             if k % 4096 == 4095 and cancelled():
                 return None
-    label = f"trained ({count(len(table.merges), 'merge')})" if trained else short_name(table)
+    label = "trained" if trained else short_name(table)  # its merges are counted on the line above
     return Beside(label, len(text.encode("utf-8")) / tokens if tokens else 0.0, trained)

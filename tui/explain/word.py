@@ -134,11 +134,15 @@ def focus_bytes(at: Position) -> tuple[int, int]:
     frame = at.frame
     if frame.kind != "round":
         return (0, 0)
-    word = at.chunk.word(frame.round - 1)  # one alias is one byte
+    word = at.chunk.word(frame.round - 1)  # one alias is one byte (one character, on a rule on characters)
     k = min(word_focus(at), len(word) - 1)
     size = 2
     if at.scanning:
         last = at.steps[at.step - 1] if at.step else None
         size = 0 if last is None or last.kind == "tail" else 2 if last.kind == "merge" else 1
     lo = sum(map(len, word[:k]))  # in C: a word may have thousands of symbols
-    return (lo, lo + sum(map(len, word[k : k + size])))
+    hi = lo + sum(map(len, word[k : k + size]))
+    if at.trace.table.rule.on_characters:  # a symbol's characters, not its bytes: their bytes are the focus
+        starts = char_starts(at.chunk)
+        return (starts[lo], starts[hi])
+    return (lo, hi)

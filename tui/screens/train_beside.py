@@ -12,7 +12,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..engine.tables import Table, TableError
 from ..engine.tables.registry import names
-from ..explain.training_sides import COMPARED_CHARACTERS, Beside, Both, beside, trained_table
+from ..explain.training_sides import COMPARED_CHARACTERS, Beside, Both, beside, grouped, trained_table
 from ..widgets.training_panes import StatusLines
 from .base import ViewScreen
 
@@ -60,14 +60,14 @@ class TrainedBeside(ViewScreen):
             self.show_beside(message.figures, not message.done)
 
     def show_beside(self, figures: tuple[Beside, ...], more: bool) -> None:
-        """'bytes/token on this text: trained (10 merges) 1.52 · GPT-2 3.10 · …', the trained figure in bold."""
+        """'bytes/token: trained 1.52 · GPT-2 3.10 · …', the trained figure in bold."""
         self._beside = (figures, more)
         short = self.has_class("-short")  # one line, cut with … (the whole line from SHORT lines up)
         line = Text(no_wrap=short, overflow="ellipsis" if short else "fold")
         if figures or more:
             cut = self.trained_text is not None and len(self.trained_text) > COMPARED_CHARACTERS
             line.append(f"bytes/token{' (first ' + format(COMPARED_CHARACTERS, ',') + ' characters)' if cut else ''}: ")
-            line.append_text(Text(" · ").join(Text(str(f), style="bold underline" if f.trained else "") for f in figures))
+            line.append_text(Text(" · ").join(Text(str(f), style="bold underline" if f.trained else "") for f in grouped(figures)))
             if more:
                 line.append(" · …" if figures else "…", style="dim")
         shown = self.query_one("#train-beside", StatusLines)

@@ -101,6 +101,7 @@ class BytesPane(LinePane):
     SUBTITLE = "* moved to 256+n"
 
     shown: Plan | None = None
+    subtitle_tail = SUBTITLE
 
     def key(self, at: Position) -> object:
         return (id(at.trace), at.frame.chunk, focus_bytes(at))
@@ -122,12 +123,19 @@ class BytesPane(LinePane):
     def _area(self) -> tuple[int, int]:
         return max(self.content_size.width, 1), max(self.content_size.height, 1)
 
+    def _title(self, position: Position) -> None:
+        """The pane's title: SentencePiece's first symbols are characters, shown above their UTF-8 bytes."""
+        characters = position.trace.table.rule.on_characters
+        retitle(self, title="Characters → bytes" if characters else self.TITLE)
+        self.subtitle_tail = "a symbol is a character" if characters else self.SUBTITLE
+
     def _plan(self, position: Position) -> None:
         """Choose the window and caption it ('bytes 9–15 of 20 shown'), when the data or the size changes, not while drawing.
 
         Not before the first layout: a caption for no size would be painted once and replaced at once."""
         if not self.content_size:
             return
+        self._title(position)
         self.shown = shown = plan(position, *self._area(), keep=self.shown)
         starts = char_starts(position.chunk)
         first, last, total = starts[shown.first], starts[shown.end], len(position.chunk.data)
@@ -137,7 +145,7 @@ class BytesPane(LinePane):
             more = f"{last} of {total} bytes shown · "
         else:
             more = f"bytes {first + 1}–{last} of {total} shown · "
-        retitle(self, subtitle=f"{more}{self.SUBTITLE}")
+        retitle(self, subtitle=f"{more}{self.subtitle_tail}")
 
     def draw(self, at: Position, width: int, height: int) -> list[Row]:
         shown = self.shown if self.shown is not None and self.shown.size == (width, height) else plan(at, width, height)
@@ -146,7 +154,7 @@ class BytesPane(LinePane):
         out: list[Row] = []
         for first, end in shown.bands:
             chars, dec, hexa = band_rows(chunk, first, end)
-            aliases = alias_row(chunk, first, end, lo, hi)
+            aliases = (symbol_row if at.trace.table.rule.on_characters else alias_row)(chunk, first, end, lo, hi)
             out.extend((chars, aliases, dec, hexa) if height > 1 else (aliases,))
         return out  # one row (60x18 under the tour's caption): the aliases, the pane's point
 
@@ -190,4 +198,17 @@ def alias_row(chunk: ChunkTrace, first: int, end: int, lo: int, hi: int) -> Row:
             else:  # spaces: in the alias's own style, so a run of aliases is one span
                 row.add(" " * (COLUMN - 1), "bold dim")
         row.add(" " * (span(chunk.text[c], size) - COLUMN * size + 1), "bold dim")
+    return row.done()[0]
+
+
+def symbol_row(chunk: ChunkTrace, first: int, end: int, lo: int, hi: int) -> Row:
+    """On a rule on characters, the row of characters [first, end) by code point ('U+2581'), over their
+    bytes' columns, each reversed when it is in the pair in focus (its bytes in [lo, hi))."""
+    starts = char_starts(chunk)
+    row = Runs()
+    row.add("code  ", "dim")
+    for c in range(first, end):
+        code = f"U+{ord(chunk.text[c]):X}"
+        row.add(code, "bold dim reverse" if lo <= starts[c] < hi else "bold dim")
+        row.add(" " * (span(chunk.text[c], starts[c + 1] - starts[c]) - len(code) + 1), "bold dim")
     return row.done()[0]

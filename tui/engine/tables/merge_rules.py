@@ -26,6 +26,8 @@ class MergeRule:
     caches_chunks: bool  # a chunk's text seen before is a cache hit (GPT-2's bpe() cache)
     legend: str  # the Chunks pane's key to its marks
     holds: str  # what a table of this rule is, in a few words (the Tables view)
+    on_characters: bool = False  # its first symbols are the text's characters ('▁' a space), not byte aliases
+    falls_back: bool = False  # a final symbol that is no piece becomes its bytes' pieces (<0xF0> …)
 
     def __repr__(self) -> str:
         return f"MergeRule({self.name!r})"
@@ -67,4 +69,18 @@ HF = MergeRule(
     legend="·space ↵newline →tab ↺hit ¹single",
     holds="a merge list, merged one occurrence at a time",
 )
-RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF)}
+SENTENCEPIECE = MergeRule(
+    name="sentencepiece",
+    owner="SentencePiece",
+    label="SentencePiece's rule",
+    summary="SentencePiece rule: characters, not bytes; each step joins the one adjacent pair whose joined piece scores highest (leftmost on ties); a character that is no piece falls back to its bytes",
+    step="step",
+    by_bytes=False,
+    one_at_a_time=True,
+    caches_chunks=False,
+    legend="▁space ↵newline →tab ¹single ■symbol",
+    holds="a SentencePiece model: pieces with scores, no merge list, byte pieces for the fallback",
+    on_characters=True,
+    falls_back=True,
+)
+RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF, SENTENCEPIECE)}

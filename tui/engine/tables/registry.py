@@ -6,7 +6,7 @@ file comes in an optional extra's carrier package is listed (`names`, `t`) only 
 asked for without it, it says which extra to install.
 
 >>> known()
-('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'deepseek-v4', 'qwen3', 'qwen3.6', 'tekken')
+('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'deepseek-v4', 'qwen3', 'qwen3.6', 'tekken', 'mistral-v1', 'mistral-v3', 'mistral-v7')
 >>> label(get_table("teaching"))
 'teaching · 9 rules'
 >>> table_cycle()[:4]
@@ -23,6 +23,7 @@ from ..texts import quote
 from .carriers import QWEN, QWEN3_6_PATTERN, QWEN3_PATTERN, Carrier, qwen3, qwen3_6
 from .deepseek import DEEPSEEK, deepseek_v4
 from .ranks import OFFSET
+from .sentencepiece_files import mistral_v1, mistral_v3, mistral_v7
 from .table import Table, TableError
 from .teaching_rules import teaching
 from .tekken import TEKKEN, tekken
@@ -59,6 +60,11 @@ def json_label(title: str) -> Callable[[Table], str]:
     return lambda table: f"{title} · {len(table.merges):,} merges · tokenizer.json {table.sha256[:8]}…"
 
 
+def pieces_label(title: str) -> Callable[[Table], str]:
+    """A SentencePiece table's label: 'Mistral v1 · SentencePiece · 32,000 pieces' (the rule before the count)."""
+    return lambda table: f"{title} · SentencePiece · {len(table.encoder):,} pieces"
+
+
 @dataclass(frozen=True)
 class Entry:
     """One built-in table: the name --table and trace files use, its label, how to load it."""
@@ -86,6 +92,11 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("qwen3", "Qwen 3", ranks_label("Qwen 3"), qwen3, "Qwen 2.5 and 3, extra 'models'", carrier=QWEN),
     Entry("qwen3.6", "Qwen 3.6", ranks_label("Qwen 3.6"), qwen3_6, "Qwen 3.5 and 3.6, extra 'models'", carrier=QWEN),
     Entry("tekken", "Tekken", ranks_label("Tekken"), tekken, "Mistral's Tekken v3, extra 'tekken'", carrier=TEKKEN),
+    Entry(
+        "mistral-v1", "Mistral v1", pieces_label("Mistral v1"), mistral_v1, "Mistral 7B's SentencePiece v1, extra 'tekken'", carrier=TEKKEN
+    ),
+    Entry("mistral-v3", "Mistral v3", pieces_label("Mistral v3"), mistral_v3, "Mistral's SentencePiece v3, extra 'tekken'", carrier=TEKKEN),
+    Entry("mistral-v7", "Mistral v7", pieces_label("Mistral v7"), mistral_v7, "Mistral's SentencePiece v7, extra 'tekken'", carrier=TEKKEN),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name

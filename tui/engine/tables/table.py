@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..aliases import KEPT, REMAPPED, bytes_to_unicode
 from ..normalize import Normalizer
@@ -25,6 +26,9 @@ from ..pretokenize import GPT2_PATTERN
 from .merge_rules import GPT2, MergeRule
 from .ranks import OFFSET, Pair
 from .tiktoken_parts import LazyMerges, PairRanks
+
+if TYPE_CHECKING:
+    from ..sentencepiece_bpe import SentencePieceBpe
 
 
 class TableError(Exception):
@@ -86,10 +90,18 @@ class Table:
     normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
     ignore_merges: bool = False  # a chunk whose aliases are an entry is that entry, unmerged (a tokenizer.json's ignore_merges)
     first_id: int = 0  # a rule by bytes: the id of rank 0 (Tekken's 1,000, after its special ids); `byte_ranks` holds ids
+    pieces: SentencePieceBpe | None = field(default=None, repr=False)  # a SentencePiece model (its rule on characters)
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.pieces is not None:  # ranks by the joined piece's score; merges recovered on demand
+            from .piece_parts import PieceMerges
+
+            object.__setattr__(self, "merges", PieceMerges(self.pieces))
+            object.__setattr__(self, "ranks", self.pieces.ranks)
+            object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
+            return
         if self.rule.by_bytes:
             if not self.merges and self.byte_ranks:
                 object.__setattr__(self, "merges", LazyMerges(self, max(self.byte_ranks.values()) + 1 - self.first_id - OFFSET))
@@ -105,8 +117,15 @@ class Table:
 
     @property
     def rank_offset(self) -> int:
-        """What a rule's merged id exceeds its rank by: 256 (the byte ids), 1,256 for Tekken (after its 1,000 special ids)."""
+        """What a rule's merged id exceeds its rank by: 256 (the byte ids), 1,256 for Tekken (after its 1,000 special ids).
+        A SentencePiece model's ids are not its ranks plus anything: ask `merged_id`."""
         return self.first_id + OFFSET
+
+    def merged_id(self, rank: int, left: str, right: str) -> int | None:
+        """The id of what the merge of rank `rank` of `left` and `right` makes (None: no entry)."""
+        if self.pieces is not None:
+            return self.encoder.get(left + right)
+        return self.rank_offset + rank
 
     @cached_property
     def special(self) -> dict[str, int]:

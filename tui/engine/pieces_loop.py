@@ -1,0 +1,67 @@
+"""The chunk loop on SentencePiece's rule: the text's characters, not its bytes, merged word by word.
+
+The table's pattern cuts the normalised text into words no merge crosses (sentencepiece_bpe.chunk_pattern);
+each word's characters are its first symbols, merged by the same kernel as tokenizers' order
+(`heap.merge_leftmost`, ranks by the joined piece's score); a final symbol that is no piece falls back to
+its bytes' pieces (`SentencePieceBpe.piece_ids`). A user-defined symbol is its own word, taken whole.
+
+SentencePiece keeps no cache: a word seen before is merged again with the same steps, so its record shares
+the first occurrence's steps (as tiktoken's rule does), and only the plain encode skips the work.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+
+from .chunk import CacheState, chunk_trace
+from .heap import merge_leftmost
+from .pretokenize import chunker
+from .rounds import Round, RoundLog
+from .tables import Table
+
+Record = tuple[bytes, CacheState, Sequence[Round], tuple[str, ...], tuple[int, ...], "array | None"]
+
+
+def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+    """Each word's ChunkTrace (`traces`), or only its ids; `text` is already normalised."""
+    model = table.pieces
+    assert model is not None, f"{table.name} is not a SentencePiece table"
+    ranks, whole, ids_of = model.ranks, model.user_defined, model.ids.get
+    piece_ids = model.piece_ids
+    seen: dict[str, Record] = {}
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
+        word = match.group()
+        known = seen.get(word)
+        if known is None:
+            log = RoundLog(word, 0) if record and len(word) > 1 and word not in whole else None
+            if word in whole:
+                state: CacheState = "whole"
+                symbols: tuple[str, ...] = (word,)
+            elif len(word) < 2:
+                state, symbols = "single", (word,)
+            else:
+                state = "miss"
+                symbols = tuple([word[i:j] for i, j in pairwise(merge_leftmost(word, ranks, log))])
+            ids: list[int] = []
+            for symbol in symbols:
+                ident = ids_of(symbol)
+                if ident is not None and ident not in model.fallback_ids:
+                    ids.append(ident)
+                else:
+                    ids += piece_ids(symbol)
+            steps: Sequence[Round] = log if log is not None and len(log) else ()
+            known = seen[word] = (
+                word.encode("utf-8") if traces else b"",
+                state,
+                steps,
+                symbols,
+                tuple(ids),
+                log.cuts() if steps and log else None,
+            )
+        data, state, steps, symbols, chunk_ids, cuts = known
+        if traces:
+            yield chunk_trace(index, match.start(), word, data, word, state, steps, symbols, chunk_ids, cuts=cuts)
+        else:
+            yield chunk_ids
