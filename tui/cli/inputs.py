@@ -73,11 +73,12 @@ def custom_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
     parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
     parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
+    parser.add_argument("--tokenizer-model", metavar="FILE", help="custom table: a local SentencePiece BPE .model (Llama 2, Gemma)")
 
 
 #: The options that name a table, each taking a value: they may also come before a command's name
 #: (`bpe-tui --table gpt2 encode --text hi`).
-TABLE_OPTIONS = ("--table", "--vocab", "--encoder", "--tokenizer-json")
+TABLE_OPTIONS = ("--table", "--vocab", "--encoder", "--tokenizer-json", "--tokenizer-model")
 
 
 def text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
@@ -91,20 +92,31 @@ def text_options(parser: argparse.ArgumentParser, jsonl: str = "") -> None:
 
 
 def custom_table(args: argparse.Namespace) -> Table | None:
-    """The table of --vocab and --encoder (both or neither), or of --tokenizer-json, if given (`custom_table_options`);
-    with --table too, two tables are named and neither is chosen silently."""
+    """The table of --vocab and --encoder (both or neither), of --tokenizer-json or of --tokenizer-model, if given
+    (`custom_table_options`); with --table too, or two of them, two tables are named and neither is chosen silently."""
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
-    tokenizer_json = args.tokenizer_json
-    if tokenizer_json and args.vocab:
-        raise UsageError("--tokenizer-json replaces --vocab and --encoder: give one custom table.")
-    if getattr(args, "table", None) and (tokenizer_json or args.vocab):
-        files = "--tokenizer-json" if tokenizer_json else "--vocab and --encoder"
-        raise UsageError(f"--table {args.table} and a custom table ({files}) name two tables: give one of them.")
-    if tokenizer_json:
+    given = [
+        option
+        for option, value in (
+            ("--tokenizer-json", args.tokenizer_json),
+            ("--tokenizer-model", args.tokenizer_model),
+            ("--vocab and --encoder", args.vocab),
+        )
+        if value
+    ]
+    if len(given) > 1:
+        raise UsageError(f"{given[0]} and {given[1]} name two custom tables: give one of them.")
+    if getattr(args, "table", None) and given:
+        raise UsageError(f"--table {args.table} and a custom table ({given[0]}) name two tables: give one of them.")
+    if args.tokenizer_json:
         from ..engine.tables.tokenizer_json import load_tokenizer_json
 
-        return load_tokenizer_json(tokenizer_json)
+        return load_tokenizer_json(args.tokenizer_json)
+    if args.tokenizer_model:
+        from ..engine.tables.sentencepiece_files import load_tokenizer_model
+
+        return load_tokenizer_model(args.tokenizer_model)
     return load_two_files(args.vocab, args.encoder) if args.vocab else None
 
 

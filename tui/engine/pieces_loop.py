@@ -3,7 +3,8 @@
 The table's pattern cuts the normalised text into words no merge crosses (sentencepiece_bpe.chunk_pattern);
 each word's characters are its first symbols, merged by the same kernel as tokenizers' order
 (`heap.merge_leftmost`, ranks by the joined piece's score); a final symbol that is no piece falls back to
-its bytes' pieces (`SentencePieceBpe.piece_ids`). A user-defined symbol is its own word, taken whole.
+its bytes' pieces (`SentencePieceBpe.piece_ids`). A user-defined symbol is its own word, one symbol from
+the start (recorded as `single`).
 
 SentencePiece keeps no cache: a word seen before is merged again with the same steps, so its record shares
 the first occurrence's steps (as tiktoken's rule does), and only the plain encode skips the work.
@@ -36,12 +37,9 @@ def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator
         known = seen.get(word)
         if known is None:
             log = RoundLog(word, 0) if record and len(word) > 1 and word not in whole else None
-            if word in whole:
-                state: CacheState = "whole"
-                symbols: tuple[str, ...] = (word,)
-            elif len(word) < 2:
-                state, symbols = "single", (word,)
-            else:
+            state: CacheState = "single"  # one symbol from the start: a character, or a user-defined piece
+            symbols: tuple[str, ...] = (word,)
+            if len(word) > 1 and word not in whole:
                 state = "miss"
                 symbols = tuple([word[i:j] for i, j in pairwise(merge_leftmost(word, ranks, log))])
             ids: list[int] = []

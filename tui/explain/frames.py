@@ -201,7 +201,7 @@ def fallback_sentence(chunk: ChunkTrace, table: Table) -> str:
         if symbol not in table.encoder:
             size = len(symbol.encode("utf-8"))
             pieces = " ".join(f"<0x{b:02X}>" for b in symbol.encode("utf-8"))
-            said.append(f"{quoted(symbol)} is not a piece: it falls back to its {plural(size, 'byte')} {pieces}")
+            said.append(f"{quoted(symbol)} is not a piece: it falls back to its {size} {plural(size, 'byte')} {pieces}")
     return "; ".join(said)
 
 
@@ -214,8 +214,8 @@ def _done_sentence(chunk: ChunkTrace, rule: MergeRule) -> str:
         return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":
         return f"single symbol: returned without loop or cache write; id {ids}"
-    if stop == "whole" and rule.on_characters:
-        return f"a user-defined piece: taken whole, never merged; id {ids}"
+    if stop == "single" and rule.on_characters and len(chunk.text) > 1:
+        return f"a user-defined piece: one symbol from the start, never merged; id {ids}"
     if stop == "single" and rule.on_characters:
         return f"one character: no pair to merge; ids {ids}"
     if stop == "whole":
