@@ -144,10 +144,10 @@ def narrate(trace: Trace, frame: Frame) -> str:
                 f"{rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} "
                 f"(rank {rnd.rank}, id {trace.table.rank_offset + rnd.rank}, leftmost if tied); merging that one"
             )
-        if rnd.at >= 0 and rule.on_characters:  # SentencePiece: the highest score, a rank in score order
+        if rnd.at >= 0 and rule.on_characters:  # SentencePiece: the highest score, its rank in score order
             return (
-                f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'pair')}, the one whose joined piece scores highest "
-                f"is {rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} (rank {rnd.rank} in score order, "
+                f"step {frame.round}: of {pairs} adjacent {plural(pairs, 'pair')}, the one {rule.picks} "
+                f"is {rnd.pair[0]} + {rnd.pair[1]} at position {chunk.position(frame.round)} (rank {rnd.rank} {rule.rank_is}, "
                 f"id {trace.table.encoder.get(rnd.pair[0] + rnd.pair[1])}, leftmost if tied); merging that one"
             )
         if rnd.at >= 0:  # tokenizers' order: one occurrence a step

@@ -28,6 +28,8 @@ class MergeRule:
     holds: str  # what a table of this rule is, in a few words (the Tables view)
     on_characters: bool = False  # its first symbols are the text's characters ('▁' a space), not byte aliases
     falls_back: bool = False  # a final symbol that is no piece becomes its bytes' pieces (<0xF0> …)
+    picks: str = ""  # on characters, which pair a step takes, said after "the one": "whose joined piece scores highest"
+    rank_is: str = ""  # on characters, what its rank is: "in score order"
 
     def __repr__(self) -> str:
         return f"MergeRule({self.name!r})"
@@ -82,5 +84,7 @@ SENTENCEPIECE = MergeRule(
     holds="a SentencePiece model: pieces with scores, no merge list, byte pieces for the fallback",
     on_characters=True,
     falls_back=True,
+    picks="whose joined piece scores highest",
+    rank_is="in score order",
 )
 RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF, SENTENCEPIECE)}
