@@ -43,7 +43,7 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
         await pilot.press("p")
         built = top(app)
         assert built.startswith("built by loading the cl100k_base table:")
-        assert "no per-chunk cache, no merge list: ranks of byte strings" in built
+        assert "a tiktoken rank file, no merge list, no per-chunk cache" in built  # what a table of its rule holds
         assert "bpe_ranks" not in built and "lru_cache" not in built and "chunk → symbols" not in built
         await pilot.press("p", "t")  # the facts stay chosen across tables
         await settle(app, pilot)

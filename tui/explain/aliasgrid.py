@@ -32,9 +32,29 @@ class AliasEntry:
 
 
 def alias_grid(table: Table) -> tuple[AliasEntry, ...]:
-    """All 256 bytes in byte order (row = high nibble, column = low nibble in the view)."""
+    """All 256 bytes in byte order (row = high nibble, column = low nibble in the view). A table on characters
+    has no aliases: each byte shows as two hex digits, and its id is its byte piece's (`<0x41>`), the fallback's."""
+    if table.rule.on_characters:
+        return tuple(AliasEntry(b, f"{b:02X}", True, table.encoder.get(byte_piece(b))) for b in range(256))
     alias = bytes_to_unicode()
     return tuple(AliasEntry(b, alias[b], b in KEPT, table.encoder.get(alias[b])) for b in range(256))
+
+
+def byte_piece(b: int) -> str:
+    """The piece a byte falls back to in SentencePiece's vocabularies: '<0x41>'."""
+    return f"<0x{b:02X}>"
+
+
+def pieces_legend(entries: tuple[AliasEntry, ...], table: Table) -> str:
+    """What the grid is on a table on characters, in one sentence with the table's own ids."""
+    ids = [e.id for e in entries]
+    first = ids[0]
+    span = f"ids {first:,}–{first + 255:,} (byte + {first:,})" if first is not None and ids == [*range(first, first + 256)] else "ids above"
+    space = table.encoder.get("▁")
+    return (
+        f"{table.rule.owner} merges characters (a space is ▁{'' if space is None else f', id {space:,}'}); "
+        f"a character that is no piece falls back to these byte pieces: {span}"
+    )
 
 
 def id_legend(entries: tuple[AliasEntry, ...]) -> str:

@@ -44,6 +44,14 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
             Built("decoder", len(table.decoder), "rank → bytes", "encoder inverted"),
             Built("special_tokens", len(table.special), "special → id", "the encoding's specials"),
         ]
+    if table.pieces is not None and not table.lists_merges:  # SentencePiece's processor: pieces, scores, no merge list
+        pieces = table.pieces
+        return [
+            Built("pieces", len(table.encoder), "piece → id, score", "the .model file"),
+            Built("ranks", len(pieces.rank_of), "piece → score rank", "its scores, sorted"),
+            Built("byte pieces", sum(i >= 0 for i in pieces.byte_ids), "byte → <0xNN>", "for the fallback"),
+            Built("control", len(table.special), "special → id", "never made from text"),
+        ]
     info = bytes_to_unicode.cache_info()
     byte_decoder = unicode_to_bytes()
     cache = len({c.aliases for c in trace.chunks if c.cache == "miss"}) if trace is not None else 0

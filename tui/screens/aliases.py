@@ -18,7 +18,17 @@ from textual.widgets import Input, Static
 from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.tables import short_name
 from ..engine.utf8 import utf8_length
-from ..explain.aliasgrid import AliasEntry, alias_counts, alias_grid, byte_of_alias, id_legend, kept_breakdown, spell
+from ..explain.aliasgrid import (
+    AliasEntry,
+    alias_counts,
+    alias_grid,
+    byte_of_alias,
+    byte_piece,
+    id_legend,
+    kept_breakdown,
+    pieces_legend,
+    spell,
+)
 from ..explain.position import Position
 from ..messages import LookUp, Then
 from ..safe import visible
@@ -138,6 +148,21 @@ def describe(entry: AliasEntry) -> Text:
     return text
 
 
+def describe_piece(entry: AliasEntry, lookup: Text | None) -> Text:
+    """On a table on characters, what one byte is: its byte piece and that piece's id, the look-up after it."""
+    text = Text()
+    text.append(f"byte {entry.byte} = 0x{entry.byte:02x}", style="bold")
+    text.append(f" {byte_role(entry.byte)}\npiece ")
+    text.append(byte_piece(entry.byte), style="bold reverse")
+    text.append("\n")
+    text.append("no id" if entry.id is None else f"id {entry.id}", style="bold")
+    text.append("\nused only when a character is no piece: its UTF-8 bytes, one piece each")
+    if lookup is not None:
+        text.append("\n\n")
+        text.append(lookup)
+    return text
+
+
 #: The columns the selected byte's panel needs beside the grid; narrower, it goes under it.
 SIDE = 22
 
@@ -164,7 +189,7 @@ class AliasesScreen(ViewScreen):
         with Horizontal(id="aliases-body"):
             with Vertical(id="aliases-left"):
                 yield AliasGrid(alias_grid(self.table), id="aliases-grid")
-                yield Static(id_legend(alias_grid(self.table)), id="aliases-legend")
+                yield Static(self.legend(alias_grid(self.table)), id="aliases-legend")
             yield TextPanel(id="aliases-side")
         yield FindRow("find", "/: a byte (97, 0x20), an alias (Ġ) or any text (你)", input_id="aliases-find", id="aliases-row")
         yield KeyFooter(compact=True)
@@ -187,15 +212,20 @@ class AliasesScreen(ViewScreen):
         self.set_class(narrow, "-narrow")
         self.call_after_refresh(self.selected, grid.selected)  # narrow: the selected row in view from the start
 
+    def legend(self, entries: tuple[AliasEntry, ...]) -> str:
+        return pieces_legend(entries, self.table) if self.table.rule.on_characters else id_legend(entries)
+
     def reload(self) -> None:
         self._walk = None
         self.set_bar_note()
         grid = self.query_one(AliasGrid)
         grid.entries = alias_grid(self.table)
-        self.query_one("#aliases-legend", Static).update(id_legend(grid.entries))
-        grid.border_title = (
-            f"256 bytes → aliases · {visible(short_name(self.table))} ids"  # at 80 columns the view bar has no room for the table
+        self.query_one("#aliases-legend", Static).update(self.legend(grid.entries))
+        pieces = self.table.rule.on_characters
+        grid.border_title = (  # at 80 columns the view bar has no room for the table
+            f"256 bytes → {'byte pieces' if pieces else 'aliases'} · {visible(short_name(self.table))} ids"
         )
+        grid.border_subtitle = "<0xNN>: the byte fallback" if pieces else "* moved to 256+n"
         grid.redraw()
         self.update_side()
 
@@ -209,6 +239,11 @@ class AliasesScreen(ViewScreen):
     def update_side(self) -> None:
         grid = self.query_one(AliasGrid)
         entry = grid.entries[grid.selected]
+        if self.table.rule.on_characters:
+            self.query_one("#aliases-side", TextPanel).show(
+                describe_piece(entry, self.lookup), layout=None if self.has_class("-narrow") else False
+            )
+            return
         kept, moved = alias_counts()
         text = describe(entry)
         text.append("\n\n")
@@ -301,7 +336,11 @@ class AliasesScreen(ViewScreen):
             out.append(f"alias {shown} = byte {byte}\n", style="bold")
         more = " …" if len(written.data) > 6 else ""
         out.append(f"text '{clip(shown, 12)}' = {' '.join(f'{b:02x}' for b in written.data[:6])}{more}", style="bold")
-        out.append(f"\n  → aliases {visible(' '.join(written.aliases[:6]))}{more}")
+        if self.table.rule.on_characters:  # no aliases: the characters the normaliser gives are the first symbols
+            symbols = self.table.normalize(q)
+            out.append(f"\n  → characters {visible(' '.join(symbols[:6]))}{' …' if len(symbols) > 6 else ''}")
+        else:
+            out.append(f"\n  → aliases {visible(' '.join(written.aliases[:6]))}{more}")
         self.lookup = out
         if byte is not None:
             grid.selected = byte

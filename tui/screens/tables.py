@@ -29,7 +29,7 @@ from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, reg
 from ..widgets.text import pad, quote_clipped
 from .base import TableChoice
 from .tables_reach import ReachFilter, ReachList
-from .tables_text import built_lines, check_lines, loader_line
+from .tables_text import built_lines, check_lines, loader_line, pieces_lines
 
 #: The rank/id check of each table shown so far (GPT-2's 50,000 rules take about 70 ms; a tiktoken
 #: table first needs its rules' parts, recovered in a worker).
@@ -207,7 +207,7 @@ class TablesScreen(ReachFilter):
         source = "get_encoder() from vocab.bpe + encoder.json" if self.table.name == "gpt2" else f"loading the {self.table.name} table"
         text.append(f"built by {source}:\n", style="bold")
         trace = self.trace if self.trace is not None and self.trace.table is self.table else None
-        text.append(built_lines(init_summary(self.table, trace), width))
+        text.append(built_lines(init_summary(self.table, trace), width, self.table.rule.holds))
         static.update(text)
 
     def facts(self) -> Text:
@@ -227,7 +227,11 @@ class TablesScreen(ReachFilter):
         self.draw_built()
 
     def draw_check(self, table: Table) -> None:
-        """The rank/id check, or while a tiktoken table's parts are recovered (in a worker), a placeholder."""
+        """The rank/id check, or while a tiktoken table's parts are recovered (in a worker), a placeholder; a
+        SentencePiece model's ranks are its score order, which says what the check would (`pieces_lines`)."""
+        if table.pieces is not None and not table.lists_merges:
+            self.query_one("#tables-check", Static).update(pieces_lines(table))
+            return
         check = known_check(table)
         if check is None:
             self.query_one("#tables-check", Static).update(Text(RECOVERING.format(share=""), style="italic"))

@@ -11,8 +11,9 @@ from ..safe import visible
 from ..widgets.text import clip, pad
 
 
-def built_lines(built: list[Built], width: int) -> Text:
-    """The mappings initialisation builds: seven rows on a wide screen, two columns on a narrow one."""
+def built_lines(built: list[Built], width: int, holds: str = "") -> Text:
+    """The mappings initialisation builds: seven rows on a wide screen, two columns on a narrow one; a rule's
+    fewer maps (tiktoken's, SentencePiece's) two to a line, then what a table of it `holds`."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if width >= 110:
         for n, b in enumerate(built):
@@ -23,10 +24,10 @@ def built_lines(built: list[Built], width: int) -> Text:
         return text
     half = (width - 3) // 2
     cells = [f"{b.name:<12} {b.size:>6,} {b.maps}" for b in built]
-    if len(built) != 7:  # tiktoken's three maps: two to a line, and what it does not keep
+    if len(built) != 7:  # tiktoken's or SentencePiece's few maps: two to a line, and what the table holds
         order = [(n, n + 1 if n + 1 < len(cells) else None) for n in range(0, len(cells), 2)]
         lines = [" │ ".join(pad(cells[n], half) for n in pair if n is not None) for pair in order]
-        return Text("\n".join([*lines, "no per-chunk cache, no merge list: ranks of byte strings"]), no_wrap=True, overflow="ellipsis")
+        return Text("\n".join([*lines, holds]), no_wrap=True, overflow="ellipsis")
     order = [(0, 2), (1, 3), (4, 5), (6, None)]
     for n, (left, right) in enumerate(order):
         if n:
@@ -67,6 +68,20 @@ def rank_id_meaning(table: Table, check: RankCheck) -> str:
     elif specials:
         no_rank += f" and the {len(specials):,} special tokens"
     return f"{lead} a rank says which rule comes first, an id names the model's token{both}: {no_rank} have no rank."
+
+
+def pieces_lines(table: Table) -> Text:
+    """A SentencePiece model's ranks and ids: no merge list, so a rank is a place in score order, not an id's offset."""
+    text = Text()
+    first = table.merges[0] if len(table.merges) else ("", "")
+    made = first[0] + first[1]
+    text.append("a SentencePiece model lists pieces with scores, no merges", style="bold")
+    text.append(
+        f": rank r is the r-th piece in score order (equal scores share a rank), and a piece's id is its place in the "
+        f"file, so no id is 256 + rank (rank 0, {visible(made)!r}, is id {table.encoder.get(made)}); the "
+        f"{len(table.special):,} control pieces and 256 byte pieces have no rank."
+    )
+    return text
 
 
 def loader_line(table: Table) -> Text:

@@ -44,7 +44,7 @@ def facts_text(table: Table, text: str | None) -> Text:
         out.append(f"normaliser: {visible(table.normalizer.describe())}, applied to the whole text before chunking\n")
     out.append(spaces_line(table) + "\n")
     out.append(rule_name(table), style="italic")
-    compared = agreement(table, text) if not table.rule.by_bytes else ""
+    compared = agreement(table, text) if not (table.rule.by_bytes or table.rule.on_characters) else ""
     if compared:
         out.append("\n" + compared)
     return out

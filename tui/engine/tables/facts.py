@@ -41,7 +41,10 @@ def id_space(table: Table) -> IdSpace:
     """cl100k_base: 100,256 ordinary, ids up to 100,276, 16 unused (the 100,277 is the id space's size)."""
     special = table.special
     ordinary = len(table.byte_ranks) if table.byte_ranks is not None else len(table.encoder) - len(special)
-    highest = max([table.first_id + ordinary - 1, *special.values()])
+    if table.byte_ranks is None:  # the ids are the entries' own, wherever the specials are (SentencePiece's come first)
+        highest = max(table.encoder.values(), default=-1)
+    else:
+        highest = max([table.first_id + ordinary - 1, *special.values()])
     return IdSpace(ordinary, len(special), highest, highest + 1 - ordinary - len(special))
 
 
@@ -49,7 +52,7 @@ def space_only_entries(table: Table) -> int:
     """How many entries are made only of spaces, two or more (seed 004: cl100k_base 85, GPT-2 0)."""
     if table.byte_ranks is not None:
         return sum(1 for token in table.byte_ranks if len(token) >= 2 and not token.strip(b" "))
-    space = bytes_to_unicode()[32]
+    space = "▁" if table.rule.on_characters else bytes_to_unicode()[32]  # how the table writes a space
     return sum(1 for s in table.encoder if len(s) >= 2 and not s.strip(space))
 
 

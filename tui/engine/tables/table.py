@@ -116,6 +116,11 @@ class Table:
         return text if self.normalizer is None else self.normalizer.apply(text)
 
     @property
+    def lists_merges(self) -> bool:
+        """Whether the merges were read from the file (a merge list), not recovered from its tokens or pieces."""
+        return isinstance(self.merges, tuple | list)
+
+    @property
     def rank_offset(self) -> int:
         """What a rule's merged id exceeds its rank by: 256 (the byte ids), 1,256 for Tekken (after its 1,000 special ids).
         A SentencePiece model's ids are not its ranks plus anything: ask `merged_id`."""
