@@ -10,7 +10,7 @@ from tui.engine.bpe import Trace, capture
 from tui.engine.chunk import ChunkTrace
 from tui.engine.decoding import decode_frames
 from tui.engine.examples import bundled
-from tui.engine.tables import Table, get_table, gpt2, teaching
+from tui.engine.tables import RULES, Table, get_table, gpt2, teaching
 from tui.engine.tracefile import load
 from tui.explain.frames import Frame, Frames
 from tui.explain.loop_code import DECODE, DISTINCT_LIMIT, GPT2, LISTINGS, TIKTOKEN, decode_mark, mark
@@ -150,7 +150,7 @@ def test_decode_marks_the_lookup_the_bytes_and_the_one_read() -> None:
     assert decode_mark(unknown, 1).op == "lookup" and decode_mark(unknown, 1).values("lookup") == "i=99999: raises KeyError, decoding stops"
     for op in ("lookup", "bytes", "utf8"):
         DECODE.index(op)
-    assert set(LISTINGS) == {"gpt2", "tiktoken", "hf", "decode"}
+    assert set(LISTINGS) == {*RULES, "decode"}  # each merge rule has its listing, and decoding has one
 
 
 def test_the_pairs_line_counts_distinct_pairs_only_for_words_the_pane_can_count_per_step(gpt2_table: Table) -> None:

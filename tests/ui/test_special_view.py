@@ -31,7 +31,7 @@ async def test_the_view_is_drawn_and_keys_work_while_its_scene_is_made(monkeypat
     app = make_app("aaa", "gpt2")
     async with opened(app) as pilot:
         await pilot.press("5")
-        await until(pilot, lambda: "working… encoding '<|endoftext|>' with the GPT-2 table" in screen_text(app))
+        await until(pilot, lambda: "working… encoding the special token's spelling with the GPT-2 table" in screen_text(app))
         assert isinstance(app.screen, SpecialScreen) and "[5 Special]" in screen_text(app)
         await pilot.press("4")
         await until(pilot, lambda: isinstance(app.screen, TablesScreen))

@@ -31,8 +31,28 @@ from .branches import chunk_origin
 from .rule_agreement import as_tiktoken
 from .words import count, quoted
 
-Cause = Literal["boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule", "merge order"]
-CAUSES: tuple[Cause, ...] = ("boundaries", "normalization", "missing rule", "rank order", "whole chunk", "merge rule", "merge order")
+Cause = Literal[
+    "boundaries",
+    "normalization",
+    "missing rule",
+    "rank order",
+    "whole chunk",
+    "merge rule",
+    "merge order",
+    "characters vs bytes",
+    "byte fallback",
+]
+CAUSES: tuple[Cause, ...] = (
+    "boundaries",
+    "normalization",
+    "missing rule",
+    "rank order",
+    "whole chunk",
+    "merge rule",
+    "merge order",
+    "characters vs bytes",
+    "byte fallback",
+)
 
 
 @cache
@@ -238,7 +258,11 @@ class Comparison:
         return tuple((i, j) for kind, i, j in self.walk() if kind == "same")
 
     def divergences(self) -> Iterator[Divergence]:
-        """Every place the two part ways, in text order (a chunk's rounds are compared only where both cut it alike)."""
+        """Every place the two part ways, in text order (a chunk's rounds are compared only where both cut it alike).
+        A side that starts from characters and one that starts from bytes part ways once, before anything."""
+        if self.a.table.rule.on_characters != self.b.table.rule.on_characters:
+            yield self._symbols()
+            return
         for kind, i, j in self.walk():
             if kind == "same":
                 found = self.chunk_divergence(i, j)
@@ -255,11 +279,29 @@ class Comparison:
         return next(self.divergences(), None)
 
     def chunk_divergence(self, i: int, j: int) -> Divergence | None:
-        """The first lock-step frame where A's chunk `i` and B's chunk `j` (the same text) differ, if any."""
-        for k, sa, sb in lockstep(played(self.a, i), played(self.b, j)):
+        """The first lock-step frame where A's chunk `i` and B's chunk `j` (the same text) differ, if any; then,
+        the same symbols at the end, one that only one side has to spell with its bytes (byte fallback)."""
+        ca, cb = played(self.a, i), played(self.b, j)
+        for k, sa, sb in lockstep(ca, cb):
             if sa.word != sb.word:
                 return self._parted(i, j, k, sa, sb)
+        (ta, tb), (na, nb) = (self.a.table, self.b.table), self.names
+        for symbol in ca.symbols:
+            if (symbol in ta.encoder) != (symbol in tb.encoder) and (ta.rule.falls_back or tb.rule.falls_back):
+                has, lacks = (na, nb) if symbol in ta.encoder else (nb, na)
+                said = f"{has} has the piece {quoted(symbol)} while {lacks} spells it with its UTF-8 bytes' pieces"
+                return Divergence(i, j, steps(ca), "byte fallback", f"chunk {i + 1} {quoted(ca.text)}: {said}.")
         return None
+
+    def _symbols(self) -> Divergence:
+        """One side merges characters, the other bytes: their first words already differ."""
+        na, nb = self.names
+        chars, other = (na, nb) if self.a.table.rule.on_characters else (nb, na)
+        said = (
+            f"{chars} starts from the text's characters (a space is ▁), {other} from its UTF-8 bytes written as aliases "
+            "(a space is Ġ): the two never merge the same symbols, so only their ids can be set side by side"
+        )
+        return Divergence(0, 0, 0, "characters vs bytes", f"chunk 1: {said}.")
 
     def _parted(self, i: int, j: int, k: int, sa: Step, sb: Step) -> Divergence:
         (ta, tb), (na, nb) = (self.a.table, self.b.table), self.names

@@ -149,6 +149,26 @@ TOKENIZERS = Listing(
     ),
 )
 
+#: SentencePiece's BPE: characters, one join a step (the highest-scoring joined piece, leftmost on ties), byte fallback.
+SENTENCEPIECE = Listing(
+    "SentencePiece's BPE",
+    (
+        _l(0, "def encode_word(word):  # normalised: ' ' is '▁'"),
+        _l(1, "parts = list(word)", "one part per character", "read"),
+        _l(1, "if len(parts) < 2 or word in user_defined:", "nothing to merge", "single"),
+        _l(2, "return piece_ids(word)"),
+        _l(1, "while len(parts) > 1:", "one part left: done", "one-symbol"),
+        _l(2, "scores = [score.get(a + b, NONE)", "adjacent pairs", "pairs"),
+        _l(2, "          for a, b in zip(parts, parts[1:])]"),
+        _l(2, "best = max(scores)", "the highest score", "min"),
+        _l(2, "if best == NONE: break", "no join is a piece", "no-rule"),
+        _l(2, "k = scores.index(best)", "leftmost if tied", "index"),
+        _l(2, "parts[k] += parts.pop(k + 1)", "join k and k + 1 only", "merge"),
+        _l(1, "ids = [i for p in parts for i in piece_ids(p)]", "a part that is no piece: its bytes", "ids"),
+        _l(1, "return ids", "no cache: a repeated word is merged again"),
+    ),
+)
+
 #: Decoding: every id's alias string back to bytes, one buffer, one UTF-8 read at the end.
 DECODE = Listing(
     "decode(): bytes joined, read once",
@@ -162,7 +182,7 @@ DECODE = Listing(
     ),
 )
 
-LISTINGS = {"gpt2": GPT2, "tiktoken": TIKTOKEN, "hf": TOKENIZERS, "decode": DECODE}
+LISTINGS = {"gpt2": GPT2, "tiktoken": TIKTOKEN, "hf": TOKENIZERS, "sentencepiece": SENTENCEPIECE, "decode": DECODE}
 
 
 @dataclass(frozen=True)
@@ -283,7 +303,7 @@ def _done(chunk: ChunkTrace, rule: MergeRule) -> Mark:
         beside = [("no-rule", f"no pair of {len(word)} symbols is a rule" if not tiktoken else "no join of the parts is a token")]
     if one:
         beside.append(("ids", _pairs((("ids", ids),))))
-        return Mark(stop, (*ending, "ids") if tiktoken else (*ending, "ids", "cache-write"), tuple(beside))
+        return Mark(stop, (*ending, "ids", "cache-write") if rule.caches_chunks else (*ending, "ids"), tuple(beside))
     beside += [("join", _pairs((("joined", chunk.bpe_string),))), ("ids", _pairs((("ids", ids),)))]
     return Mark(stop, (*ending, "join", "cache-write", "ids"), tuple(beside))
 

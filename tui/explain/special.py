@@ -28,7 +28,10 @@ ENDOFTEXT = "<|endoftext|>"
 
 #: Who turns the literal into its id: GPT-2's encoder.py (never), tiktoken (when allowed), a tokenizer.json's
 #: added tokens (read as ordinary text here, as `encode_ordinary`), nobody (no entry).
-Kind = Literal["gpt2", "tiktoken", "json", "none"]
+Kind = Literal["gpt2", "tiktoken", "json", "control", "none"]
+
+#: A SentencePiece model's end of sequence: the scene's literal on a table on characters (no '<|endoftext|>' there).
+END_OF_SEQUENCE = "</s>"
 
 #: How many of a table's special tokens the Special view lists (the rest are counted).
 LISTED = 12
@@ -61,7 +64,7 @@ class SpecialScene:
     @property
     def ordinary(self) -> str:
         """The call whose ids section 1 shows: tiktoken's `encode` would raise on this text."""
-        return "encode" if self.kind == "gpt2" or not self.specials else "encode_ordinary"
+        return "encode" if self.kind in ("gpt2", "control") or not self.specials else "encode_ordinary"
 
     @property
     def caller_title(self) -> str:
@@ -69,6 +72,7 @@ class SpecialScene:
             "gpt2": "The caller must insert the id itself",
             "tiktoken": "encode() gives the id only when it is allowed",
             "json": "encode() reads added tokens as ordinary text",
+            "control": "A control piece is never made from text",
             "none": "There is no id to insert",
         }[self.kind]
 
@@ -90,6 +94,12 @@ class SpecialScene:
                 f"bpe-tui encodes a tokenizer.json's added tokens as ordinary text, as encode_ordinary does: never [{ident}].",
                 f"Hugging Face tokenizers' encode('{lit}') matches the added token first: [{ident}].",
             )
+        if self.kind == "control":
+            ordinary = "[" + ", ".join(map(str, self.ids)) + "]"
+            return (
+                f"SentencePiece's encode('{lit}') = {ordinary}: a control piece is never matched in the text, so '{lit}' is ordinary characters.",
+                f"The caller adds it: encode(text, add_eos=True) ends with [{ident}] (and add_bos=True starts with <s>).",
+            )
         if self.specials:
             return (
                 f"The {self.table} table has {self.specials:,} special tokens, but none is spelled '{lit}';",
@@ -106,17 +116,23 @@ class SpecialScene:
             return f"only if allowed_special names it ([{self.special_id}]); by default encode() raises"
         if self.kind == "json":
             return f"✗ not here (tokenizers' encode() does): {len(self.ids)} ordinary ids"
-        if self.kind == "gpt2":
+        if self.kind in ("gpt2", "control"):
             return f"✗ never: {len(self.ids)} ordinary ids"
         return "✗ no entry to recognise"
 
 
-def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
+def scene_literal(table: Table) -> str:
+    """The special token the scene is about: '<|endoftext|>', or a SentencePiece model's '</s>'."""
+    return END_OF_SEQUENCE if table.rule.on_characters and END_OF_SEQUENCE in table.special else ENDOFTEXT
+
+
+def special_scene(table: Table, literal: str | None = None) -> SpecialScene:
     """The scene for `literal` in `table`: its ordinary ids, the registered entry if there is one, and who makes it.
 
     A registered special entry has no rank (no rule made it): a tiktoken table says which entries are
     special, so its 100,000 rules are never recovered here.
     """
+    literal = scene_literal(table) if literal is None else literal
     ids = tuple(encode(literal, table))
     pieces = tuple((i, table.decoder[i]) for i in ids)
     special_id = table.encoder.get(literal)
@@ -124,7 +140,7 @@ def special_scene(table: Table, literal: str = ENDOFTEXT) -> SpecialScene:
         kind: Kind = "none"
         decoded = rank = None
     else:
-        kind = "tiktoken" if table.rule.by_bytes else "json" if added(table) else "gpt2"
+        kind = "tiktoken" if table.rule.by_bytes else "control" if table.rule.on_characters else "json" if added(table) else "gpt2"
         decoded = decode([special_id], table)
         rank = None if table.special.get(literal) == special_id else rank_of_id(table, special_id)
     normalized = table.normalize(literal)

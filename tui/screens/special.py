@@ -28,7 +28,7 @@ from ..widgets.caption_bar import rows_for
 from ..widgets.footer import KeyFooter
 from .base import ViewBar, ViewScreen
 
-WORKING = "working… encoding '<|endoftext|>' with the {table} table (the keys keep working)"
+WORKING = "working… encoding the special token's spelling with the {table} table (the keys keep working)"
 #: Each table's scene, made once (a tiktoken table's first costs a second or more: its maps are built then).
 SCENES: WeakKeyDictionary[Table, SpecialScene] = WeakKeyDictionary()
 
@@ -57,16 +57,24 @@ def scene_text(scene: SpecialScene, width: int, compact: bool = False, listing: 
         t.append(f"2 · {label}'s vocabulary registers it as one entry\n", style="bold")
         t.append(f"  encoder['{lit}'] = ")
         t.append(str(scene.special_id), style="bold")
-        if scene.follows_formula:
+        if scene.kind == "control":  # a SentencePiece model: control pieces, byte pieces, the rest
+            t.append("   a control piece: no merge makes it\n")
+            rest = scene.vocab - scene.specials - 256
+            t.append(f"  vocab {scene.vocab:,} = {scene.specials:,} control + 256 byte pieces + {rest:,} pieces\n")
+            t.append(f"  decode([{scene.special_id}]) = ")
+            t.append(f"'{visible(scene.decoded or '')}'", style="bold")
+            t.append("   (SentencePiece's decode drops control pieces)" + gap)
+        elif scene.follows_formula:
             t.append(f"   made by rule {scene.rank}\n")
         else:
             said = f"   not {256 + scene.first_id:,} + a rank: merges end at id {scene.last_merge_id:,}"
             t.append(shorter(f"  encoder['{lit}'] = {scene.special_id}", said, " id", width) + "\n")
-        merges = scene.last_merge_id + 1 - 256 - scene.first_id
-        t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
-        t.append(f"  decode([{scene.special_id}]) = ")
-        t.append(f"'{visible(scene.decoded or '')}'", style="bold")
-        t.append("   (d: watch it in the Decode view)" + gap)
+        if scene.kind != "control":
+            merges = scene.last_merge_id + 1 - 256 - scene.first_id
+            t.append(f"  vocab {scene.vocab:,} = 256 byte symbols + {merges:,} merges + {scene.specials} special\n")
+            t.append(f"  decode([{scene.special_id}]) = ")
+            t.append(f"'{visible(scene.decoded or '')}'", style="bold")
+            t.append("   (d: watch it in the Decode view)" + gap)
     t.append(f"3 · {scene.caller_title}\n", style="bold")
     for sentence in scene.caller:
         t.append(f"  {visible(sentence)}\n")

@@ -18,7 +18,7 @@ the CLI's `--table`, the app's `t` cycle and every label follow from the registr
 """
 
 from .facts import IdSpace, id_space, rule_name, space_only_entries
-from .merge_rules import GPT2, HF, RULES, TIKTOKEN, MergeRule
+from .merge_rules import GPT2, HF, RULES, SENTENCEPIECE, TIKTOKEN, MergeRule
 from .ranks import NO_RULE, OFFSET, Pair
 from .registry import DEFAULT, ENTRIES, Entry, get_table, label, names, resolver, short_name, table_cycle
 from .table import Table, TableError, byte_symbol_order, vocab_bpe_text
@@ -49,6 +49,7 @@ __all__ = [
     "O200K_PATTERN",
     "OFFSET",
     "RULES",
+    "SENTENCEPIECE",
     "TEACHING_RULES",
     "TIKTOKEN",
     "Entry",
