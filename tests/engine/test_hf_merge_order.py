@@ -14,7 +14,7 @@ from tokenizers import Tokenizer
 
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
-from tui.engine.tables import GPT2, HF, Table, byte_symbol_order, get_table
+from tui.engine.tables import GPT2, HF, SENTENCEPIECE, Table, byte_symbol_order, get_table
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
 from tui.explain.compare import Comparison, with_rule
@@ -133,3 +133,25 @@ def test_three_orders_on_aaaa_as_readme_shows() -> None:
     assert [(r.pair, r.rank, r.at) for r in capture("aaaa", steps).chunks[0].rounds] == [(("a", "a"), 1, 0), (("aa", "a"), 0, 0)]
     ranked = capture("aaaa", as_tiktoken(rounds))
     assert (ranked.chunks[0].symbols, ranked.ids) == (("aaa", "a"), [256, 64])
+
+
+def test_sentencepieces_order_on_aaaa_as_readme_shows() -> None:
+    """README's fourth row: pieces 'aaa' (score -1) and 'aa' (-2) on 'aaaa', after the '▁' SentencePiece puts first."""
+    from tui.engine.sentencepiece_bpe import SentencePieceBpe
+    from tui.engine.sentencepiece_model import UNKNOWN, Piece, SentencePieceModel
+
+    pieces = (Piece("<unk>", 0, UNKNOWN), Piece("▁", -3), Piece("a", -4), Piece("aaa", -1), Piece("aa", -2))
+    model = SentencePieceBpe(SentencePieceModel(pieces, 2, False, "identity", True, False, True))
+    table = Table(
+        name="sp",
+        merges=(),
+        encoder=model.ids,
+        sha256="0" * 64,
+        rule=SENTENCEPIECE,
+        pattern=model.pattern,
+        normalizer=model.normalizer,
+        pieces=model,
+    )
+    chunk = capture("aaaa", table).chunks[0]
+    assert chunk.text == "▁aaaa"
+    assert [chunk.word(r) for r in range(len(chunk.rounds) + 1)] == [("▁", "a", "a", "a", "a"), ("▁", "aa", "a", "a"), ("▁", "aaa", "a")]

@@ -141,3 +141,23 @@ class _Writer:
 
     def write(self, data: bytes) -> None:
         self.data = data
+
+
+def test_tree_and_reach_speak_of_pieces(cli: Cli) -> None:
+    """A piece's tree goes down to characters (each with its code point); reach's classes are the pieces' own."""
+    code, out, err = cli("--table", "mistral-v1", "tree", "22557")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:4] == [
+        "id 22557 ' Hello': 6 bytes, 5 merges, 4 levels",
+        "▁Hello · id 22557 · rank 22284",
+        "├─ ▁H · id 382 · rank 118",
+        "│  ├─ ▁ · id 28705 · character U+2581",
+    ]
+    code, out, err = cli("--table", "mistral-v1", "reach")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:3] == [
+        "mistral-v1: 31,997 ordinary tokens",
+        "  reachable         31,741  its own text encodes to exactly it",
+        "  fragment             256  not valid UTF-8 alone: only inside longer text",
+    ]
+    assert "fragment, e.g.: <0x00> (3), <0x01> (4)" in out

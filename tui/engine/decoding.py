@@ -20,25 +20,15 @@ import codecs
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Literal
 
 from .aliases import unicode_to_bytes
 from .tables import Table
 from .tables.ranks import ID_LIMIT
 from .texts import clip
-from .utf8 import bothbytes, hexbytes, utf8_note, utf8_short
+from .utf8 import EACH_BYTE, bothbytes, hexbytes, utf8_note, utf8_short
 
 Errors = Literal["replace", "strict"]
-
-
-def _each_byte(exc: UnicodeError) -> tuple[str, int]:
-    """SentencePiece's decoder: every byte of an invalid sequence is one U+FFFD (Python's 'replace' gives one a maximal part)."""
-    assert isinstance(exc, UnicodeDecodeError)
-    return "\ufffd" * (exc.end - exc.start), exc.end
-
-
-codecs.register_error("bpe-tui-each-byte", _each_byte)
 
 
 class DecodeError(ValueError):
@@ -158,10 +148,9 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
     ids = tuple(ids)
     to_byte = unicode_to_bytes()
     decoder = table.decoder
-    pieces = table.pieces  # a SentencePiece table decodes each piece its own way (SentencePieceBpe.piece_bytes)
-    replace = "bpe-tui-each-byte" if pieces is not None and errors == "replace" else errors
-    first = True  # no piece but control ones yet (SentencePiece drops the dummy prefix's space from the first)
-    breaks: list[int] = []  # where a control piece ends a run of byte pieces: SentencePiece reads each run alone
+    pieces = table.pieces  # a model on characters decodes each id its own way (piece_bytes), and the text (decoded)
+    replace = EACH_BYTE if pieces is not None and errors == "replace" else errors
+    first = True  # no id that counts as first yet (SentencePiece drops the dummy prefix's space from the first)
     stream = codecs.getincrementaldecoder("utf-8")(replace) if record else None
     frames: list[TokenFrame] = []
     starts: list[int] = []  # where each token's bytes begin in the buffer
@@ -178,8 +167,6 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
             if pieces is not None:
                 data = pieces.piece_bytes(i, first)
                 first = first and not pieces.decodes_first(i)
-                if not pieces.decodes_first(i):
-                    breaks.append(len(buffer))
             else:
                 data = bytes([to_byte[c] for c in alias])
         except KeyError:
@@ -221,8 +208,7 @@ def decode_frames(ids: Iterable[int], table: Table, errors: Errors = "replace", 
     failure: Utf8Failure | None = None
     if lookup is None:
         try:
-            edges = [0, *breaks, len(buffer)]
-            text = "".join(bytes(buffer[a:b]).decode("utf-8", errors=replace) for a, b in pairwise(edges))
+            text = pieces.decoded(ids, errors) if pieces is not None else bytes(buffer).decode("utf-8", errors=errors)
         except UnicodeDecodeError as exc:
             token = bisect_right(starts, exc.start) - 1
             failure = Utf8Failure(exc.start, exc.end, exc.reason, buffer[exc.start], token, str(exc))

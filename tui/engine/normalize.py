@@ -66,7 +66,8 @@ FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": 
 @dataclass(frozen=True)
 class Step:
     """One step: `kind` is one of FORMS, 'Lowercase', 'Replace' (old, new), 'ReplaceRegex' (regex, new),
-    'Prepend' (prefix), 'Strip' (left, right), 'PrefixSpace', 'SqueezeSpaces' (SentencePiece's
+    'Prepend' (prefix), 'Strip' (left, right), 'PrefixSpace', 'PrependMissing' (prefix, put before a text that
+    does not start with it: a Metaspace pre-tokenizer's '▁'), 'SqueezeSpaces' (SentencePiece's
     remove_extra_whitespaces: runs of ' ' made one, none at either end)."""
 
     kind: str
@@ -87,6 +88,8 @@ class Step:
             return self.args[0] + text if text else text
         if self.kind == "PrefixSpace":
             return text if not text or text[0] == " " else " " + text
+        if self.kind == "PrependMissing":
+            return text if not text or text.startswith(self.args[0]) else self.args[0] + text
         if self.kind == "SqueezeSpaces":
             return " ".join(part for part in text.split(" ") if part)
         if self.kind == "Strip":

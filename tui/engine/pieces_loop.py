@@ -1,10 +1,12 @@
-"""The chunk loop on SentencePiece's rule: the text's characters, not its bytes, merged word by word.
+"""The chunk loop on a rule on characters (SentencePiece's, or a tokenizer.json's BPE with byte fallback): the
+text's characters, not its bytes, merged word by word.
 
 The table's pattern cuts the normalised text into words no merge crosses (sentencepiece_bpe.chunk_pattern);
 each word's characters are its first symbols, merged by the same kernel as tokenizers' order
 (`heap.merge_leftmost`, ranks by the joined piece's score); a final symbol that is no piece falls back to
-its bytes' pieces (`SentencePieceBpe.piece_ids`). A user-defined symbol is its own word, one symbol from
-the start (recorded as `single`).
+its bytes' pieces (`piece_ids`). A user-defined symbol is its own word, one symbol from
+the start (recorded as `single`). Under a tokenizer.json's ignore_merges a word that is an entry is that
+entry, unmerged (recorded as `whole`): its pattern then cuts the text into the very words tokenizers merges.
 
 SentencePiece keeps no cache: a word seen before is merged again with the same steps, so its record shares
 the first occurrence's steps (as tiktoken's rule does), and only the plain encode skips the work.
@@ -28,24 +30,26 @@ Record = tuple[bytes, CacheState, Sequence[Round], tuple[str, ...], tuple[int, .
 def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator:
     """Each word's ChunkTrace (`traces`), or only its ids; `text` is already normalised."""
     model = table.pieces
-    assert model is not None, f"{table.name} is not a SentencePiece table"
+    assert model is not None, f"{table.name} is not a table on characters"
     ranks, whole, ids_of = model.ranks, model.user_defined, model.ids.get
-    piece_ids = model.piece_ids
+    piece_ids, fallback = model.piece_ids, model.fallback_ids
+    entries = table.ignore_merges  # a tokenizer.json's ignore_merges: a word that is an entry is taken whole
     seen: dict[str, Record] = {}
     for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
         word = match.group()
         known = seen.get(word)
         if known is None:
-            log = RoundLog(word, 0) if record and len(word) > 1 and word not in whole else None
-            state: CacheState = "single"  # one symbol from the start: a character, or a user-defined piece
+            taken = entries and len(word) > 1 and ids_of(word) is not None and ids_of(word) not in fallback
+            log = RoundLog(word, 0) if record and len(word) > 1 and word not in whole and not taken else None
+            state: CacheState = "whole" if taken else "single"  # single: a character, or a user-defined piece
             symbols: tuple[str, ...] = (word,)
-            if len(word) > 1 and word not in whole:
+            if len(word) > 1 and word not in whole and not taken:
                 state = "miss"
                 symbols = tuple([word[i:j] for i, j in pairwise(merge_leftmost(word, ranks, log))])
             ids: list[int] = []
             for symbol in symbols:
                 ident = ids_of(symbol)
-                if ident is not None and ident not in model.fallback_ids:
+                if ident is not None and ident not in fallback:
                     ids.append(ident)
                 else:
                     ids += piece_ids(symbol)

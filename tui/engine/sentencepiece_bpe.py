@@ -22,7 +22,7 @@ hold such a '▁', so it is never a piece.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
 
 from .heap import merge_leftmost
@@ -30,6 +30,7 @@ from .normalize import Normalizer, Step
 from .pretokenize import compiled
 from .sentencepiece_model import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceModel
 from .tables.ranks import Pair
+from .utf8 import EACH_BYTE
 
 SPACE = "▁"  # U+2581, how SentencePiece writes a space
 
@@ -146,9 +147,35 @@ class SentencePieceBpe:
             text = text[1:]
         return text.encode("utf-8")
 
+    def symbol_bytes(self, symbol: str) -> bytes:
+        """What a symbol stands for: a byte piece its byte, any other its text with '▁' read as a space."""
+        ident = self.ids.get(symbol)
+        if ident is not None and self.model.pieces[ident].kind == BYTE:
+            return bytes([int(symbol[3:5], 16)])
+        return symbol.replace(SPACE, " ").encode("utf-8")
+
     def decodes_first(self, ident: int) -> bool:
         """Whether piece `ident` counts as the first piece of a decode (a control piece does not)."""
         return self.model.pieces[ident].kind != CONTROL
+
+    def decoded(self, ids: Sequence[int], errors: str) -> str:
+        """What SentencePiece's decoder makes of `ids`: their bytes (`piece_bytes`), each run between two control
+        pieces read alone, every byte of an invalid sequence one U+FFFD (errors='replace')."""
+        handler = EACH_BYTE if errors == "replace" else errors
+        buffer, edges, first = bytearray(), [0], True
+        for ident in ids:
+            if not self.decodes_first(ident):
+                edges.append(len(buffer))  # a control piece ends a run of byte pieces
+            buffer += self.piece_bytes(ident, first)
+            first = first and not self.decodes_first(ident)
+        edges.append(len(buffer))
+        data, out = bytes(buffer), []
+        for start, end in pairwise(edges):
+            try:
+                out.append(data[start:end].decode("utf-8", errors=handler))
+            except UnicodeDecodeError as exc:  # said at its place in the whole buffer
+                raise UnicodeDecodeError("utf-8", data, start + exc.start, start + exc.end, exc.reason) from None
+        return "".join(out)
 
     def encode(self, text: str) -> list[int]:
         """The ids of `text`, as `SentencePieceProcessor.encode(text)` gives them (no BOS or EOS)."""

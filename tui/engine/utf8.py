@@ -6,8 +6,21 @@
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Sequence
 from itertools import accumulate
+
+#: The error handler SentencePiece's decoder reads bytes by: every byte of an invalid sequence is one U+FFFD
+#: (Python's 'replace' gives one to a maximal invalid part). `bytes.decode("utf-8", errors=EACH_BYTE)`.
+EACH_BYTE = "bpe-tui-each-byte"
+
+
+def _each_byte(exc: UnicodeError) -> tuple[str, int]:
+    assert isinstance(exc, UnicodeDecodeError)
+    return "\ufffd" * (exc.end - exc.start), exc.end
+
+
+codecs.register_error(EACH_BYTE, _each_byte)
 
 
 def utf8_length(lead: int) -> int | None:

@@ -152,9 +152,9 @@ def narrate(trace: Trace, frame: Frame) -> str:
             )
         if rnd.at >= 0:  # tokenizers' order: one occurrence a step
             return (
-                f"step {frame.round}: lowest merge rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
+                f"{rule.step} {frame.round}: lowest merge rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "
                 f"({rnd.pair[0]} {rnd.pair[1]}) at position {chunk.position(frame.round)}, leftmost if tied; "
-                "tokenizers merges that one occurrence, then ranks the pairs again"
+                f"{rule.owner} merges that one occurrence, then ranks the pairs again"
             )
         return (
             f"round {frame.round}: lowest rank among {pairs} {plural(pairs, 'pair')} is {rnd.rank} "

@@ -169,6 +169,25 @@ SENTENCEPIECE = Listing(
     ),
 )
 
+#: tokenizers' BPE on characters (a tokenizer.json with byte_fallback): one listed pair a step, byte fallback.
+TOKENIZERS_FALLBACK = Listing(
+    "tokenizers' BPE, byte fallback",
+    (
+        _l(0, "def encode_word(word):  # normalised: ' ' is '▁'"),
+        _l(1, "parts = list(word)", "one part per character", "read"),
+        _l(1, "if len(parts) < 2: return piece_ids(word)", "nothing to merge", "single"),
+        _l(1, "while len(parts) > 1:", "one part left: done", "one-symbol"),
+        _l(2, "ranked = [ranks.get(p, NONE)", "adjacent pairs", "pairs"),
+        _l(2, "          for p in zip(parts, parts[1:])]"),
+        _l(2, "rank = min(ranked)", "the lowest merge rank", "min"),
+        _l(2, "if rank == NONE: break", "no pair is a merge", "no-rule"),
+        _l(2, "k = ranked.index(rank)", "leftmost if tied", "index"),
+        _l(2, "parts[k] += parts.pop(k + 1)", "that occurrence only", "merge"),
+        _l(1, "ids = [i for p in parts for i in piece_ids(p)]", "no token: its bytes' <0xNN>", "ids"),
+        _l(1, "return ids"),
+    ),
+)
+
 #: Decoding: every id's alias string back to bytes, one buffer, one UTF-8 read at the end.
 DECODE = Listing(
     "decode(): bytes joined, read once",
@@ -182,7 +201,14 @@ DECODE = Listing(
     ),
 )
 
-LISTINGS = {"gpt2": GPT2, "tiktoken": TIKTOKEN, "hf": TOKENIZERS, "sentencepiece": SENTENCEPIECE, "decode": DECODE}
+LISTINGS = {
+    "gpt2": GPT2,
+    "tiktoken": TIKTOKEN,
+    "hf": TOKENIZERS,
+    "sentencepiece": SENTENCEPIECE,
+    "hf-fallback": TOKENIZERS_FALLBACK,
+    "decode": DECODE,
+}
 
 
 @dataclass(frozen=True)

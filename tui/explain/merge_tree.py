@@ -49,9 +49,10 @@ class Node:
     """One symbol of the tree: a byte (rank None, no parts) or the join of its two parts by rule `rank`."""
 
     id: int
-    text: str  # the byte aliases, 'Ġthe'
+    text: str  # the byte aliases, 'Ġthe' (on a rule on characters, the piece: '▁the')
     rank: int | None
     parts: tuple[Node, Node] | tuple[()] = ()
+    data: bytes = b""  # what the text stands for, when it is not byte aliases (a piece's text: ' the')
     height: int = field(init=False, compare=False, repr=False)  # levels below this node: 0 for a byte
     merges: int = field(init=False, compare=False, repr=False)  # rules applied to build it (its inner nodes, itself included)
 
@@ -90,9 +91,11 @@ def tree(table: Table, ident: int) -> Node:
 
 
 def _ruled(table: Table, ident: int, text: str) -> Node:
-    """A node under GPT-2's rule: the rule that made `text`, from vocab.bpe, split again down to bytes."""
+    """A node under GPT-2's rule: the rule that made `text`, from vocab.bpe, split again down to bytes (on a
+    rule on characters, down to characters, each node knowing the bytes it stands for)."""
+    data = table.symbol_bytes(text) if table.rule.on_characters else b""
     if len(text) == 1:
-        return Node(ident, text, None)
+        return Node(ident, text, None, (), data)
     rank = rank_of_id(table, ident)
     if rank is None:  # neither a byte nor made by a rule: a special entry (refused by tree()), or a rule's part in a custom table
         raise TreeError(f"no rule of {table.name} makes {quoted(text)} (id {ident}), so it has no merge tree.")
@@ -101,7 +104,7 @@ def _ruled(table: Table, ident: int, text: str) -> Node:
     for part in (left, right):
         if part not in encoder:
             raise TreeError(f"rule {rank} of {table.name} joins {quoted(part)}, which has no id, so {quoted(text)} has no merge tree.")
-    return Node(ident, text, rank, (_ruled(table, encoder[left], left), _ruled(table, encoder[right], right)))
+    return Node(ident, text, rank, (_ruled(table, encoder[left], left), _ruled(table, encoder[right], right)), data)
 
 
 def _ranked(table: Table, ident: int, text: str) -> Node:
@@ -127,7 +130,12 @@ BRANCH, LAST, STEM, GAP = "├─ ", "└─ ", "│  ", "   "
 
 def label(node: Node) -> str:
     """'Ġthe · id 262 · rank 6', or for a byte 'Ġ · id 220 · byte 0x20'."""
-    what = f"rank {node.rank}" if node.rank is not None else f"byte 0x{unicode_to_bytes()[node.text]:02x}"
+    if node.rank is not None:
+        what = f"rank {node.rank}"
+    elif node.data:  # a character of a piece
+        what = f"character U+{ord(node.text):04X}"
+    else:
+        what = f"byte 0x{unicode_to_bytes()[node.text]:02x}"
     return f"{node.text} · id {node.id} · {what}"
 
 
@@ -203,12 +211,12 @@ SHOWN = 16
 def summary(node: Node) -> str:
     """The line above the drawing: "id 262 ' the': 4 bytes, 3 merges, 2 levels" (a byte: "id 220 ' ': 1 byte,
     no merge"; a piece of a character: 'id 447, not UTF-8 alone: …')."""
-    data = from_aliases(node.text)
+    data = node.data or from_aliases(node.text)
     try:
         text = data.decode("utf-8")
         head = f"id {node.id} {quoted(text if len(text) <= SHOWN else text[: SHOWN - 1] + '…')}"
     except UnicodeDecodeError:
         head = f"id {node.id}, not UTF-8 alone"
     if not node.parts:
-        return f"{head}: 1 byte, no merge"
+        return f"{head}: {count(len(data), 'byte')}, no merge"
     return f"{head}: {count(len(data), 'byte')}, {count(node.merges, 'merge')}, {count(node.height, 'level')}"

@@ -28,7 +28,7 @@ from itertools import compress, islice
 from operator import itemgetter
 from typing import Literal
 
-from ..engine.aliases import from_aliases, to_aliases
+from ..engine.aliases import to_aliases
 from ..engine.bpe import chunk_ids
 from ..engine.pretokenize import chunker
 from ..engine.tables import Table
@@ -63,13 +63,15 @@ def ordinary(table: Table) -> list[tuple[bytes, int]]:
         tokens: Iterable[tuple[bytes, int]] = table.byte_ranks.items()
     else:
         special = table.special
-        tokens = ((from_aliases(s), i) for s, i in table.encoder.items() if s not in special)
+        tokens = ((table.symbol_bytes(s), i) for s, i in table.encoder.items() if s not in special)
     return sorted(tokens, key=itemgetter(1))
 
 
 def _classifier(table: Table) -> Callable[[bytes, int], Class]:
     """The class of one token (its bytes and id) in `table`."""
     whole = table.rule.by_bytes and table.normalizer is None
+    if table.pieces is not None:
+        return _piece_classifier(table)
 
     def classify_one(data: bytes, ident: int) -> Class:
         try:
@@ -86,12 +88,31 @@ def _classifier(table: Table) -> Callable[[bytes, int], Class]:
     return classify_one
 
 
+def _piece_classifier(table: Table) -> Callable[[bytes, int], Class]:
+    """On a SentencePiece table the classes are the piece's own: a byte piece is a `fragment`; a piece the word
+    pattern cuts is `split_by_regex`; one whose characters, merged as a word alone, end as it is `reachable`,
+    else `taken_apart`. (Its text is not encoded again: the normaliser would put a '▁' before it.)"""
+    pieces = table.pieces
+    assert pieces is not None
+    decoder, byte_pieces = table.decoder, frozenset(pieces.byte_ids)
+
+    def classify_one(data: bytes, ident: int) -> Class:
+        piece = decoder[ident]
+        if ident in byte_pieces:
+            return "fragment"  # a byte piece, <0xF0>: a byte alone, never a character
+        if chunks_of(table, piece) != [piece]:
+            return "split_by_regex"
+        return "reachable" if pieces.piece_bounds(piece) == [0, len(piece)] else "taken_apart"
+
+    return classify_one
+
+
 def reach_of(table: Table, ident: int) -> Class | None:
     """The class of the token of id `ident`, None for a special token or an id the table lacks."""
     text = table.decoder.get(ident)
     if text is None or ident in table.special.values():
         return None
-    return _classifier(table)(from_aliases(text), ident)
+    return _classifier(table)(table.symbol_bytes(text), ident)
 
 
 @dataclass(frozen=True)
@@ -144,10 +165,15 @@ def classify(table: Table, examples: int = 10, progress: Progress | None = None,
             break
     ids: dict[Class, array] = {}
     chosen: dict[Class, list[tuple[int, str]]] = {}
+    decoder = table.decoder
+
+    def spelled(data: bytes, ident: int) -> str:  # as the table writes the token: aliases, or the piece itself
+        return decoder[ident] if table.pieces is not None else to_aliases(data)
+
     for kind in CLASSES:
         members = list(compress(tokens, map(kind.__eq__, kinds)))
         ids[kind] = array("i", map(itemgetter(1), members))
-        merged = islice(((i, to_aliases(data)) for data, i in members if len(data) > 1), examples)
-        single = islice(((i, to_aliases(data)) for data, i in members if len(data) == 1), examples)
+        merged = islice(((i, spelled(data, i)) for data, i in members if len(data) > 1), examples)
+        single = islice(((i, spelled(data, i)) for data, i in members if len(data) == 1), examples)
         chosen[kind] = [*merged, *single][:examples]
     return Reach(table.name, ids, chosen, len(kinds) == total)

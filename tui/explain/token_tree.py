@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.aliases import from_aliases
 from ..engine.bpe import chunk_ids
 from ..engine.tables import Table
 from .merge_tree import Node, summary, tree
@@ -45,7 +44,7 @@ def token_tree(table: Table, ident: int) -> TokenTree:
     node = tree(table, ident)
     got: tuple[tuple[int, str], ...] = ()
     if node.parts and reach_of(table, ident) == "taken_apart":
-        (ids,) = chunk_ids(from_aliases(node.text).decode("utf-8"), table)  # taken apart: its text is one chunk
+        (ids,) = chunk_ids(table.symbol_bytes(node.text).decode("utf-8"), table)  # taken apart: its text is one chunk
         got = tuple((i, table.decoder[i]) for i in ids)
     return TokenTree(table.name, node, summary(node), got)
 

@@ -14,7 +14,7 @@ as written so far, and the caption and note said with it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
@@ -34,7 +34,7 @@ class WordPicture:
     new: tuple[str, ...] | None  # the new word as written so far (None when nothing is being built)
     cursor: tuple[int, int | None] | None  # scan detail: (i, j)
     focus: int
-    ids: tuple[int, ...] | None = None  # at the end of a chunk: the id of each final symbol
+    ids: tuple[int | str, ...] | None = None  # at the end of a chunk: the id of each final symbol ('243 160 …': its fallback's)
     order: tuple[int, ...] = ()  # `chosen` in order
     note: str = ""  # under the word when there is room: why the rounds are bounded (start and end of a chunk)
 
@@ -105,7 +105,7 @@ def picture(at: Position, show: Callable[[str], str]) -> WordPicture:
             caption = f"from the cache: {count(len(word), 'symbol')}"
         else:
             caption = f"final word: {count(len(word), 'symbol')} (bpe returns {show(chunk.bpe_string)[:40]!r})"
-        ids = chunk.ids if frame.kind == "done" else None
+        ids = symbol_ids(chunk, word, at.trace.table.encoder) if frame.kind == "done" else None
         return WordPicture(caption, word, frozenset(), None, None, 0, ids, note=rounds_note(at))
     old = chunk.word(frame.round - 1)
     chosen = merged_at(chunk, frame.round)
@@ -116,6 +116,22 @@ def picture(at: Position, show: Callable[[str], str]) -> WordPicture:
         return WordPicture(caption, old, chosen, new_word, None, word_focus(at), order=merge_order(chunk, frame.round))
     written = at.steps[at.step - 1].written if at.step else 0
     return WordPicture(caption, old, chosen, new_word[:written], cursor(at), word_focus(at), order=merge_order(chunk, frame.round))
+
+
+def symbol_ids(chunk: ChunkTrace, word: tuple[str, ...], encoder: Mapping[str, int]) -> tuple[int | str, ...]:
+    """The id under each final symbol: its id, or where symbols fell back to bytes (more ids than symbols), each
+    symbol's ids together ('243 160 151 155'), read off in order: an entry's one id, another's one per byte."""
+    ids = chunk.ids
+    if len(ids) == len(word):
+        return ids
+    out: list[int | str] = []
+    at = 0
+    for symbol in word:
+        size = 1 if symbol in encoder else len(symbol.encode("utf-8"))
+        group = ids[at : at + size]
+        out.append(group[0] if len(group) == 1 else " ".join(map(str, group)))
+        at += size
+    return tuple(out)
 
 
 @lru_cache(maxsize=8)

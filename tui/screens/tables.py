@@ -15,7 +15,6 @@ from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from ..commands import TABLES
-from ..engine.aliases import from_aliases
 from ..engine.tables import OFFSET, Table, recover_all, short_name
 from ..explain.position import Position
 from ..explain.rules import RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
@@ -99,7 +98,7 @@ class RulesList(LineList):
         text.append(pad("✓" if r.follows else "✗ differs", 11))
         if text_w:
             try:
-                shown = quote_clipped(from_aliases(r.merged).decode("utf-8", errors="replace"), text_w)
+                shown = quote_clipped(self.table.symbol_bytes(r.merged).decode("utf-8", errors="replace"), text_w)
             except KeyError:
                 shown = "(not byte aliases)"
             text.append(" " + pad(shown, text_w), style="italic")

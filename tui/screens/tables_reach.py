@@ -13,7 +13,6 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from ..engine.aliases import from_aliases
 from ..engine.tables import Table
 from ..explain.reach import CLASSES, MEANINGS, Class, Reach, classify
 from ..explain.rules import rule
@@ -65,7 +64,7 @@ class ReachList(LineList):
         text = Text("▶ " if selected else "  ")
         text.append(pad(str(ident), 7, True) + "  ")
         text.append(pad(visible(alias), 24), style="bold")
-        shown = quote_clipped(from_aliases(alias).decode("utf-8", errors="replace"), max(width - 36, 4))
+        shown = quote_clipped(self.table.symbol_bytes(alias).decode("utf-8", errors="replace"), max(width - 36, 4))
         text.append(" " + shown, style="italic")
         return text
 
@@ -194,7 +193,7 @@ class ReachFilter(ViewScreen):
         if ident is None:
             return
         try:
-            text = from_aliases(self.table.decoder[ident]).decode("utf-8")
+            text = self.table.symbol_bytes(self.table.decoder[ident]).decode("utf-8")
         except UnicodeDecodeError:
             self.notify(f"id {ident} is not UTF-8 alone (a piece of a character): it has no text to animate.", timeout=3)
             return

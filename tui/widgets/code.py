@@ -46,7 +46,7 @@ def position_mark(position: Position) -> tuple[Listing, Mark]:
 
     rule = position.trace.table.rule
     steps = position.steps if position.scanning else None
-    return listing(rule.name), mark(position.chunk, position.frame, steps, position.step, rule=rule)
+    return listing(rule.code or rule.name), mark(position.chunk, position.frame, steps, position.step, rule=rule)
 
 
 @lru_cache(maxsize=1024)
@@ -110,7 +110,7 @@ class CodePane(LinePane, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         """The title names the listing, set in the pass that draws the border (a hidden pane never needs it)."""
         if self.position is not None:
-            retitle(self, title=f"Code · {listing(self.position.trace.table.rule.name).title}")
+            retitle(self, title=f"Code · {listing(self.position.trace.table.rule.code or self.position.trace.table.rule.name).title}")
         return super().render_lines(crop)
 
     def draw(self, position: Position, width: int, height: int) -> list[Row]:

@@ -34,8 +34,8 @@ ONIGURUMA_REPEAT = r"(?<!\\)\{\d+(?:,\d*)?\}\+"
 
 #: What a few pre-tokenizers and normalizers that are not byte-level are, for the sentence refusing them.
 NOT_BYTE_LEVEL = {
-    "Metaspace": "SentencePiece's ▁ for spaces, so this is SentencePiece-style BPE, not byte-level",
-    "Precompiled": "SentencePiece's compiled character map, so this is SentencePiece-style BPE, not byte-level",
+    "Metaspace": "SentencePiece's ▁ for spaces, so this is SentencePiece-style BPE, which bpe-tui reads only with byte_fallback",
+    "Precompiled": "SentencePiece's compiled character map, which bpe-tui does not apply",
     "BertPreTokenizer": "BERT's word splitter, which bpe-tui does not model",
     "BertNormalizer": "BERT's cleaning, which bpe-tui does not model",
 }
@@ -58,14 +58,14 @@ def json_type(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
-def _flat(step: Any, key: str, what: str, path: str) -> list[Any]:
+def flat_steps(step: Any, key: str, what: str, path: str) -> list[Any]:
     """The steps of a (possibly nested) Sequence, in order; a single step alone."""
     if not (isinstance(step, dict) and step.get("type") == "Sequence"):
         return [step]
     inner = step.get(key)
     if not isinstance(inner, list):
         raise TableError(f"{path}: its Sequence {what}'s {key} is {json_type(inner)}, not a list.")
-    return [s for one in inner for s in _flat(one, key, what, path)]
+    return [s for one in inner for s in flat_steps(one, key, what, path)]
 
 
 def _kind(step: Any, what: str, path: str) -> str:
@@ -81,7 +81,7 @@ def pre_tokenizer(pre: Any, path: str) -> tuple[str, bool]:
     """The table's pattern (one regex, or a registered pipeline's key) and whether ByteLevel adds a prefix space."""
     if pre is None:
         raise TableError(f"{path}: its pre-tokenizer is missing, not ByteLevel; this is not a byte-level BPE tokenizer.")
-    steps = _flat(pre, "pretokenizers", "pre-tokenizer", path)
+    steps = flat_steps(pre, "pretokenizers", "pre-tokenizer", path)
     kinds = [_kind(step, "pre-tokenizer", path) for step in steps]
     if "ByteLevel" not in kinds:
         named = clip(", ".join(kinds)) or "an empty Sequence"
@@ -172,7 +172,7 @@ def _check_regex(regex_text: str, what: str, path: str) -> None:
 
 def normalizer(norm: Any, path: str, prefix_space: bool = False) -> Normalizer | None:
     """The table's normaliser (ByteLevel's prefix space last), or None when it changes nothing."""
-    steps = [] if norm is None else [_step(s, path) for s in _flat(norm, "normalizers", "normalizer", path)]
+    steps = [] if norm is None else [_step(s, path) for s in flat_steps(norm, "normalizers", "normalizer", path)]
     if prefix_space:
         steps.append(Step("PrefixSpace"))
     return Normalizer(tuple(steps)) if steps else None

@@ -30,6 +30,7 @@ class MergeRule:
     falls_back: bool = False  # a final symbol that is no piece becomes its bytes' pieces (<0xF0> …)
     picks: str = ""  # on characters, which pair a step takes, said after "the one": "whose joined piece scores highest"
     rank_is: str = ""  # on characters, what its rank is: "in score order"
+    code: str = ""  # the code pane's listing of its loop (loop_code.LISTINGS), when it is not its name's
 
     def __repr__(self) -> str:
         return f"MergeRule({self.name!r})"
@@ -87,4 +88,20 @@ SENTENCEPIECE = MergeRule(
     picks="whose joined piece scores highest",
     rank_is="in score order",
 )
-RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF, SENTENCEPIECE)}
+HF_FALLBACK = MergeRule(
+    name="hf-fallback",
+    owner="tokenizers",
+    label="Hugging Face tokenizers' rule with byte fallback",
+    summary="tokenizers rule with byte fallback: characters, not bytes; each step merges the one adjacent pair of lowest merge rank (leftmost on ties); a character that is no token falls back to its bytes",
+    step="step",
+    by_bytes=False,
+    one_at_a_time=True,
+    caches_chunks=False,
+    legend="▁space ↵newline →tab ¹single ■symbol",
+    holds="a tokenizer.json merge list on characters, byte tokens <0x00>…<0xFF> for the fallback",
+    on_characters=True,
+    falls_back=True,
+    picks="of lowest merge rank",
+    rank_is="in the merges list",
+)
+RULES: dict[str, MergeRule] = {rule.name: rule for rule in (GPT2, TIKTOKEN, HF, SENTENCEPIECE, HF_FALLBACK)}

@@ -22,13 +22,13 @@ from ..rounds import RoundLog
 from .ranks import Pair
 
 if TYPE_CHECKING:
-    from ..sentencepiece_bpe import SentencePieceBpe
+    from .piece_model import PieceModel
 
 
 class PieceMerges(Sequence[Pair]):
     """`Table.merges` of a SentencePiece table: merge r is the parts of the piece of rank r (`by_rank`, highest score first)."""
 
-    def __init__(self, model: SentencePieceBpe) -> None:
+    def __init__(self, model: PieceModel) -> None:
         self._model = model
         self._parts: dict[int, Pair] = {}
 

@@ -28,7 +28,7 @@ from .ranks import OFFSET, Pair
 from .tiktoken_parts import LazyMerges, PairRanks
 
 if TYPE_CHECKING:
-    from ..sentencepiece_bpe import SentencePieceBpe
+    from .piece_model import PieceModel
 
 
 class TableError(Exception):
@@ -90,15 +90,18 @@ class Table:
     normalizer: Normalizer | None = None  # applied to the whole text before chunking (Qwen's NFC); None: the text as it is
     ignore_merges: bool = False  # a chunk whose aliases are an entry is that entry, unmerged (a tokenizer.json's ignore_merges)
     first_id: int = 0  # a rule by bytes: the id of rank 0 (Tekken's 1,000, after its special ids); `byte_ranks` holds ids
-    pieces: SentencePieceBpe | None = field(default=None, repr=False)  # a SentencePiece model (its rule on characters)
+    pieces: PieceModel | None = field(
+        default=None, repr=False
+    )  # a model on characters (SentencePiece's, a tokenizer.json's with byte fallback)
     ranks: Mapping[Pair, int] = field(init=False, repr=False)
     decoder: Mapping[int, str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.pieces is not None:  # ranks by the joined piece's score; merges recovered on demand
+        if self.pieces is not None:  # the model's ranks; a SentencePiece model's merges recovered on demand, a merge list kept
             from .piece_parts import PieceMerges
 
-            object.__setattr__(self, "merges", PieceMerges(self.pieces))
+            if not self.merges:
+                object.__setattr__(self, "merges", PieceMerges(self.pieces))
             object.__setattr__(self, "ranks", self.pieces.ranks)
             object.__setattr__(self, "decoder", {i: s for s, i in self.encoder.items()})
             return
@@ -114,6 +117,15 @@ class Table:
     def normalize(self, text: str) -> str:
         """`text` as the table's chunks cut it: after its normaliser (`text` itself when it has none)."""
         return text if self.normalizer is None else self.normalizer.apply(text)
+
+    def symbol_bytes(self, symbol: str) -> bytes:
+        """The bytes a symbol of this table stands for: its aliases read back, or on a rule on characters its
+        text ('▁' a space) or, for a byte piece '<0xF0>', that byte."""
+        if self.pieces is not None:
+            return self.pieces.symbol_bytes(symbol)
+        from ..aliases import from_aliases
+
+        return from_aliases(symbol)
 
     @property
     def lists_merges(self) -> bool:

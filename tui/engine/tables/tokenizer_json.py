@@ -1,10 +1,11 @@
-"""A local Hugging Face `tokenizer.json` whose model is byte-level BPE, as a table on GPT-2's rule, or on
-tokenizers' own order (one occurrence a step) where its merges make that order matter (`merge_rule`).
+"""A local Hugging Face `tokenizer.json` whose model is BPE, as a table: byte-level BPE on GPT-2's rule, or on
+tokenizers' own order (one occurrence a step) where its merges make that order matter (`merge_rule`); BPE with
+byte fallback (Llama 2's, Mistral's, Gemma's files) on characters (`hf_characters`, rule HF_FALLBACK).
 
-Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs, `ignore_merges`, byte_fallback
-false) with a ByteLevel pre-tokenizer, alone or last in a Sequence, and the normalizers `hf_steps` reads.
-Added tokens are the table's specials (encoded as ordinary text). Anything else, and every value of the
-wrong type, is refused in one sentence saying what it is instead.
+Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs, `ignore_merges`), byte_fallback false
+with a ByteLevel pre-tokenizer, alone or last in a Sequence, and the normalizers `hf_steps` reads; or
+byte_fallback true with what `hf_characters` reads. Added tokens are the table's specials (encoded as ordinary
+text). Anything else, and every value of the wrong type, is refused in one sentence saying what it is instead.
 """
 
 from __future__ import annotations
@@ -106,14 +107,13 @@ def _load(path: str | Path, name: str) -> Table:
     kind = model.get("type")
     if kind != "BPE":
         what = MODELS.get(str(kind), clip(str(kind))) if kind else "of no type"
-        raise TableError(f"{where}: its model is {what}, not BPE; bpe-tui reads byte-level BPE only.")
+        raise TableError(f"{where}: its model is {what}, not BPE; bpe-tui reads BPE only (byte-level, or with byte fallback).")
     for key in ("continuing_subword_prefix", "end_of_word_suffix"):
         if model.get(key):
-            raise TableError(f"{where}: its BPE model sets {key} {quote(str(model[key]))}; only byte-level BPE without affixes is read.")
-    if model.get("byte_fallback"):
-        raise TableError(
-            f"{where}: its BPE model falls back to bytes (byte_fallback), as SentencePiece-style BPE does; it is not byte-level BPE."
-        )
+            raise TableError(f"{where}: its BPE model sets {key} {quote(str(model[key]))}; only BPE without affixes is read.")
+    fallback = model.get("byte_fallback", False)
+    if type(fallback) is not bool:
+        raise TableError(f"{where}: its BPE model's byte_fallback is {json_type(fallback)}, not true or false.")
     if model.get("dropout"):
         raise TableError(
             f"{where}: its BPE model drops merges at random (dropout {clip(str(model['dropout']))}), so its ids are not fixed."
@@ -121,8 +121,13 @@ def _load(path: str | Path, name: str) -> Table:
     ignore_merges = model.get("ignore_merges", False)
     if type(ignore_merges) is not bool:
         raise TableError(f"{where}: its BPE model's ignore_merges is {json_type(ignore_merges)}, not true or false.")
-    pattern, prefix_space = pre_tokenizer(doc.get("pre_tokenizer"), where)
-    normalized = normalizer(doc.get("normalizer"), where, prefix_space)
+    if fallback:
+        from .hf_characters import read_words
+
+        words = read_words(doc, where)
+    else:
+        pattern, prefix_space = pre_tokenizer(doc.get("pre_tokenizer"), where)
+        normalized = normalizer(doc.get("normalizer"), where, prefix_space)
     vocab = model.get("vocab")
     if not isinstance(vocab, dict) or any(type(v) is not int or v < 0 for v in vocab.values()):
         raise TableError(f"{where}: model.vocab must map symbols to non-negative integer ids.")
@@ -142,6 +147,13 @@ def _load(path: str | Path, name: str) -> Table:
         if other != symbol:
             raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
     merges, made = _merges(model.get("merges"), encoder, where)
+    if fallback:
+        from .hf_characters import character_table
+
+        return character_table(
+            name=name, where=where, sha256=hashlib.sha256(data).hexdigest(), doc=doc, merges=merges, encoder=encoder,
+            vocab=vocab, added_tokens=added_tokens, ignore_merges=ignore_merges, words=words,
+        )  # fmt: skip
     check_consistent(merges, encoder, where, where, results_known=True)  # _merges found each merge's result in the vocabulary
     return Table(
         name=name,
