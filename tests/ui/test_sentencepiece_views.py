@@ -4,12 +4,16 @@ Characters → bytes pane, the byte pieces' grid, the .model's facts, '</s>', Co
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from engine.support import CliResult
 from textual.widgets import Static
 
 from tui.app import BpeApp
 from tui.commands import VIEWS
 from tui.engine.bpe import capture
+from tui.engine.decoding import decode
 from tui.engine.sentencepiece_bpe import SentencePieceBpe
 from tui.engine.sentencepiece_model import BYTE, CONTROL, UNKNOWN, Piece, SentencePieceModel
 from tui.engine.tables import SENTENCEPIECE, Table, get_table
@@ -119,3 +123,14 @@ def test_compare_says_which_side_falls_back_to_bytes() -> None:
         "chunk 2 '▁é': with-e has the piece 'é' while without spells it with its UTF-8 bytes' pieces."
     )
     assert comparison.b.ids == [without.encoder["▁a"], without.encoder["▁"], without.encoder["<0xC3>"], without.encoder["<0xA9>"]]
+
+
+def test_the_sentencepiece_tour_checks_and_its_captions_numbers_hold(cli: Callable[..., CliResult]) -> None:
+    """docs/sentencepiece.toml: `tour --check` finds no mistake, and each number its captions state is the engine's."""
+    assert cli("tour", "--check", "docs/sentencepiece.toml") == (0, "docs/sentencepiece.toml: 3 scenes, no mistakes.\n", "")
+    table = get_table("mistral-v1")
+    low = capture("low", table)
+    assert low.ids == [2859] and [r.pair for r in low.chunks[0].rounds] == [("▁", "l"), ("o", "w"), ("▁l", "ow")]
+    assert capture("a 𝔘", table).ids == [264, 28705, 243, 160, 151, 155]
+    assert [table.decoder[i] for i in (243, 160, 151, 155)] == ["<0xF0>", "<0x9D>", "<0x94>", "<0x98>"]
+    assert decode([264, 28705, 243, 160, 151, 155], table) == "a 𝔘"
