@@ -58,7 +58,7 @@ def test_a_first_word_that_exists_ends_in_json_or_is_a_path_is_a_trace_file(
     assert cli("--play", "encode") == (
         2,
         "",
-        "bpe-tui: 'encode' is a command: give its name first (only --table, --vocab, --encoder, --tokenizer-json may come before it).\n",
+        "bpe-tui: 'encode' is a command: give its name first (only --table, --vocab, --encoder, --tokenizer-json, --tokenizer-model may come before it).\n",
     )
     Path("encdoe").write_text("{", encoding="utf-8")
     Path("encode").write_text("{", encoding="utf-8")

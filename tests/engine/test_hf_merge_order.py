@@ -56,10 +56,16 @@ def test_one_occurrence_at_a_time_is_not_every_occurrence(tmp_path: Path) -> Non
     assert encode("abab", replace(table, rule=GPT2)) == [table.encoder["ab"]] * 2  # GPT-2's round: both 'a b' first
 
 
-def test_a_file_in_order_keeps_gpt2s_rounds(tmp_path: Path) -> None:
-    """Where no merge uses a symbol made later, both orders give the same ids: the file keeps GPT-2's rule."""
-    table = load_tokenizer_json(tiny(tmp_path / "t.json", ["a b", "ab a", "b c"]))
-    assert table.rule is GPT2
+def test_a_file_in_order_takes_tokenizers_order_too(tmp_path: Path) -> None:
+    """Every tokenizer.json merges as tokenizers does, one occurrence a step; where no merge uses a symbol made
+    later GPT-2's rounds give the same ids, in fewer, larger steps."""
+    path = tiny(tmp_path / "t.json", ["a b", "ab a", "b c"])
+    table = load_tokenizer_json(path)
+    assert table.rule is HF
+    trace, rounds = capture("abab", table), capture("abab", replace(table, rule=GPT2))
+    assert trace.ids == rounds.ids == Tokenizer.from_file(str(path)).encode("abab").ids == [table.encoder["ab"]] * 2
+    assert [(r.pair, r.at) for r in trace.chunks[0].rounds] == [(("a", "b"), 0), (("a", "b"), 2)]  # two steps
+    assert [(r.pair, r.merged) for r in rounds.chunks[0].rounds] == [(("a", "b"), 2)]  # one round
 
 
 @pytest.fixture(scope="module")

@@ -241,6 +241,15 @@ def test_ignore_merges_takes_a_whole_word_that_is_an_entry(folder: Path) -> None
         assert encode(text, table) == reference.encode(text, add_special_tokens=False).ids, text
 
 
+def test_a_byte_token_an_ascii_character_never_needs_may_be_missing(folder: Path) -> None:
+    """Older Gemma files hold '\t' and no <0x09>: a tab is its own token, so no character falls back to 0x09."""
+    path = written(folder, "gemma", lambda doc: doc["model"]["vocab"].pop("<0x09>"), "no-0x09")
+    table = pair(path)[0]
+    assert "\t" in table.encoder and "<0x09>" not in table.encoder
+    for text in ("a\tb", "\t\t x", *CORPUS[:6]):
+        check(path, text)
+
+
 def test_a_trace_saves_and_loads_again(shapes: dict[str, Path]) -> None:
     table = pair(shapes["gemma"])[0]
     trace = capture("Hello 𝔘 a  b the cat", table)
@@ -283,7 +292,7 @@ def refused(folder: Path, change: Callable[[dict[str, Any]], None]) -> str:
         ),
         (
             lambda d: d["model"]["vocab"].pop("<0x80>"),
-            "model.vocab has no <0x80> token, so tokenizers would give such bytes' characters <unk>",
+            "model.vocab has no <0x80> token, so tokenizers would give a character needing it <unk>, which bpe-tui does not model",
         ),
         (lambda d: d["model"].update(byte_fallback="yes"), "its BPE model's byte_fallback is the string 'yes', not true or false"),
     ],

@@ -33,7 +33,11 @@ def test_a_tokenizer_json_model_type_is_printed_visibly(cli: Cli, tmp_path: Path
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps({"model": {"type": PAYLOAD}}), encoding="utf-8")
     code, out, err = cli("encode", "--tokenizer-json", str(path), "--text", "a")
-    assert (code, out, err) == (2, "", f"bpe-tui: {path}: its model is {SHOWN}, not BPE; bpe-tui reads byte-level BPE only.\n")
+    assert (code, out, err) == (
+        2,
+        "",
+        f"bpe-tui: {path}: its model is {SHOWN}, not BPE; bpe-tui reads BPE only (byte-level, or with byte fallback).\n",
+    )
     assert raw_controls(err) == []
 
 

@@ -106,7 +106,9 @@ async def test_tables_facts_and_pre_tokenizer() -> None:
     async with opened(app, "tables") as pilot:
         await pilot.press("p")
         await settle(app, pilot)
-        assert str(app.screen.query_one("#tables-built", Static).content).startswith("DeepSeek V4: a merge list · p pre-tokenizer\n")
+        assert str(app.screen.query_one("#tables-built", Static).content).startswith(
+            "DeepSeek V4: a merge list, merged one occurrence at a time · p pre-tokenizer\n"
+        )
         await pilot.press("p")
         await settle(app, pilot)
         shown = str(app.screen.query_one("#tables-built", Static).content).split("\n")

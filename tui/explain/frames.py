@@ -208,16 +208,18 @@ def fallback_sentence(chunk: ChunkTrace, table: Table) -> str:
 def _done_sentence(chunk: ChunkTrace, rule: MergeRule) -> str:
     ids = "[" + ", ".join(map(str, chunk.ids[:SAID_IDS])) + (", …]" if len(chunk.ids) > SAID_IDS else "]")
     stop = chunk.stop
+    if stop == "single" and rule.on_characters and len(chunk.text) > 1:
+        return f"a user-defined piece: one symbol from the start, never merged; id {ids}"
+    if stop == "single" and rule.on_characters:
+        return f"one character: no pair to merge; ids {ids}"
+    if stop == "whole" and rule.on_characters:
+        return f"the word is an entry (ignore_merges): taken whole, unmerged; id {ids}"
     if stop == "single" and not rule.caches_chunks:
         return f"one byte: its token is emitted without merging (tiktoken keeps no cache); id {ids}"
     if stop == "hit":
         return f"cache hit: {quoted(chunk.text)} was encoded before (chunk {chunk.source + 1}); ids {ids}"  # type: ignore[operator]
     if stop == "single":
         return f"single symbol: returned without loop or cache write; id {ids}"
-    if stop == "single" and rule.on_characters and len(chunk.text) > 1:
-        return f"a user-defined piece: one symbol from the start, never merged; id {ids}"
-    if stop == "single" and rule.on_characters:
-        return f"one character: no pair to merge; ids {ids}"
     if stop == "whole":
         return f"the whole chunk is a token: tiktoken emits it without merging; id {ids}"
     if stop == "one-symbol":

@@ -3,7 +3,8 @@ read as a table on characters (`hf_pieces.HfPieces`, on the rule HF_FALLBACK).
 
 Read: its normalizer (`hf_steps`); a pre-tokenizer that is missing, Metaspace (replacement '▁', every
 prepend_scheme, split or not), or Gemma's Split on spaces its normalizer has already replaced (it never cuts);
-all 256 byte tokens <0x00>…<0xFF> in model.vocab; a decoder of the shapes `HfDecoder` models. Anything else is
+the byte tokens <0x00>…<0xFF> in model.vocab (all of them but those of ASCII characters it holds: older
+Gemma files hold '\t', not <0x09>); a decoder of the shapes `HfDecoder` models. Anything else is
 refused in one sentence saying what it is.
 
 tokenizers merges inside the words its pre-tokenizer cuts: a missing one cuts nothing, Metaspace with split cuts
@@ -12,7 +13,7 @@ before every '▁'. Inside a word the table cuts where no merge can cross, as Se
 holding a '▁' after another character. Under ignore_merges it does not cut inside a word: tokenizers takes a
 whole word that is an entry, so the table's words must be tokenizers' own.
 
-With all 256 byte tokens in the vocabulary tokenizers never gives the unknown token (unk_token and fuse_unk
+With every byte token a character may need tokenizers never gives the unknown token (unk_token and fuse_unk
 never matter). A file lacking one is refused: a character whose bytes lack a token would be <unk>, and
 tokenizers writes a pending <unk> only when a known character follows, after the byte tokens of any character
 that fell back in between ('a你éb' with no token for 你's bytes: a, <0xC3>, <0xA9>, <unk>, b).
@@ -185,12 +186,12 @@ def character_table(
         raise TableError(f"{where}: the id of {quote(symbol)} is {encoder[symbol]:,}; ids go from 0 to {ID_LIMIT - 1:,}.")
     if "" in encoder:
         raise TableError(f"{where} gives the empty symbol the id {encoder['']}; a symbol has at least one character.")
-    missing = [byte_token(b) for b in range(256) if byte_token(b) not in vocab]
+    missing = [byte_token(b) for b in range(256) if byte_token(b) not in vocab and (b >= 0x80 or chr(b) not in vocab)]
     if missing:
         more = f" (nor {len(missing) - 1} more)" if len(missing) > 1 else ""
         raise TableError(
             f"{where}: its BPE model falls back to bytes, but model.vocab has no {missing[0]} token{more}, so tokenizers would "
-            "give such bytes' characters <unk>; bpe-tui reads byte fallback with all 256 byte tokens only."
+            "give a character needing it <unk>, which bpe-tui does not model."
         )
     byte_tokens = {byte_token(b) for b in range(256)}
     for n, pair in enumerate(merges if not byte_tokens.isdisjoint(chain.from_iterable(merges)) else ()):

@@ -106,7 +106,7 @@ class HfPieces:
         self.ids = ids
         self.user_defined: frozenset[str] = frozenset()  # added tokens are encoded as ordinary text, as on byte-level files
         self.fallback_ids = frozenset(ident for symbol, ident in ids.items() if symbol not in vocab)
-        self.byte_ids = [ids[byte_token(b)] for b in range(256)]
+        self.byte_ids = [ids.get(byte_token(b), -1) for b in range(256)]  # -1: an ASCII character the vocabulary holds
         self.specials = specials
         self.skipped = skipped
         self.pattern = pattern

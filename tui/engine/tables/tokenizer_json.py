@@ -1,6 +1,6 @@
-"""A local Hugging Face `tokenizer.json` whose model is BPE, as a table: byte-level BPE on GPT-2's rule, or on
-tokenizers' own order (one occurrence a step) where its merges make that order matter (`merge_rule`); BPE with
-byte fallback (Llama 2's, Mistral's, Gemma's files) on characters (`hf_characters`, rule HF_FALLBACK).
+"""A local Hugging Face `tokenizer.json` whose model is BPE, as a table merged in tokenizers' own order (one
+occurrence a step: the lowest merge rank, leftmost on ties): byte-level BPE on the rule HF, BPE with byte
+fallback (Llama 2's, Mistral's, Gemma's files) on characters (`hf_characters`, rule HF_FALLBACK).
 
 Accepted: model type BPE (vocab, merges as "a b" strings or [a, b] pairs, `ignore_merges`), byte_fallback false
 with a ByteLevel pre-tokenizer, alone or last in a Sequence, and the normalizers `hf_steps` reads; or
@@ -11,15 +11,15 @@ text). Anything else, and every value of the wrong type, is refused in one sente
 from __future__ import annotations
 
 import hashlib
-from itertools import count, repeat
-from operator import gt, itemgetter
+from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from ..files import json_value, read_bytes, utf8_text
 from ..texts import clip, quote
 from .hf_steps import json_type, normalizer, pre_tokenizer
-from .merge_rules import GPT2, HF, MergeRule
+from .merge_rules import HF
 from .table import Pair, Table, TableError
 from .two_files import check_consistent
 
@@ -31,19 +31,19 @@ MODELS = {
 }
 
 
-def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[tuple[Pair, ...], list[str] | None]:
-    """The merges, and (when they were read in bulk) the symbol each makes."""
+def _merges(raw: Any, vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
+    """The merges, each two symbols of the vocabulary whose join is one too, none twice."""
     if not isinstance(raw, list):
         raise TableError(f"{path}: model.merges must be a list.")
     quick = _quick_merges(raw, vocab)
-    return quick if quick is not None else (_checked_merges(raw, vocab, path), None)
+    return quick if quick is not None else _checked_merges(raw, vocab, path)
 
 
-def _quick_merges(raw: list[Any], vocab: dict[str, int]) -> tuple[tuple[Pair, ...], list[str]] | None:
+def _quick_merges(raw: list[Any], vocab: dict[str, int]) -> tuple[Pair, ...] | None:
     """The merges of a well-formed list, checked whole in a few passes at C speed (join, split, map, set);
     None when any check fails: `_checked_merges` then finds the first faulty merge and says which."""
     if not raw:
-        return (), []
+        return ()
     kinds = set(map(type, raw))
     if kinds == {str}:
         lines = "\n".join(raw)
@@ -63,7 +63,7 @@ def _quick_merges(raw: list[Any], vocab: dict[str, int]) -> tuple[tuple[Pair, ..
     made = list(map(str.__add__, lefts, rights))
     if not (vocab.keys() >= symbols and all(map(vocab.__contains__, made))):
         return None
-    return tuple(pairs), made
+    return tuple(pairs)
 
 
 def _checked_merges(raw: list[Any], vocab: dict[str, int], path: str) -> tuple[Pair, ...]:
@@ -146,7 +146,7 @@ def _load(path: str | Path, name: str) -> Table:
         other = ids.setdefault(ident, symbol)
         if other != symbol:
             raise TableError(f"{where}: {quote(other)} and {quote(symbol)} share the id {ident}.")
-    merges, made = _merges(model.get("merges"), encoder, where)
+    merges = _merges(model.get("merges"), encoder, where)
     if fallback:
         from .hf_characters import character_table
 
@@ -165,24 +165,5 @@ def _load(path: str | Path, name: str) -> Table:
         specials={added["content"]: added["id"] for added in added_tokens},
         normalizer=normalized,
         ignore_merges=ignore_merges,
-        rule=merge_rule(merges, made),
+        rule=HF,  # tokenizers merges one occurrence at a time: GPT-2's rounds part from it where a merge uses a later one's result
     )
-
-
-def merge_rule(merges: tuple[Pair, ...], made_symbols: list[str] | None = None) -> MergeRule:
-    """The rule that gives `tokenizers`' ids for these merges. tokenizers merges one occurrence at a time (the
-    lowest merge rank, leftmost on ties): GPT-2's rounds (every occurrence of the lowest-ranked pair) give the
-    same ids unless a merge uses a symbol that a later merge makes (Llama 3.x's and gpt-oss's files do), so
-    such a file takes tokenizers' own order (HF) and every other keeps GPT-2's rounds. `made_symbols`: each
-    merge's result, when the caller has made them already.
-
-    >>> merge_rule((("a", "b"), ("ab", "c"))).name, merge_rule((("ab", "c"), ("a", "b"))).name
-    ('gpt2', 'hf')
-    """
-    if not merges:
-        return GPT2
-    lefts, rights = list(map(itemgetter(0), merges)), list(map(itemgetter(1), merges))
-    made = dict(zip(made_symbols if made_symbols is not None else map(str.__add__, lefts, rights), count()))  # the last merge making each
-    ranks = range(len(merges))
-    later = any(map(gt, map(made.get, lefts, repeat(-1)), ranks)) or any(map(gt, map(made.get, rights, repeat(-1)), ranks))
-    return HF if later else GPT2
