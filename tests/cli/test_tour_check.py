@@ -1,5 +1,5 @@
 """`bpe-tui tour --check FILE`: a tour file validated without opening the app, every mistake one line
-naming the file, the line and the field, exit 2; README's example file has none."""
+naming the file, the line and the field, exit 2; docs/guide.md's example file has none."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def tour_file(tmp_path: Path, text: str) -> str:
 
 
 def test_readmes_example_file_is_the_one_in_docs_and_has_no_mistakes(cli: Cli) -> None:
-    readme = (EXAMPLE.parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (EXAMPLE.parents[1] / "docs" / "guide.md").read_text(encoding="utf-8")
     body = EXAMPLE.read_text(encoding="utf-8").split("\n", 1)[1]  # after its comment line
     assert body in readme
     assert cli("tour", "--check", str(EXAMPLE)) == (0, f"{EXAMPLE}: 3 scenes, no mistakes.\n", "")
@@ -135,7 +135,7 @@ def test_readmes_broken_example_says_what_readme_shows(cli: Cli, tmp_path: Path,
     (tmp_path / "lecture.toml").write_text(text.replace('table = "gpt2"\nview = "decode"', 'table = "gtp2"\nview = "decode"\nhold = -1'))
     monkeypatch.chdir(tmp_path)
     code, out, err = cli("tour", "--check", "lecture.toml")
-    readme = (EXAMPLE.parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (EXAMPLE.parents[1] / "docs" / "guide.md").read_text(encoding="utf-8")
     assert code == 2 and out == "" and f"$ uv run bpe-tui tour --check lecture.toml\n{err}```" in readme
 
 

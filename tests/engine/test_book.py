@@ -1,5 +1,5 @@
 """The book in the box: the bundled Shakespeare is the file shipped (its SHA-256 checked when read), and the
-figures README states for it are the trainer's own on that file."""
+figures docs/training.md states for it are the trainer's own on that file."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_a_changed_book_is_refused_in_one_sentence(tmp_path):
 
 
 def book_figures() -> list[str]:
-    """The trainer's figures on the book with 20 merges, written as README writes them."""
+    """The trainer's figures on the book with 20 merges, written as docs/training.md writes them."""
     result = train(read_book(), 20)
     first, second = result.rounds[:2]
     the = next(r for r in result.rounds if result.vocab[r.id] == b" the")
@@ -48,7 +48,7 @@ def book_figures() -> list[str]:
 
 
 def test_readme_states_the_trainers_figures_on_the_book():
-    """README's figures for the book are the trainer's: (32, 116) 22,023, (104, 101) 17,348, ' the' at merge 11 (8,415), 1,078,434 → 885,618."""
+    """docs/training.md's figures for the book are the trainer's: (32, 116) 22,023, (104, 101) 17,348, ' the' at merge 11 (8,415), 1,078,434 → 885,618."""
     figures = book_figures()
     assert figures == [
         "first pair (32, 116) ' t' 22,023 times",
@@ -56,5 +56,5 @@ def test_readme_states_the_trainers_figures_on_the_book():
         "merge 11 joins them into ' the', 8,415 occurrences",
         "1,078,434 bytes in 294,735 chunks → 885,618 tokens after 20 merges (1.22 bytes per token)",
     ]
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / "docs" / "training.md").read_text(encoding="utf-8").split())
     assert [f for f in figures if f not in readme] == []

@@ -130,7 +130,7 @@ def test_compare_names_the_merge_order_where_the_two_orders_part(shuffled: Path)
 
 
 def test_three_orders_on_aaaa_as_readme_shows() -> None:
-    """README's table: merges 'aa a' (rank 0) and 'a a' (rank 1) on 'aaaa' under each rule."""
+    """docs/tables.md's table: merges 'aa a' (rank 0) and 'a a' (rank 1) on 'aaaa' under each rule."""
     encoder = {s: i for i, s in enumerate(byte_symbol_order())} | {"aaa": 256, "aa": 257}
     rounds = Table(name="t", merges=(("aa", "a"), ("a", "a")), encoder=encoder, sha256="0" * 64)
     steps = replace(rounds, rule=HF)
@@ -142,7 +142,7 @@ def test_three_orders_on_aaaa_as_readme_shows() -> None:
 
 
 def test_sentencepieces_order_on_aaaa_as_readme_shows() -> None:
-    """README's fourth row: pieces 'aaa' (score -1) and 'aa' (-2) on 'aaaa', after the '▁' SentencePiece puts first."""
+    """docs/tables.md's fourth row: pieces 'aaa' (score -1) and 'aa' (-2) on 'aaaa', after the '▁' SentencePiece puts first."""
     from tui.engine.sentencepiece_bpe import SentencePieceBpe
     from tui.engine.sentencepiece_model import UNKNOWN, Piece, SentencePieceModel
 
