@@ -14,7 +14,9 @@ from .inputs import crashed, say
 
 
 def add_tour(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a tour file (TOML, one [[scene]] table per scene; docs/guide.md: Tours as files)")
+    parser.add_argument(
+        "file", nargs="?", metavar="FILE", help="a tour file (TOML, one [[scene]] table per scene; docs/guide.md: Tours as files)"
+    )
     parser.add_argument("--check", action="store_true", help="validate FILE without opening the app: each mistake one line, exit 2")
     parser.add_argument("--play", action="store_true", help="play each scene's frames and move on by itself")
     parser.add_argument("--loop", action="store_true", help="start again after the last scene")

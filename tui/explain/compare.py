@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from itertools import takewhile
-from typing import Literal
+from typing import Literal, get_args
 
 from ..engine.aliases import from_aliases
 from ..engine.bpe import Trace, capture
@@ -42,17 +42,7 @@ Cause = Literal[
     "characters vs bytes",
     "byte fallback",
 ]
-CAUSES: tuple[Cause, ...] = (
-    "boundaries",
-    "normalization",
-    "missing rule",
-    "rank order",
-    "whole chunk",
-    "merge rule",
-    "merge order",
-    "characters vs bytes",
-    "byte fallback",
-)
+CAUSES: tuple[Cause, ...] = get_args(Cause)
 
 
 @cache

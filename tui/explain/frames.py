@@ -194,13 +194,13 @@ SAID_IDS = 500
 def fallback_sentence(chunk: ChunkTrace, table: Table) -> str:
     """On a rule with byte fallback, what becomes of each final symbol that is no piece: '𝔘' is not a piece:
     it falls back to its 4 bytes <0xF0> <0x9D> <0x94> <0x98>; "" when every symbol is a piece."""
-    if len(chunk.ids) == len(chunk.symbols):
+    if len(chunk.ids) == len(chunk.symbols) or table.pieces is None:
         return ""
     said = []
     for symbol in chunk.symbols:
         if symbol not in table.encoder:
+            pieces = " ".join(table.decoder[i] for i in table.pieces.piece_ids(symbol))  # the table's own fallback
             size = len(symbol.encode("utf-8"))
-            pieces = " ".join(f"<0x{b:02X}>" for b in symbol.encode("utf-8"))
             said.append(f"{quoted(symbol)} is not a piece: it falls back to its {size} {plural(size, 'byte')} {pieces}")
     return "; ".join(said)
 

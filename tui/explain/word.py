@@ -14,12 +14,13 @@ as written so far, and the caption and note said with it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
 from ..engine.chunk import ChunkTrace
+from ..engine.tables import Table
 from .position import Position
 from .words import count
 
@@ -105,7 +106,7 @@ def picture(at: Position, show: Callable[[str], str]) -> WordPicture:
             caption = f"from the cache: {count(len(word), 'symbol')}"
         else:
             caption = f"final word: {count(len(word), 'symbol')} (bpe returns {show(chunk.bpe_string)[:40]!r})"
-        ids = symbol_ids(chunk, word, at.trace.table.encoder) if frame.kind == "done" else None
+        ids = symbol_ids(chunk, word, at.trace.table) if frame.kind == "done" else None
         return WordPicture(caption, word, frozenset(), None, None, 0, ids, note=rounds_note(at))
     old = chunk.word(frame.round - 1)
     chosen = merged_at(chunk, frame.round)
@@ -118,16 +119,16 @@ def picture(at: Position, show: Callable[[str], str]) -> WordPicture:
     return WordPicture(caption, old, chosen, new_word[:written], cursor(at), word_focus(at), order=merge_order(chunk, frame.round))
 
 
-def symbol_ids(chunk: ChunkTrace, word: tuple[str, ...], encoder: Mapping[str, int]) -> tuple[int | str, ...]:
+def symbol_ids(chunk: ChunkTrace, word: tuple[str, ...], table: Table) -> tuple[int | str, ...]:
     """The id under each final symbol: its id, or where symbols fell back to bytes (more ids than symbols), each
-    symbol's ids together ('243 160 151 155'), read off in order: an entry's one id, another's one per byte."""
+    symbol's ids together ('243 160 151 155'), as many as the table's model gives that symbol."""
     ids = chunk.ids
-    if len(ids) == len(word):
+    if len(ids) == len(word) or table.pieces is None:
         return ids
     out: list[int | str] = []
     at = 0
     for symbol in word:
-        size = 1 if symbol in encoder else len(symbol.encode("utf-8"))
+        size = len(table.pieces.piece_ids(symbol))
         group = ids[at : at + size]
         out.append(group[0] if len(group) == 1 else " ".join(map(str, group)))
         at += size

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ..aliases import KEPT, REMAPPED, bytes_to_unicode
+from ..aliases import KEPT, REMAPPED, bytes_to_unicode, from_aliases
 from ..normalize import Normalizer
 from ..pretokenize import GPT2_PATTERN
 from .merge_rules import GPT2, MergeRule
@@ -123,8 +123,6 @@ class Table:
         text ('▁' a space) or, for a byte piece '<0xF0>', that byte."""
         if self.pieces is not None:
             return self.pieces.symbol_bytes(symbol)
-        from ..aliases import from_aliases
-
         return from_aliases(symbol)
 
     @property
