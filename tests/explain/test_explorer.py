@@ -66,3 +66,18 @@ def test_a_stretch_of_a_long_chunk_looks_at_the_tokens_it_shows_only() -> None:
     assert row is not None and len(row.chunks) == 1 and len(row.chunks[0].ids) > 5_000
     stretch = row.stretch(10_000, 10_030, tokens=True)
     assert stretch.examined <= 31 and stretch.pieces[0].start == 10_000 and stretch.pieces[-1].end == 10_030
+
+
+def test_a_row_on_characters_places_its_words_and_fallback_bytes_on_the_text() -> None:
+    """Mistral v1 reads 'Hi  wörld 𝔘' as '▁Hi▁▁wörld▁𝔘': the prefix '▁' comes from the text's start, each '▁'
+    from its space, so the words sit on the text as typed; '▁w' starts on the second space of the two, and 𝔘
+    (no piece) falls back to the pieces of its four bytes F0 9D 94 98 (ids 3 + byte), which all start on it."""
+    row = build_row("Hi  wörld 𝔘", get_table("mistral-v1"))
+    assert row is not None and not row.by_regex
+    assert [(c.text, c.start, c.ids, c.token_starts, c.cuts) for c in row.chunks] == [
+        ("Hi", 0, (15359,), (0,), ()),
+        ("  wörld", 2, (28705, 275, 2024, 417), (0, 1, 3, 5), (1, 3, 5)),
+        (" 𝔘", 9, (28705, *(3 + b for b in "𝔘".encode())), (0, 1, 1, 1, 1), (1,)),
+    ]
+    assert row.stretch(0, 11, tokens=False).marks[1] == Mark(2, True, True, "")
+    assert row.words.startswith("SentencePiece splits the text by no regex: its merges run over the whole normalised text, '▁Hi▁▁wörld▁𝔘'.")

@@ -19,7 +19,9 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from ..engine.bpe import chunk_ids, gc_paused
+from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
+from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
 from .branches import alternatives, spans
 from .words import count, quoted
@@ -80,6 +82,10 @@ class TokenizerRow:
     starts: tuple[int, ...]
     tokens: int
     bytes: int
+    #: Its chunks are the matches of a regex (a branch each); else (a rule on characters) words cut where no
+    #: merge crosses, which `words` says in a sentence.
+    by_regex: bool = True
+    words: str = ""
 
     @property
     def branches(self) -> tuple[str, ...]:
@@ -107,7 +113,7 @@ class TokenizerRow:
             if not tokens:
                 pieces.append(Piece(max(c.start, lo), min(c.end, hi), k, -1))
                 if c.start >= lo:
-                    marks.append(Mark(c.start, True, True, str(c.branch)))
+                    marks.append(Mark(c.start, True, True, str(c.branch) if self.by_regex else ""))
                 k += 1
                 continue
             starts = c.token_starts
@@ -174,13 +180,13 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     out: list[RowChunk] = []
     total_tokens = 0
     n = max(len(text), 1)
-    size = table.decoder  # one alias character per byte: a token's size in bytes is its alias string's length
+    size = _token_size(table)
     cut = table.normalize(text)  # the chunks' offsets are in the normalised text
     for k, ((chunk, start, branch), ids) in enumerate(zip(spans(cut, table.pattern), chunk_ids(text, table), strict=True)):
         if len(ids) == 1:
             out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
         else:
-            first, cuts = token_offsets(chunk, [len(size[i]) for i in ids])
+            first, cuts = token_offsets(chunk, [size(i) for i in ids])
             out.append(RowChunk(chunk, start, branch, ids, first, cuts))
         total_tokens += len(ids)
         if k % PROGRESS_EVERY == PROGRESS_EVERY - 1:
@@ -189,8 +195,40 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
             if progress is not None:
                 progress(start / n)
     total_bytes = len(text.encode("utf-8"))
-    chunks = tuple(out) if cut == text else _in_text(out, text, cut, table.normalize)
-    return TokenizerRow(table.name, short_name(table), table.pattern, chunks, tuple(c.start for c in chunks), total_tokens, total_bytes)
+    steps = table.normalizer.steps if table.normalizer is not None else ()
+    chunks = tuple(out) if cut == text else _in_text(out, text, [step.apply for step in steps])
+    starts = tuple(c.start for c in chunks)
+    by_regex = not table.rule.on_characters
+    words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
+    return TokenizerRow(table.name, short_name(table), table.pattern, chunks, starts, total_tokens, total_bytes, by_regex, words)
+
+
+def words_sentence(owner: str, pattern: str, normalised: str) -> str:
+    """What a row on characters says of its chunks, which no regex of the tokenizer's made.
+
+    >>> from tui.engine.sentencepiece_bpe import chunk_pattern
+    >>> print(words_sentence("SentencePiece", chunk_pattern(set(), True), "▁Hi▁there"))
+    SentencePiece splits the text by no regex: its merges run over the whole normalised text, '▁Hi▁there'. No merge joins a '▁' to the character before it, so the chunks here are cut before each '▁' that follows a character: each word's pieces are those of the whole.
+    """
+    shown = quoted(normalised[:40]) + ("…" if len(normalised) > 40 else "")
+    if pattern == METASPACE_WORDS:
+        return f"The Metaspace pre-tokenizer splits the normalised text, {shown}, before each '▁'; each word is merged alone."
+    head = f"{owner} splits the text by no regex: its merges run over the whole normalised text, {shown}."
+    if pattern.endswith(f"|{SPACE}+"):
+        return (
+            f"{head} No merge joins a '▁' to the character before it, so the chunks here are cut before each '▁' that "
+            "follows a character: each word's pieces are those of the whole."
+        )
+    return f"{head} Some merge joins a '▁' to the character before it, so each chunk here runs whole between symbols."
+
+
+def _token_size(table: Table) -> Callable[[int], int]:
+    """A token's size in UTF-8 bytes of the normalised text: its alias string's length on a byte-level table
+    (one alias a byte); on a table on characters its text's ('▁' three bytes), a fallback byte piece one."""
+    if table.pieces is None:
+        return lambda ident: len(table.decoder[ident])
+    byte_pieces = frozenset(table.pieces.byte_ids) - {-1}
+    return lambda ident: 1 if ident in byte_pieces else len(table.decoder[ident].encode("utf-8"))
 
 
 def _segments(text: str) -> list[int]:
@@ -199,29 +237,68 @@ def _segments(text: str) -> list[int]:
     return [i for i, c in enumerate(text) if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
 
 
-def origins(text: str, cut: str, normalize: Callable[[str], str]) -> list[int]:
-    """For each offset of `cut`, the normalised `text`, and its end: the offset in `text` it comes from (an
-    offset inside a cluster the normaliser rewrote comes from the cluster's start). Where the piecewise
-    normalisation does not give `cut` back, offsets are taken as they are (capped at the text's end).
+def origins(text: str, steps: Sequence[Callable[[str], str]]) -> list[int]:
+    """For each offset of the text the normaliser's `steps` make of `text`, and its end: the offset in `text`
+    it comes from. Each step's map is found from its input and output (`_step_origins`) and the maps chained.
 
     >>> import unicodedata
-    >>> origins("cafe\u0301 ok", "café ok", lambda s: unicodedata.normalize("NFC", s))
+    >>> origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)])
     [0, 1, 2, 3, 5, 6, 7, 8]
+    >>> origins("a  b", [lambda s: " ".join(s.split()), lambda s: s.replace(" ", "▁"), lambda s: "▁" + s])
+    [0, 0, 1, 3, 4]
     """
-    pieces = [(lo, hi, normalize(text[lo:hi])) for lo, hi in pairwise([*_segments(text), len(text)])]
-    if "".join(piece for _, _, piece in pieces) != cut:
-        return [min(i, len(text)) for i in range(len(cut) + 1)]
+    at = list(range(len(text) + 1))
+    current = text
+    for step in steps:
+        after = step(current)
+        at = [at[i] for i in _step_origins(current, after, step)]
+        current = after
+    return at
+
+
+def _step_origins(before: str, after: str, step: Callable[[str], str]) -> list[int]:
+    """For each offset of `after` (one step's output for `before`) and its end, the offset in `before` it comes
+    from: the same offset when the lengths agree; 0 for a prefix the step put before the text; the matching
+    character when the step only removed some (squeezed spaces, a strip); else cluster by cluster, an offset
+    inside a rewritten cluster coming from the cluster's start; failing all, the same offset capped."""
+    if len(after) == len(before):
+        return list(range(len(after) + 1))
+    if len(after) > len(before) and after.endswith(before):
+        extra = len(after) - len(before)
+        return [0] * extra + list(range(len(before) + 1))
+    if len(after) < len(before):
+        kept = _kept(before, after)
+        if kept is not None:
+            return [*kept, len(before)]
+    pieces = [(lo, hi, step(before[lo:hi])) for lo, hi in pairwise([*_segments(before), len(before)])]
+    if "".join(piece for _, _, piece in pieces) != after:
+        return [min(i, len(before)) for i in range(len(after) + 1)]
     out: list[int] = []
     for lo, hi, piece in pieces:
         out += range(lo, hi) if len(piece) == hi - lo else [lo] * len(piece)
-    out.append(len(text))
+    out.append(len(before))
     return out
 
 
-def _in_text(chunks: list[RowChunk], text: str, cut: str, normalize: Callable[[str], str]) -> tuple[RowChunk, ...]:
-    """Chunks cut from the normalised text `cut`, placed on `text` (the one every row draws): each chunk's
-    start, text and token starts at their origins, so the rows stay aligned."""
-    at = origins(text, cut, normalize)
+def _kept(before: str, after: str) -> list[int] | None:
+    """Where each character of `after` stands in `before` when `after` is `before` less some whitespace
+    (squeezed spaces, a strip); None otherwise."""
+    out: list[int] = []
+    i = 0
+    for char in after:
+        while i < len(before) and before[i] != char and before[i].isspace():
+            i += 1
+        if i == len(before) or before[i] != char:
+            return None
+        out.append(i)
+        i += 1
+    return out if before[i:].isspace() or i == len(before) else None
+
+
+def _in_text(chunks: list[RowChunk], text: str, steps: Sequence[Callable[[str], str]]) -> tuple[RowChunk, ...]:
+    """Chunks cut from the normalised text, placed on `text` (the one every row draws): each chunk's start,
+    text and token starts at their origins, so the rows stay aligned."""
+    at = origins(text, steps)
     out = []
     for c in chunks:
         start, end = at[c.start], at[c.end]

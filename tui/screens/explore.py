@@ -27,15 +27,14 @@ from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
 from ..engine.tables import Table, TableError
 from ..engine.tables.registry import explored
-from ..explain.branches import Explanation, explain_match
-from ..explain.explorer import RowChunk, TokenizerRow, build_row
+from ..explain.branches import explain_match
+from ..explain.explorer import TokenizerRow, build_row
 from ..explain.position import Position
-from ..explain.words import count
 from ..messages import Animate, ExploreRows, TextSubmitted, Then, ViewRequested
-from ..safe import sentence, visible
+from ..safe import sentence
 from ..widgets.caption_bar import rows_for
+from ..widgets.explore_why import explanation_text
 from ..widgets.footer import KeyFooter
-from ..widgets.text import quote_chunk
 from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import TokenizerRows, legend
 from .base import TableChoice, ViewScreen
@@ -50,7 +49,6 @@ TABLES = explored()
 #: line of a million characters would take seconds a key.
 BOX_LIMIT = 20_000
 PREVIEW = 2_000  # characters of a long text the box shows
-SHOWN_IDS = 100  # token ids the explanation lists: a chunk of thousands would be wrapped again on every key
 TYPING_TICKS = 60  # under play the text is typed in at most this many ticks (a character a tick up to 60)
 
 
@@ -77,45 +75,6 @@ class ExploreBox(EditBox):
     @staticmethod
     def shown(line: str) -> str:
         return EditBox.shown(line).replace(" ", "·")
-
-
-def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation) -> Text:
-    """What the panel says about one chunk: where it is, its branch, the branches tried, any backtrack, its tokens."""
-    t = Text()
-    t.append(f"{row.label} · chunk {index + 1:,}/{len(row.chunks):,} ", style="bold")
-    t.append(quote_chunk(chunk.text, 40), style="bold reverse")
-    t.append(f" at {chunk.start:,} · branch {chunk.branch} ")
-    t.append(visible(row.branches[chunk.branch]), style="bold")
-    t.append("\n")
-    t.append(f"Tried in order at {why.start:,}, the first match wins: ")
-    for attempt in why.attempts[:-1]:
-        t.append(f"✗{attempt.branch} {visible(attempt.pattern)}", style="dim")
-        t.append("  ")
-    won = why.winner
-    t.append(f"✓{won.branch} {visible(won.pattern)}", style="bold underline")
-    t.append(f" takes {quote_chunk(won.matched or '', 40)}.")
-    rest = row.branches[won.branch + 1 :]
-    if rest:  # with the branches tried, every branch of the regex: the key to the numbers under the rows
-        t.append("  Not reached: ")
-        t.append("  ".join(f"{won.branch + 1 + n} {visible(branch)}" for n, branch in enumerate(rest)), style="dim")
-    t.append("\n")
-    back = why.backtrack
-    if back is not None:
-        before = f"before {quote_chunk(back.before)}" if back.before is not None else "at the end"
-        spaces = count(back.given_back, "character")
-        head = visible(row.branches[chunk.branch][: -len(back.assertion)])
-        t.append(
-            f"Backtrack: {head} alone takes {quote_chunk(back.greedy, 40)}; {visible(back.assertion)} fails {before}, "
-            f"so {spaces} {'are' if back.given_back != 1 else 'is'} given back and the next chunk takes "
-            f"{'them' if back.given_back != 1 else 'it'}.\n",
-            style="bold",
-        )
-    more = len(chunk.ids) - SHOWN_IDS
-    t.append(
-        f"{count(len(chunk.ids), 'token')}: " + " ".join(map(str, chunk.ids[:SHOWN_IDS])) + (f" … and {more:,} more" if more > 0 else "")
-    )
-    t.append("   enter: animate it under " + row.label, style="dim")
-    return t
 
 
 #: Explanations remembered: each is a regex run from the chunk's start, as long as the chunk (tens of
@@ -306,7 +265,8 @@ class ExploreScreen(ViewScreen):
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
             row = rows.tokenizers[rows.row]
-            said = explanation_text(row, rows.chunk, chunk, _explained(self.text, chunk.start, row.pattern))
+            why = _explained(self.text, chunk.start, row.pattern) if row.by_regex else None
+            said = explanation_text(row, rows.chunk, chunk, why)
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
         width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height
