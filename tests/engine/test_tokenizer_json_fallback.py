@@ -24,6 +24,7 @@ from tui.engine.tables.merge_rules import HF_FALLBACK
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
 from tui.explain.frames import Frames, narrate
+from tui.explain.rules import init_summary
 
 from .test_tiktoken_diff import CORPUS
 
@@ -118,6 +119,20 @@ def test_each_shape_loads_on_characters_with_its_words(shapes: dict[str, Path]) 
         table = pair(path)[0]
         assert table.rule is HF_FALLBACK and table.lists_merges and len(table.merges) > 300
         assert table.special == {"<unk>": 0, "<s>": 1, "</s>": 2} and table.encoder["<0x00>"] == 3
+
+
+def test_the_tables_view_lists_what_tokenizers_builds_from_the_file(shapes: dict[str, Path]) -> None:
+    """Its vocabulary both ways and its merges, read from the file; the 256 byte tokens of the fallback; the added
+    tokens: tokenizers' BPE model, not GPT-2's encoder with its alias maps."""
+    table = pair(shapes["llama2"])[0]
+    built = {b.name: (b.size, b.source) for b in init_summary(table)}
+    assert built == {
+        "vocab": (len(table.encoder), "model.vocab"),
+        "vocab_r": (len(table.encoder), "vocab inverted"),
+        "merges": (len(table.merges), "model.merges"),
+        "byte pieces": (256, "for the fallback"),
+        "added_tokens": (3, "added_tokens"),
+    }
 
 
 def without_added(text: str) -> bool:

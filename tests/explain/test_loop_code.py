@@ -165,3 +165,20 @@ def test_the_pairs_line_counts_distinct_pairs_only_for_words_the_pane_can_count_
     assert first_round("abababab") == "7 adjacent, 2 distinct"
     long = "ab" * (DISTINCT_LIMIT // 2 + 1)
     assert first_round(long) == f"{len(long) - 1} adjacent"
+
+
+def test_on_sentencepiece_the_values_beside_the_code_bear_its_names() -> None:
+    """SentencePiece's listing merges `parts` of a normalised `word`: the values beside its lines use those names,
+    a step shows the parts after the join, and a word no join can shorten says so in its listing's words."""
+    table = get_table("mistral-v1")
+    trace = capture("Hello", table)
+    chunk = trace.chunks[0]
+    frames = Frames(trace)
+    start = mark(chunk, frames[0], rule=table.rule)
+    assert start.values("read") == "word='▁Hello'  parts=['▁', 'H', 'e', 'l', 'l', 'o']"
+    third = mark(chunk, frames[frames.find(0, 3, "round")], rule=table.rule)
+    assert third.values("merge") == "k=1  parts=('▁H', 'ell', 'o')"
+    assert LISTINGS["sentencepiece"].lines[LISTINGS["sentencepiece"].index("merge")].code == "parts[k] += parts.pop(k + 1)"
+    stuck = capture("𝔘𝔘", table).chunks[0]  # '▁𝔘𝔘': no two of its characters join into a piece
+    done = mark(stuck, Frames(capture("𝔘𝔘", table))[-1], rule=table.rule)
+    assert (done.op, done.values("no-rule")) == ("no-rule", "no join is a piece (3 parts)")

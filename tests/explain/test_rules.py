@@ -31,6 +31,21 @@ def test_init_summary_under_tiktokens_rule_lists_what_corebpe_holds_and_no_cache
     }
 
 
+def test_init_summary_of_a_byte_level_tokenizer_json_is_tokenizers_model() -> None:
+    """DeepSeek V4's tokenizer.json: ByteLevel's 256 aliases, 129,280 tokens, 127,741 merges, 1,283 added tokens,
+    and a cache of the words encoded ('hello', ' hello' and ' world': three)."""
+    table = get_table("deepseek-v4")
+    built = {b.name: (b.size, b.source) for b in init_summary(table, capture("hello hello world", table))}
+    assert built == {
+        "bytes_char": (256, "the ByteLevel pre-tokenizer"),
+        "vocab": (129280, "model.vocab"),
+        "vocab_r": (129280, "vocab inverted"),
+        "merges": (127741, "model.merges"),
+        "cache": (3, "per model, filled by encode()"),
+        "added_tokens": (1283, "added_tokens"),
+    }
+
+
 def test_rank_id_check_over_all_rules(gpt2_table: Table) -> None:
     """encoder[left + right] == 256 + rank holds for all 50,000 rules; bytes have no rank; 50256 is special."""
     check = rank_id_check(gpt2_table)

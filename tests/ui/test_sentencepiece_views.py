@@ -45,6 +45,7 @@ async def test_the_last_frame_of_a_word_says_its_byte_fallback() -> None:
         await settle(app, pilot)
         shown = " ".join(screen_text(app).split())
         assert "'𝔘' is not a piece: it falls back to its 4 bytes <0xF0> <0x9D> <0x94> <0x98>" in shown
+        assert "final word: 2 symbols" in shown and "bpe returns" not in shown  # GPT-2's bpe() is not SentencePiece's
         await pilot.press("home")
         await settle(app, pilot)
         shown = screen_text(app)

@@ -46,10 +46,12 @@ class Line:
 
 @dataclass(frozen=True)
 class Listing:
-    """A titled listing; `line(op)` finds the line of an operation."""
+    """A titled listing; `line(op)` finds the line of an operation. `parts` is what its code calls the word
+    being merged ("word" in GPT-2's and tokenizers' byte-level code, "parts" where the loop joins parts)."""
 
     title: str
     lines: tuple[Line, ...]
+    parts: str = "word"
 
     def index(self, op: str) -> int:
         """The position of the line whose operation is `op` (ValueError when there is none)."""
@@ -123,6 +125,7 @@ TIKTOKEN = Listing(
         _l(2, "ids = [ranks[p] for p in parts]", "the id lookup", "ids"),
         _l(1, "return ids", "no cache: a repeated piece is encoded again"),
     ),
+    parts="parts",
 )
 
 #: Hugging Face tokenizers' order: a merge list, one occurrence a step (the lowest merge rank, leftmost on ties).
@@ -167,6 +170,7 @@ SENTENCEPIECE = Listing(
         _l(1, "ids = [i for p in parts for i in piece_ids(p)]", "a part that is no piece: its bytes", "ids"),
         _l(1, "return ids", "no cache: a repeated word is merged again"),
     ),
+    parts="parts",
 )
 
 #: tokenizers' BPE on characters (a tokenizer.json with byte_fallback): one listed pair a step, byte fallback.
@@ -186,6 +190,7 @@ TOKENIZERS_FALLBACK = Listing(
         _l(1, "ids = [i for p in parts for i in piece_ids(p)]", "no token: its bytes' <0xNN>", "ids"),
         _l(1, "return ids"),
     ),
+    parts="parts",
 )
 
 #: Decoding: every id's alias string back to bytes, one buffer, one UTF-8 read at the end.
@@ -257,9 +262,10 @@ def _pairs(names: Sequence[tuple[str, object]]) -> str:
 def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = None, step: int = 0, *, rule: MergeRule = rules.GPT2) -> Mark:
     """The line `frame` of `chunk` stands on. `steps` (the round's scan steps) is given in scan detail,
     with `step` of them shown; `rule` is the table's."""
-    tiktoken, one = rule.by_bytes, rule.one_at_a_time
+    one = rule.one_at_a_time
+    parts = LISTINGS[rule.code or rule.name].parts
     if frame.kind == "start":
-        return _start(chunk, tiktoken)
+        return _start(chunk, rule)
     if frame.kind == "done":
         return _done(chunk, rule)
     rnd = chunk.rounds[frame.round - 1]
@@ -271,7 +277,7 @@ def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = Non
         distinct = f", {len(set(pairwise(before)))} distinct" if len(before) <= DISTINCT_LIMIT else ""  # a long word: no set per step
         beside = [("pairs", f"{len(before) - 1} adjacent{distinct}"), ("min", _pairs(chosen))]
         if one:
-            beside.append(("merge", _pairs((("k", chunk.position(frame.round)), ("parts" if tiktoken else "word", after)))))
+            beside.append(("merge", _pairs((("k", chunk.position(frame.round)), (parts, after)))))
             return Mark("min", ("pairs", "min", "index", "merge"), tuple(beside))
         beside.append(("replace", _pairs((("word", after), ("merged", rnd.merged)))))
         return Mark("min", ("pairs", "min", "scan", "replace"), tuple(beside))
@@ -299,8 +305,10 @@ def mark(chunk: ChunkTrace, frame: Frame, steps: Sequence[ScanStep] | None = Non
     return Mark("keep", ("index", "keep", *last), (("index", found), ("keep", f"{why}: {values}")))
 
 
-def _start(chunk: ChunkTrace, tiktoken: bool) -> Mark:
-    if tiktoken:
+def _start(chunk: ChunkTrace, rule: MergeRule) -> Mark:
+    if rule.on_characters:  # the normalised word, one part per character
+        return Mark("read", ("read",), (("read", _pairs((("word", chunk.aliases), ("parts", list(chunk.aliases[:LIMIT]))))),))
+    if rule.by_bytes:
         return Mark("read", ("read",), (("read", _pairs((("piece", chunk.text), ("data", list(chunk.data[:LIMIT]))))),))
     return Mark("read", ("read",), (("read", _pairs((("text", chunk.text), ("token", chunk.aliases)))),))
 
@@ -308,6 +316,8 @@ def _start(chunk: ChunkTrace, tiktoken: bool) -> Mark:
 def _done(chunk: ChunkTrace, rule: MergeRule) -> Mark:
     """The line that ends the chunk: an early return, or a break and what follows it."""
     tiktoken, one = rule.by_bytes, rule.one_at_a_time
+    code = LISTINGS[rule.code or rule.name]
+    parts = code.parts
     stop, ids = chunk.stop, list(chunk.ids)
     if stop == "hit":
         source = f"filled by chunk {(chunk.source or 0) + 1}"
@@ -323,10 +333,11 @@ def _done(chunk: ChunkTrace, rule: MergeRule) -> Mark:
     ending: tuple[str, ...]
     if stop == "one-symbol":
         ending = ("merge", "one-symbol") if one else ("replace", "one-symbol")
-        beside: list[tuple[str, str]] = [("one-symbol", _pairs((("parts" if tiktoken else "word", word),)))]
+        beside: list[tuple[str, str]] = [("one-symbol", _pairs(((parts, word),)))]
     else:
         ending = ("pairs", "min", "no-rule")
-        beside = [("no-rule", f"no pair of {len(word)} symbols is a rule" if not tiktoken else "no join of the parts is a token")]
+        none = "no join of the parts is a token" if tiktoken else f"no pair of {len(word)} symbols is a rule"
+        beside = [("no-rule", f"{code.line('no-rule').comment} ({len(word)} parts)" if rule.on_characters else none)]
     if one:
         beside.append(("ids", _pairs((("ids", ids),))))
         return Mark(stop, (*ending, "ids", "cache-write") if rule.caches_chunks else (*ending, "ids"), tuple(beside))

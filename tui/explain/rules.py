@@ -32,29 +32,43 @@ class Built:
 
 
 def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
-    """The mappings GPT-2's get_encoder() builds from vocab.bpe and encoder.json, with their sizes
-    (under tiktoken's rule, what its CoreBPE holds instead: no alias maps, no merge list, no cache).
+    """What the table's reference implementation builds before it encodes, with the sizes: GPT-2's get_encoder()
+    (alias maps, encoder, bpe_ranks, cache), tiktoken's CoreBPE (byte strings ranked, nothing else), tokenizers'
+    BPE model (vocab, merges, cache; ByteLevel's alias map, or the byte tokens of its fallback) or SentencePiece's
+    processor (pieces and scores, byte pieces).
 
-    The per-chunk cache belongs to one Encoder and fills as text is encoded (here: the distinct
-    chunks of `trace` that ran the loop); the alias function's lru_cache holds one mapping.
+    A per-chunk cache belongs to one encoder and fills as text is encoded (here: the distinct chunks of `trace`
+    that ran the loop); GPT-2's alias function's lru_cache holds one mapping.
     """
-    if table.rule.by_bytes:  # tiktoken's CoreBPE: byte strings ranked, no alias maps, no merge list, no cache
+    rule = table.rule
+    specials = Built("special_tokens", len(table.special), "special → id", "the encoding's specials")
+    if rule.by_bytes:  # tiktoken's CoreBPE: byte strings ranked, no alias maps, no merge list, no cache
         return [
             Built("encoder", len(table.encoder), "bytes → rank", "the rank file"),
             Built("decoder", len(table.decoder), "rank → bytes", "encoder inverted"),
-            Built("special_tokens", len(table.special), "special → id", "the encoding's specials"),
+            specials,
         ]
-    if table.pieces is not None and not table.lists_merges:  # SentencePiece's processor: pieces, scores, no merge list
+    cache = len({c.aliases for c in trace.chunks if c.cache == "miss"}) if trace is not None else 0
+    if table.pieces is not None:
         pieces = table.pieces
+        fallback = Built("byte pieces", sum(i >= 0 for i in pieces.byte_ids), "byte → <0xNN>", "for the fallback")
+        if not table.lists_merges:  # SentencePiece's processor: pieces, scores, no merge list
+            return [
+                Built("pieces", len(table.encoder), "piece → id, score", "the .model file"),
+                Built("ranks", len(pieces.rank_of), "piece → score rank", "its scores, sorted"),
+                fallback,
+                Built("control", len(table.special), "special → id", "never made from text"),
+            ]
+        return [*_tokenizers_model(table), fallback, Built("added_tokens", len(table.special), "token → id", "added_tokens")]
+    if rule.one_at_a_time:  # tokenizers' BPE model under a ByteLevel pre-tokenizer
         return [
-            Built("pieces", len(table.encoder), "piece → id, score", "the .model file"),
-            Built("ranks", len(pieces.rank_of), "piece → score rank", "its scores, sorted"),
-            Built("byte pieces", sum(i >= 0 for i in pieces.byte_ids), "byte → <0xNN>", "for the fallback"),
-            Built("control", len(table.special), "special → id", "never made from text"),
+            Built("bytes_char", len(bytes_to_unicode()), "byte → alias", "the ByteLevel pre-tokenizer"),
+            *_tokenizers_model(table),
+            Built("cache", cache, "word → tokens", "per model, filled by encode()"),
+            Built("added_tokens", len(table.special), "token → id", "added_tokens"),
         ]
     info = bytes_to_unicode.cache_info()
     byte_decoder = unicode_to_bytes()
-    cache = len({c.aliases for c in trace.chunks if c.cache == "miss"}) if trace is not None else 0
     return [
         Built("byte_encoder", len(bytes_to_unicode()), "byte → alias", "bytes_to_unicode()"),
         Built("byte_decoder", len(byte_decoder), "alias → byte", "its inverse"),
@@ -63,6 +77,15 @@ def init_summary(table: Table, trace: Trace | None = None) -> list[Built]:
         Built("bpe_ranks", len(table.ranks), "pair → rank", "vocab.bpe, header skipped"),
         Built("cache", cache, "chunk → symbols", "per Encoder, filled by encode()"),
         Built("lru_cache", info.currsize, "() → byte_encoder", "on bytes_to_unicode, not per chunk"),
+    ]
+
+
+def _tokenizers_model(table: Table) -> list[Built]:
+    """What tokenizers' BPE model reads from a tokenizer.json: its vocabulary both ways and its merges."""
+    return [
+        Built("vocab", len(table.encoder), "token → id", "model.vocab"),
+        Built("vocab_r", len(table.decoder), "id → token", "vocab inverted"),
+        Built("merges", len(table.ranks), "pair → rank, id", "model.merges"),
     ]
 
 

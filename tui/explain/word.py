@@ -98,14 +98,16 @@ def picture(at: Position, show: Callable[[str], str]) -> WordPicture:
     chunk, frame = at.chunk, at.frame
     if frame.kind != "round":
         word = chunk.word(frame.round) if frame.kind == "start" or chunk.cache not in ("hit", "whole") else chunk.symbols
+        returns = at.trace.table.rule.returns
+        said = f" ({returns} returns {show(chunk.bpe_string)[:40]!r})" if returns else ""
         if frame.kind == "done" and chunk.cache == "whole":
-            caption = f"the whole chunk is one token: no merge ran (bpe returns {show(chunk.bpe_string)[:40]!r})"
+            caption = f"the whole chunk is one token: no merge ran{said}"
         elif frame.kind == "start":
             caption = f"initial word: {count(len(word), 'symbol')}"
         elif chunk.cache == "hit":
             caption = f"from the cache: {count(len(word), 'symbol')}"
         else:
-            caption = f"final word: {count(len(word), 'symbol')} (bpe returns {show(chunk.bpe_string)[:40]!r})"
+            caption = f"final word: {count(len(word), 'symbol')}{said}"
         ids = symbol_ids(chunk, word, at.trace.table) if frame.kind == "done" else None
         return WordPicture(caption, word, frozenset(), None, None, 0, ids, note=rounds_note(at))
     old = chunk.word(frame.round - 1)

@@ -31,6 +31,7 @@ class MergeRule:
     picks: str = ""  # on characters, which pair a step takes, said after "the one": "whose joined piece scores highest"
     rank_is: str = ""  # on characters, what its rank is: "in score order"
     code: str = ""  # the code pane's listing of its loop (loop_code.LISTINGS), when it is not its name's
+    returns: str = ""  # the function whose result is the final word as a string ("bpe": GPT-2's, space-joined), if any
 
     def __repr__(self) -> str:
         return f"MergeRule({self.name!r})"
@@ -47,6 +48,7 @@ GPT2 = MergeRule(
     caches_chunks=True,
     legend="·space ↵newline →tab ↺hit ¹single",
     holds="a merge list",
+    returns="bpe",
 )
 TIKTOKEN = MergeRule(
     name="tiktoken",

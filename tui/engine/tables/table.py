@@ -1,6 +1,6 @@
 """The Table type: what the one merge loop asks a rule table (ranks, ids), and the error a loader raises.
 
-A table merges by one of two rules (`Table.rule`, a MergeRule: merge_rules.py):
+A table merges by its rule (`Table.rule`, a MergeRule from merge_rules.RULES); the first two:
 
 - GPT2: GPT-2's encoder.py: each round takes the lowest-ranked *pair type* in `ranks` and merges
   every non-overlapping occurrence of it, left to right;
