@@ -250,12 +250,16 @@ def check_writable(path: Path, what: str = "the screenshot") -> None:
     """Before the app runs: refuse a path that is a folder or whose folder is missing or read-only (ValueError
     naming `what` is written there)."""
     folder = path.parent
-    if path.is_dir():
-        raise ValueError(f"cannot write {what} {path}: it is a folder.")
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {what} {path}: the folder {folder} does not exist.")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write {what} {path}: permission denied.")
+    try:
+        if path.is_dir():
+            raise ValueError(f"cannot write {what} {path}: it is a folder.")
+        if not folder.is_dir():
+            raise ValueError(f"cannot write {what} {path}: the folder {folder} does not exist.")
+        if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            raise ValueError(f"cannot write {what} {path}: permission denied.")
+    except OSError as exc:  # a name longer than the file system allows, a loop of links
+        said = exc.strerror or str(exc)
+        raise ValueError(f"cannot write {what} {path}: {said[:1].lower()}{said[1:]}.") from None
 
 
 def write_svg(path: Path, svg: str) -> None:

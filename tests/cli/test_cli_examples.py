@@ -42,3 +42,19 @@ def test_one_existing_trace_is_named(cli, tmp_path):
     existing.write_text("mine", encoding="utf-8")
     assert cli("examples", "--dir", str(tmp_path)) == (2, "", f"bpe-tui: {existing} already exists; add --force to overwrite it.\n")
     assert existing.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_dir_that_cannot_hold_the_traces_is_one_sentence(cli, tmp_path):
+    """A device, a path under a plain file, and a folder that takes no file (issue 36, item 4): one sentence each,
+    status 2, nothing written."""
+    plain = tmp_path / "plainfile"
+    plain.write_text("x", encoding="utf-8")
+    assert cli("examples", "--dir", "/dev/null") == (2, "", "bpe-tui: /dev/null is not a folder; the traces were not written.\n")
+    assert cli("examples", "--dir", str(plain / "sub")) == (
+        2,
+        "",
+        f"bpe-tui: cannot make the folder {plain / 'sub'} (Not a directory); the traces were not written.\n",
+    )
+    code, out, err = cli("examples", "--dir", "/proc/1")
+    assert (code, out) == (2, "") and err.startswith("bpe-tui: cannot ") and err.count("\n") == 1 and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plainfile"]

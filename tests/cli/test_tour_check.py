@@ -192,3 +192,16 @@ def test_a_training_scene_may_train_on_the_bundled_book(cli: Cli, tmp_path: Path
     assert cli("tour", "--check", good) == (0, f"{good}: 1 scene, no mistakes.\n", "")
     bad = tour_file(tmp_path, '[[scene]]\ntext = "To be"\nview = "encode"\nbook = true\n')
     assert cli("tour", "--check", bad) == (2, "", f"{bad}:4: scene 1: book is an option of the train view, not of encode.\n")
+
+
+@pytest.mark.parametrize("command", [("tour", "--check"), ("tour",), ("record", "out.cast", "--tour")], ids=" ".join)
+def test_a_tour_nested_5000_deep_is_one_sentence(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    """tomllib reads nested arrays recursively: 5,000 of them was a RecursionError (issue 36, item 3)."""
+    monkeypatch.chdir(tmp_path)
+    path = tour_file(tmp_path, 'title = "x"\nids = ' + "[" * 5000 + "]" * 5000 + "\n")
+    code, out, err = cli(*command, path)
+    said = f"{path}:2: arrays or inline tables nested too deeply to read"
+    assert code in (1, 2) and said in out + err and "Traceback" not in out + err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lecture.toml"]

@@ -38,5 +38,5 @@ def run_examples(args: argparse.Namespace) -> None:
         raise UsageError(f"{existing[0]} already exists; add --force to overwrite it.")
     if existing:
         raise UsageError(f"{len(existing)} of the traces already exist in {directory}; add --force to overwrite them.")
-    for path in regenerate(directory):
+    for path in regenerate(directory, UsageError):
         say(f"wrote {path}", err=True)  # a report of a written file, as every command's, on standard error

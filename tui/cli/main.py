@@ -8,6 +8,8 @@ training, serve, the tour): neither the app's start-up nor another command pays 
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import signal
 import sys
@@ -20,6 +22,16 @@ from .routing import command_at
 #: Exit status when standard output is closed before everything was written (`bpe-tui encode … | head -0`):
 #: 128 + SIGPIPE, as a program that the signal ended reports it, with nothing said.
 CLOSED_PIPE = 141
+#: What writing the output can fail with (a full disk, a file too big, an I/O error, a closed descriptor): any such
+#: error reaching main came from standard output, since every file a command writes reports its own in one sentence.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EBADF})
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the shell closed it (`>&-`): each write fails as a closed descriptor does."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def user_errors() -> tuple[type[Exception], ...]:
@@ -93,6 +105,8 @@ def ended_by_signal(number: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> None:
     if argv is None:  # the process's own entry point (not a test calling main in-process)
         argv = sys.argv[1:]
+        if sys.stdout is None:
+            sys.stdout = ClosedOutput()
         for name in ("SIGTERM", "SIGHUP"):
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), ended_by_signal)
@@ -104,6 +118,11 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         quiet_closed_pipe()
         raise SystemExit(CLOSED_PIPE) from None
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        quiet_closed_pipe()  # what is still buffered goes nowhere, so the interpreter's last flush fails no more
+        fail(f"cannot write to standard output ({exc.strerror}); nothing more was printed.")
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except MemoryError:

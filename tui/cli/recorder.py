@@ -13,13 +13,14 @@ import asyncio
 import json
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from ..app import BpeApp
 from ..player import Player
@@ -190,8 +191,12 @@ class Recorder:
         for _ in range(SETTLE):
             before = len(self.written)
             await pilot.pause(0)  # the screen's pending messages handled, then drawn (no wait for an idle CPU)
-            if any(not worker.is_finished for worker in self.app.workers):
-                await self.app.workers.wait_for_complete()
+            running = [worker for worker in self.app.workers if not worker.is_finished]
+            if running:
+                # A worker the app cancels meanwhile (the tour's next scene, a table switched) is done too: Textual's
+                # wait raises WorkerCancelled for it, which is the app moving on, not a failure of the recording.
+                with suppress(WorkerCancelled):
+                    await self.app.workers.wait_for_complete(running)
                 quiet = 0
                 continue
             quiet = quiet + 1 if len(self.written) == before else 0

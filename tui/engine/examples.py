@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .bpe import capture
+from .files import write_all
 from .tables import get_table
 
 #: (file stem, table, text): every example the seeds walk through.
@@ -122,10 +123,21 @@ def example_paths(directory: Path) -> list[Path]:
     return [example_path(directory, stem, table) for stem, table, _ in EXAMPLES + TIKTOKEN_EXAMPLES]
 
 
-def regenerate(directory: Path = TRACES_DIR) -> list[Path]:
-    """Write every example's trace into `directory` (tiktoken tables' into its tiktoken/); returns the paths."""
+def regenerate(directory: Path = TRACES_DIR, error: type[Exception] = OSError) -> list[Path]:
+    """Write every example's trace into `directory` (tiktoken tables' into its tiktoken/); returns the paths.
+
+    The folders are made first (`error`, one sentence, for one that cannot be), then every file is written
+    through a temporary file and only then renamed: a failure leaves no file half-written."""
     written = example_paths(directory)
-    for path, (_, table, text) in zip(written, EXAMPLES + TIKTOKEN_EXAMPLES, strict=True):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(table, text), encoding="utf-8")
+    for folder in dict.fromkeys(path.parent for path in written):
+        if folder.exists() and not folder.is_dir():
+            raise error(f"{folder} is not a folder; the traces were not written.")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise error(f"cannot make the folder {folder} ({exc.strerror}); the traces were not written.") from None
+    files = [
+        (path, render(table, text).encode("utf-8")) for path, (_, table, text) in zip(written, EXAMPLES + TIKTOKEN_EXAMPLES, strict=True)
+    ]
+    write_all(files, error)
     return written

@@ -309,8 +309,8 @@ def write_target(path: Path, error: type[Exception], given: str | None = None) -
     as the user typed it; default `path`): only regular files are replaced.
     """
     name = str(path) if given is None else given
-    real = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
+        real = Path(os.path.realpath(path)) if path.is_symlink() else path
         mode = os.stat(real).st_mode
     except FileNotFoundError:
         return real

@@ -71,6 +71,9 @@ def read_tour_text(name: str, text: str, base: Path = Path("."), *, deep: bool =
         said = str(exc)
         line = re.search(r"at line (\d+)", said)
         raise TourFileError([f"{name}:{line.group(1) if line else 1}: not TOML: {said[:1].lower()}{said[1:]}"]) from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        deep_at = next((n for n, row in enumerate(text.splitlines(), 1) if re.search(r"[\[{](\s*[\[{]){99}", row)), 1)
+        raise TourFileError([f"{name}:{deep_at}: arrays or inline tables nested too deeply to read"]) from None
     reader = _Reader(name, text, base, deep)
     scenes = reader.tour(data)
     if reader.errors:

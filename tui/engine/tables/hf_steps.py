@@ -32,6 +32,17 @@ PROBES = ("", "Hello, world! It's 2024:\tnaïve café 你好 🙂\r\n  x  ", " \
 #: A {n,m} count followed by +, not escaped: tiktoken's patterns spell a possessive count so.
 ONIGURUMA_REPEAT = r"(?<!\\)\{\d+(?:,\d*)?\}\+"
 
+#: An unescaped backslash: the odd one of a run (`\\h` is a backslash and an h, `\\\h` a backslash and `\h`).
+_ESCAPE = r"(?<!\\)(?:\\\\)*\\"
+#: Constructs that Python's regex module and Oniguruma (what tokenizers runs) read differently, or that bpe-tui's
+#: branch-by-branch explanation cannot keep: each refused by name (a test per row shows tokenizers' pieces differ).
+DIALECT: tuple[tuple[str, str, str], ...] = (
+    (_ESCAPE + "h", "\\h", "a hexadecimal digit for Oniguruma but horizontal space for Python's regex module"),
+    (_ESCAPE + "N(?!\\{)", "\\N", "any character but a newline for Oniguruma, not that for Python's regex module"),
+    (r"&&", "&& (a class intersection)", "an intersection inside [...] for Python's regex module, two plain & for Oniguruma"),
+    (_ESCAPE + "(?:[1-9]|k<)|\\(\\?P=", "a back-reference", "a group number that bpe-tui's branch explanation renumbers"),
+)
+
 #: What a few pre-tokenizers and normalizers that are not byte-level are, for the sentence refusing them.
 NOT_BYTE_LEVEL = {
     "Metaspace": "SentencePiece's ▁ for spaces, so this is SentencePiece-style BPE, which bpe-tui reads only with byte_fallback",
@@ -168,6 +179,11 @@ def _check_regex(regex_text: str, what: str, path: str) -> None:
             f"{path}: its {what} {quote(regex_text)} puts + after a {{n,m}} count, a second repetition for "
             "Oniguruma (which tokenizers runs) but possessive for Python's regex module, so the chunks would differ."
         )
+    for construct, named, why in DIALECT:
+        if regex.search(construct, regex_text):
+            raise TableError(
+                f"{path}: its {what} {quote(regex_text)} uses {named}, {why}; bpe-tui refuses it rather than cut other chunks."
+            )
 
 
 def normalizer(norm: Any, path: str, prefix_space: bool = False) -> Normalizer | None:

@@ -1,0 +1,85 @@
+"""Every writer survives a name longer than the file system allows and an output it cannot write (issue 36, items 2
+and 6): one sentence and status 2, never a traceback; in the app, `s` with such a name says so and the session
+goes on."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from engine.support import CliResult
+from textual.widgets import Input
+
+from .apphelp import Notes, assert_alive, make_app, opened, settle
+
+Cli = Callable[..., CliResult]
+LONG = "n" * 300  # one name of 300 bytes: Linux allows 255
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--screenshot", f"{LONG}.svg"), f"bpe-tui: cannot write the screenshot {LONG}.svg: file name too long.\n"),
+        (
+            ("capture", "--text", "hi", "-o", f"{LONG}.json"),
+            f"bpe-tui: cannot save {LONG}.json (File name too long); nothing was changed.\n",
+        ),
+        (("record", f"{LONG}.cast", "--text", "hi"), f"bpe-tui: cannot write the cast {LONG}.cast: file name too long.\n"),
+    ],
+    ids=["screenshot", "capture -o", "record"],
+)
+def test_a_name_too_long_is_one_sentence(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...], said: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert cli(*argv) == (2, "", said)
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_s_with_a_name_too_long_says_so_and_the_app_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    app, notes = make_app(), Notes()
+    async with opened(app, notes=notes) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = f"{LONG}.json"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert_alive(app)
+        assert [(n.title, n.message) for n in notes.errors] == [
+            ("Not saved", f"Cannot save {LONG}.json (File name too long); nothing was changed.")
+        ]
+        await pilot.press("right")
+        await settle(app, pilot)
+        assert app.position.index == 1  # the session goes on where it was
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["encode", "--text", "hi"], ["capture", "--text", "hi"], ["decode", "1"]], ids=" ".join)
+@pytest.mark.parametrize(
+    ("redirect", "reason"),
+    [({"stdout": "/dev/full"}, "No space left on device"), ({"stdout": None}, "standard output is closed")],
+    ids=["full disk", "closed"],
+)
+def test_an_output_that_cannot_be_written_is_one_sentence(command: list[str], redirect: dict[str, str | None], reason: str) -> None:
+    """`> /dev/full` and `>&-` (the process's real standard output, so a subprocess)."""
+    code = "from tui.cli.main import main; main()"
+    if redirect["stdout"] is None:
+        run = subprocess.run(
+            [sys.executable, "-c", code, *command],
+            stderr=subprocess.PIPE,
+            preexec_fn=lambda: os.close(1),
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    else:
+        with open(redirect["stdout"], "w") as full:
+            run = subprocess.run(
+                [sys.executable, "-c", code, *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False
+            )
+    assert (run.returncode, run.stderr) == (2, f"bpe-tui: cannot write to standard output ({reason}); nothing more was printed.\n")
