@@ -4,7 +4,7 @@ The view asks (`SaveRequested`, once the user has chosen a path and agreed to re
 starts the thread, which reports how far it has got (`SaveProgressed`) and how it ended (`SaveEnded`).
 Escape asks it to stop: it stops between two pieces, before the rename, so the old file stays as it was.
 The thread is a daemon: it never keeps the process alive, and what it leaves is removed at exit
-(`files.remove_temporaries`). SIGTERM and SIGHUP end the app as q does (`end_on_signals`): the terminal
+(`files.remove_temporaries`). SIGTERM, SIGHUP and SIGINT end the app as q does (`end_on_signals`): the terminal
 given back, the save stopped, its temporary file removed.
 """
 
@@ -166,8 +166,8 @@ class SaveReports:
         self.saves.cancel()
 
 
-#: The signals that end the app as q does; the exit status is 128 + the signal's number (143, 129), as a shell reports it.
-ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+#: The signals that end the app as q does; the exit status is 128 + the signal's number (143, 129, 130), as a shell reports it.
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
 
 
 #: Seconds an app ended by a signal has to give the terminal back before the process ends anyway (a hung-up
@@ -176,7 +176,7 @@ GRACE = 5.0
 
 
 def end_on_signals(app: App[Any], saves: Saves) -> None:
-    """From now on SIGTERM and SIGHUP stop the save, remove our temporary files and exit the app the
+    """From now on SIGTERM, SIGHUP and SIGINT stop the save, remove our temporary files and exit the app the
     ordinary way, which gives the terminal back (alternate screen left, cursor shown, mouse tracking off);
     if that has not ended the process within GRACE seconds, it ends there and then."""
 

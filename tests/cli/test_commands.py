@@ -93,7 +93,7 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
         "usage: bpe-tui [TRACE.json] [options]",
         "       bpe-tui [--table NAME] COMMAND [options]",
         "",
-        "Watch GPT-2's byte-level BPE tokenizer, frame by frame, in the app; or script it with a command.",
+        "Watch BPE tokenizers (GPT-2, tiktoken, tokenizers, SentencePiece) merge, frame by frame, in the app; or script them with a command.",
     ]
     start = lines.index(
         "commands (bpe-tui COMMAND --help shows each one's options; the ones that take a table use gpt2 "
@@ -140,3 +140,18 @@ def test_the_app_opens_the_default_text_and_refuses_one_over_the_limit(cli: Cli)
     trace = app_trace(build_app_parser().parse_args([]), None)
     assert (trace.text, trace.ids) == ("aaababcabxyz", [264, 257, 261])
     assert cli("--text", "a" * (MAX_TEXT + 1)) == (2, "", "bpe-tui: the text has 1,000,001 characters; the limit is 1,000,000.\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--table", "gpt2", "--table", "cl100k_base", "encode", "--text", "hi"),
+        ("encode", "--table", "gpt2", "--text", "hi", "--table", "cl100k_base"),
+        ("--table", "gpt2", "encode", "--table", "cl100k_base", "--text", "hi"),
+    ],
+    ids=["both before", "both after", "one each side"],
+)
+def test_a_table_given_twice_is_refused_not_the_last_taken(cli: Cli, argv: tuple[str, ...]) -> None:
+    """Issue 36, item 16: argparse kept the last --table silently; a table option names one table."""
+    code, out, err = cli(*argv)
+    assert (code, out) == (2, "") and err.endswith("bpe-tui encode: error: --table was given twice (gpt2 and cl100k_base): give it once.\n")

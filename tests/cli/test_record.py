@@ -10,6 +10,10 @@ from pathlib import Path
 import pyte
 import pytest
 from engine.support import CliResult
+from needs import AGG, need
+
+from tui.cli.gif import agg
+from tui.cli.inputs import UsageError
 
 Cli = Callable[..., CliResult]
 HI = ("--text", "Hi 你!", "--table", "gpt2")
@@ -163,7 +167,17 @@ def test_a_cast_of_the_tour_replays_every_scene_in_order(cli: Cli, tmp_path: Pat
     assert "The tour is over" in last and "1,078,434 bytes → 885,618 tokens" in last
 
 
+def agg_found() -> bool:
+    """The gif extra's agg, and a font for it to draw with (Debian's fonts-dejavu-core, which .ci/run installs)."""
+    try:
+        agg()
+    except UsageError:
+        return False
+    return any(Path("/usr/share/fonts").rglob("*.ttf"))
+
+
 def test_gif_draws_the_cast_with_the_extras_agg(cli: Cli, tmp_path: Path) -> None:
+    need(agg_found(), "needs the gif extra's agg and a font: uv sync --extra gif; apt-get install fonts-dejavu-core", AGG)
     from PIL import Image
 
     gif = tmp_path / "hi.gif"
@@ -183,3 +197,41 @@ def test_gif_without_agg_is_one_sentence_before_anything_is_written(cli: Cli, tm
         "install it, or convert the cast yourself.\n",
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_readmes_picture_is_what_readmes_record_command_draws(cli: Cli, tmp_path: Path) -> None:
+    """README's GIF is the output of the command printed under it: run again, it draws the same frames at the same size."""
+    need(agg_found(), "needs the gif extra's agg and a font: uv sync --extra gif; apt-get install fonts-dejavu-core", AGG)
+    import shlex
+
+    from PIL import Image, ImageChops
+
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = shlex.split(readme.split("The picture is a cast bpe-tui played itself:\n`", 1)[1].split("`", 1)[0])
+    assert command[:4] == ["uv", "run", "bpe-tui", "record"] and command[-2] == "--gif"
+    args = [str(tmp_path / "a.cast"), *command[5:-1], str(tmp_path / "a.gif")]
+    code, _, said = cli("record", *args)
+    assert code == 0, said
+    with Image.open(root / command[-1]) as shipped, Image.open(tmp_path / "a.gif") as drawn:
+        assert (drawn.size, drawn.n_frames) == (shipped.size, shipped.n_frames)
+        for frame in range(shipped.n_frames):
+            shipped.seek(frame)
+            drawn.seek(frame)
+            assert ImageChops.difference(shipped.convert("RGB"), drawn.convert("RGB")).getbbox() is None, f"frame {frame}"
+
+
+def test_a_play_too_slow_for_the_hour_is_refused_or_said_cut(cli: Cli, tmp_path: Path) -> None:
+    """A recording plays an hour at most (issue 36, item 14): --fps 0.0001 (a frame every 10,000 s) is refused before
+    anything is written; at 0.001 the cast ends within the hour and the line says the play was cut."""
+    out = tmp_path / "s.cast"
+    code, _, said = cli("record", str(out), "--text", "hi there friend", "--fps", "0.0001")
+    assert (code, said) == (
+        2,
+        "bpe-tui: --fps 0.0001 shows a frame every 10,000 s, and a recording plays 3,600 s at most: give at least 0.001 frames per second.\n",
+    )
+    assert not out.exists()
+    code, _, said = cli("record", str(out), "--text", "hi there friend", "--fps", "0.001")
+    _, events = read_cast(out)
+    assert code == 0 and said.endswith("; the play was cut at the recording's hour (3,600 s): raise --fps to see it end\n")
+    assert events[-1][0] == 3004.0 and all(time <= 3600 for time, _ in events)

@@ -205,3 +205,20 @@ def test_a_tour_nested_5000_deep_is_one_sentence(
     said = f"{path}:2: arrays or inline tables nested too deeply to read"
     assert code in (1, 2) and said in out + err and "Traceback" not in out + err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lecture.toml"]
+
+
+@pytest.mark.parametrize(
+    ("ids", "said"),
+    [
+        ("[99999999999999999999]", "ids[0] is 99999999999999999999: no table has an id above 2,147,483,647."),
+        ("[1, -1]", "ids[1] is -1: an id is 0 or more."),
+        ('[1, "2"]', "ids[1] must be a whole number, not the string '2'."),
+        ('"1"', "ids must be a list of ids (whole numbers, 0 or more), not the string '1'."),
+    ],
+    ids=["too large", "negative", "a string inside", "not a list"],
+)
+def test_each_bad_id_of_a_scene_is_named_by_its_place(cli: Cli, tmp_path: Path, ids: str, said: str) -> None:
+    """Issue 36, item 16: an id no table has was accepted, and -1 was said to be 'not a list'."""
+    path = tour_file(tmp_path, f'[[scene]]\ntitle = "x"\ntext = "hi"\nview = "decode"\nids = {ids}\n')
+    code, out, err = cli("tour", "--check", path)
+    assert code == 2 and f"{path}:5: scene 1: {said}" in (out + err).splitlines()

@@ -349,3 +349,15 @@ def test_a_trace_of_a_custom_table_needs_that_table(cli, tmp_path) -> None:  # t
     v2, e2 = table_files(other, vocab=BASE_RULES + "b b\n", encoder=json.dumps(ENCODER | {"bb": 999}))
     assert_one_sentence(cli("check", "--vocab", v2, "--encoder", e2, str(trace)), "captured with a different custom table", status=1)
     assert encode("abcabc", load_two_files(v, e)) == encode("abcabc", teaching())
+
+
+def test_a_huge_number_in_a_trace_is_echoed_short() -> None:
+    """A rank of 4,000 digits (issue 36, item 15) was echoed whole, a 4.1 KB error line: now its start and its length."""
+    data = to_dict(capture("ab", get_table("gpt2")))
+    data["chunks"][0]["rounds"][0][2] = int("9" * 4000)
+    with pytest.raises(TraceError) as caught:
+        loads(json.dumps(data), source="t.json")
+    said = str(caught.value)
+    assert said == (
+        "t.json chunk 1 ('ab') round 1: the lowest-ranked pair is 'a b' (rank 141), not 'a b' (rank " + "9" * 80 + "… (4,000 characters))."
+    )

@@ -1,6 +1,7 @@
-"""SIGTERM and SIGHUP end the app as q does (issue 28 item 8): during play, a capture or a save, the real
-app in a pseudo-terminal leaves the alternate screen, shows the cursor and turns mouse tracking off, and
-exits with 128 + the signal's number (143, 129); a save it was writing leaves no temporary file."""
+"""SIGTERM, SIGHUP and SIGINT (`kill -INT`; ctrl+c in the app is a key) end the app as q does (issue 28 item 8,
+issue 36 item 16): during play, a capture or a save, the real app in a pseudo-terminal leaves the alternate screen,
+shows the cursor and turns mouse tracking off, and exits with 128 + the signal's number (143, 129, 130); a save it
+was writing leaves no temporary file."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ne
 
 #: What Textual writes to give the terminal back: leave the alternate screen, show the cursor, mouse tracking off.
 RESTORE = ("\x1b[?1049l", "\x1b[?25h", "\x1b[?1000l", "\x1b[?1003l", "\x1b[?1006l")
-SIGNALS = pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+SIGNALS = pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT], ids=["SIGTERM", "SIGHUP", "SIGINT"])
 
 #: A capture that is still running when the signal comes: after its first chunk it waits until it is cancelled.
 HELD_CAPTURE = """

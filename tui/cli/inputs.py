@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..engine.bpe import Trace
 from ..engine.files import LIMITS, MiB, read_utf8, utf8_text
@@ -61,19 +61,36 @@ def print_json(value: object, *, ensure_ascii: bool = True, flush: bool = True) 
 COMMAND_TABLE = "gpt2"
 
 
+class Once(argparse.Action):
+    """An option that names one thing: given twice, the command line is refused (argparse would keep the last)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None) -> None:
+        before = getattr(namespace, self.dest, None)
+        if before is not None:
+            parser.error(f"{option} was given twice ({before} and {values}): give it once.")
+        setattr(namespace, self.dest, values)
+
+
 def table_options(parser: argparse.ArgumentParser, default: str = COMMAND_TABLE) -> None:
-    """--table (`default` when neither it nor a custom table is given) and the custom table's options."""
-    parser.add_argument("--table", choices=known(), help=f"rule table: {about()} (default: {default})")
+    """--table (`default` when neither it nor a custom table is given) and the custom table's options, each at most once."""
+    parser.add_argument("--table", action=Once, choices=known(), help=f"rule table: {about()} (default: {default})")
     parser.set_defaults(default_table=default)
     custom_table_options(parser)
 
 
 def custom_table_options(parser: argparse.ArgumentParser) -> None:
     """--vocab with --encoder, or --tokenizer-json: a table from files (read by `custom_table`)."""
-    parser.add_argument("--vocab", metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
-    parser.add_argument("--encoder", metavar="FILE", help="custom table: its encoder.json (with --vocab)")
-    parser.add_argument("--tokenizer-json", metavar="FILE", help="custom table: a local Hugging Face byte-level BPE tokenizer.json")
-    parser.add_argument("--tokenizer-model", metavar="FILE", help="custom table: a local SentencePiece BPE .model (Llama 2, Gemma)")
+    parser.add_argument("--vocab", action=Once, metavar="FILE", help="custom table: a vocab.bpe in GPT-2's format (with --encoder)")
+    parser.add_argument("--encoder", action=Once, metavar="FILE", help="custom table: its encoder.json (with --vocab)")
+    parser.add_argument(
+        "--tokenizer-json",
+        action=Once,
+        metavar="FILE",
+        help="custom table: a local Hugging Face BPE tokenizer.json (byte-level, or on characters with byte fallback)",
+    )
+    parser.add_argument(
+        "--tokenizer-model", action=Once, metavar="FILE", help="custom table: a local SentencePiece BPE .model (Llama 2, Gemma)"
+    )
 
 
 #: The options that name a table, each taking a value: they may also come before a command's name

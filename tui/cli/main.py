@@ -69,7 +69,7 @@ def route(argv: list[str]) -> None:
     """Run what `argv` asks for: a command (its table options may come first), help, or the app."""
     at = command_at(argv)
     if at is not None:
-        run_command(named(argv[at]), argv[at + 1 :] + argv[:at])
+        run_command(named(argv[at]), argv[:at] + argv[at + 1 :])  # the options before the name keep their place: first
         return
     from .app_options import build_app_parser, run_app
 

@@ -62,8 +62,19 @@ def add_record(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: The slowest play a recording takes: a frame every 1,000 s, three frames in its hour.
+SLOWEST = 0.001
+
+
 def run_record(args: argparse.Namespace) -> None:
+    from .recorder import LONGEST
+
     check_fps(args.fps)
+    if args.fps < SLOWEST:
+        raise UsageError(
+            f"--fps {args.fps:g} shows a frame every {1 / args.fps:,.0f} s, and a recording plays {LONGEST:,.0f} s at most: "
+            f"give at least {SLOWEST:g} frames per second."
+        )
     size = terminal_size(args.size)
     out = Path(args.out)
     frames = Path(args.frames) if args.frames is not None else None
@@ -79,8 +90,9 @@ def run_record(args: argparse.Namespace) -> None:
         write_gif(binary, out, Path(args.gif))
     shots = f" and {len(cast.shots)} SVG frames into {frames}" if frames is not None else ""
     shots += f" and {args.gif}" if args.gif is not None else ""
+    cut = f"; the play was cut at the recording's hour ({LONGEST:,.0f} s): raise --fps to see it end" if cast.cut else ""
     say(
-        f"wrote {out}{shots}: {cast.duration:.1f} s of play at {args.fps:g} fps ({size[0]}x{size[1]}), rendered in {rendered:.1f} s",
+        f"wrote {out}{shots}: {cast.duration:.1f} s of play at {args.fps:g} fps ({size[0]}x{size[1]}), rendered in {rendered:.1f} s{cut}",
         err=True,
     )
 

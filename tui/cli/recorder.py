@@ -98,6 +98,7 @@ class Cast:
     title: str
     events: list[tuple[float, str]] = field(default_factory=list)
     shots: list[Shot] = field(default_factory=list)
+    cut: bool = False  # the play was still running when the recording reached LONGEST
 
     @property
     def duration(self) -> float:
@@ -165,7 +166,7 @@ class Recorder:
             self._keep(0.0, HIDE_CURSOR + self._taken())
             time = still = 0.0
             hold = self.hold  # after the play's end; a play that stood still has held its last screen already
-            while self.clock.running and time < LONGEST:
+            while self.clock.running and time + self.clock.interval <= LONGEST:
                 time += self.clock.interval
                 self.clock.tick()
                 await self._settle(pilot)
@@ -176,7 +177,9 @@ class Recorder:
                 elif self.still is not None and still >= self.still:
                     hold = 0.0
                     break
-            self.cast.events.append((time + hold, HIDE_CURSOR))
+            else:
+                self.cast.cut = self.clock.running
+            self.cast.events.append((min(time + hold, LONGEST), HIDE_CURSOR))
 
     def _taken(self) -> str:
         """What the app wrote since the last call."""

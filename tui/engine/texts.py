@@ -39,6 +39,17 @@ def quote(value: str) -> str:
     return repr(value[:QUOTED]) + ("…" if len(value) > QUOTED else "")
 
 
+def echoed(value: object) -> str:
+    """A number or a list of them from a user's file, as an error sentence echoes it: whole up to QUOTED characters,
+    else its start and how long it was (a 4,000-digit rank is not a 4 KB error line).
+
+    >>> echoed(141), echoed([1, 2]), echoed(int("9" * 4000))[-20:]
+    ('141', '[1, 2]', '… (4,000 characters)')
+    """
+    text = str(value)
+    return text if len(text) <= QUOTED else f"{text[:QUOTED]}… ({len(text):,} characters)"
+
+
 def clip(value: str) -> str:
     """A user's word an error sentence names as it is (a kind, a type): at most QUOTED characters, then an ellipsis.
 

@@ -21,7 +21,7 @@ from .files import LIMITS, json_value, read_utf8, write_atomic, write_target
 from .pretokenize import GPT2_PATTERN
 from .rounds import RoundLog
 from .tables import Table, TableError, get_table
-from .texts import quote, too_long
+from .texts import echoed, quote, too_long
 
 FORMAT = "bpe-trace/2"
 #: The format before rounds were stored as changes: each round an object with its word; still read.
@@ -204,7 +204,7 @@ def from_dict(data: Any, tables: TableResolver = get_table, source: str = "the t
 
 
 def _at(at: int) -> str:
-    return f", at offset {at}" if at >= 0 else ""
+    return f", at offset {echoed(at)}" if at >= 0 else ""
 
 
 def _regex_owner(table: Table) -> str:
@@ -223,20 +223,22 @@ def _compare(data: dict[str, Any], trace: Trace, source: str) -> None:
         where = f"{source} chunk {n} ({real.text[:20]!r})"
         _expect(saved["bytes"] == list(real.data), where, "bytes are not the UTF-8 bytes of its text")
         _expect(saved["aliases"] == real.aliases, where, "aliases are not the aliases of its bytes")
-        _expect(saved["cache"] == real.cache, where, f"cache is {saved['cache']!r}, but the encoder gives {real.cache!r}")
+        _expect(saved["cache"] == real.cache, where, f"cache is {quote(str(saved['cache']))}, but the encoder gives {real.cache!r}")
         _expect(len(saved["rounds"]) == len(real.rounds), where, f"it has {len(saved['rounds'])} rounds, the encoder {len(real.rounds)}")
         if data["format"] == FORMAT:
             _compare_rounds(saved["rounds"], real, where)
         else:
             _compare_old_rounds(saved["rounds"], real, where)
-        _expect(saved["ids"] == list(real.ids), where, f"ids {saved['ids'][:8]} do not match its final symbols {list(real.ids)[:8]}")
+        _expect(
+            saved["ids"] == list(real.ids), where, f"ids {echoed(saved['ids'][:8])} do not match its final symbols {list(real.ids)[:8]}"
+        )
     _expect(data["ids"] == trace.ids, source, "the top-level ids are not the chunks' ids in order")
 
 
 def _wrong_pair(where: str, actual: Round, pair: list[str], rank: int, at: int = -1) -> TraceError:
     return TraceError(
         f"{where}: the lowest-ranked pair is {quote(' '.join(actual.pair))} (rank {actual.rank}{_at(actual.at)}), "
-        f"not {quote(' '.join(pair))} (rank {rank}{_at(at)})."
+        f"not {quote(' '.join(pair))} (rank {echoed(rank)}{_at(at)})."
     )
 
 
@@ -248,7 +250,7 @@ def _compare_rounds(saved: list[list[Any]], real: ChunkTrace, where: str) -> Non
         at, actual = f"{where} round {r}", real.rounds[r - 1]
         if rnd[:3] != row[:3]:
             raise _wrong_pair(at, actual, rnd[:2], rnd[2], rnd[3] if actual.at >= 0 else -1)
-        _expect(False, at, f"it merged at alias offsets {row[3:11]}, not {rnd[3:11]}")
+        _expect(False, at, f"it merged at alias offsets {row[3:11]}, not {echoed(rnd[3:11])}")
 
 
 def _compare_old_rounds(saved: list[dict[str, Any]], real: ChunkTrace, where: str) -> None:

@@ -30,9 +30,12 @@ from ..engine.files import read_utf8
 from ..engine.tables import DEFAULT, TableError, get_table, names
 from ..engine.tables.hf_steps import json_type
 from ..engine.tables.registry import known
-from ..engine.texts import quote, too_long
+from ..engine.texts import echoed, quote, too_long
 from ..explain.explorer import MAX_ROWS
 from .scene import At, Scene, table_file
+
+#: Ids are 32-bit in every tokenizer bpe-tui reads (the largest vocabulary has about 200,000).
+LARGEST_ID = 2**31 - 1
 
 #: The view's options: field -> the view it belongs to.
 OPTIONS = {
@@ -301,6 +304,19 @@ class _Fields:
         return value
 
     def ints(self, key: str, least: int) -> tuple[int, ...]:
+        """A list of ids, each a whole number from `least` to LARGEST_ID; each one that is not named by its place."""
         value = self.fields.get(key)
-        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) and v >= least for v in value)
-        return tuple(self._typed(key, (), ok, "a list of ids (whole numbers, 0 or more)"))
+        if not isinstance(value, list):
+            return tuple(self._typed(key, (), False, "a list of ids (whole numbers, 0 or more)"))
+        for n, v in enumerate(value):
+            if not isinstance(v, int) or isinstance(v, bool):
+                said = f"{key}[{n}] must be a whole number, not {json_type(v).replace('an object', 'a table')}."
+            elif v < least:
+                said = f"{key}[{n}] is {echoed(v)}: an id is {least} or more."
+            elif v > LARGEST_ID:
+                said = f"{key}[{n}] is {echoed(v)}: no table has an id above {LARGEST_ID:,}."
+            else:
+                continue
+            self.reader.error(self.n, key, said)
+            return ()
+        return tuple(value)
