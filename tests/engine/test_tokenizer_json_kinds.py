@@ -155,3 +155,20 @@ def test_the_chunks_command_cuts_the_normalised_text_step_by_step(deepseek_like,
     code, out, err = cli("chunks", "--tokenizer-json", str(path), "--text", "HI 1234")
     assert (code, err) == (0, "")
     assert [(c["text"], c["start"], c["branch"]) for c in json.loads(out)] == [("hi", 0, 5), (" ", 2, 8), ("123", 3, 0), ("4", 6, 0)]
+
+
+def test_a_normaliser_that_grows_the_text_without_end_is_stopped_before_it_does(deepseek_like, tmp_path, cli):
+    """Eight Replace 'a' → ten a's made 'aaa' 5.6 GB and a MemoryError after 33 s (issue 36, item 8): the growth is
+    counted before each step, and the step that would pass the bound is named in one sentence."""
+    grow = {"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}
+    path = rewritten(deepseek_like, tmp_path / "grow.json", normalizer={"type": "Sequence", "normalizers": [grow] * 8})
+    said = (
+        "bpe-tui: the table's normaliser step Replace('a', 'aaaaaaaaaa') would make the text 30,000,000 characters long; "
+        "bpe-tui normalises to 4,000,000 at most.\n"
+    )
+    for command in ("encode", "capture", "chunks"):
+        assert cli(command, "--tokenizer-json", str(path), "--text", "aaa") == (2, "", said)
+    assert cli("encode", "--tokenizer-json", str(path), "--text", "bc d")[:2] == (
+        0,
+        f"{Tokenizer.from_file(str(path)).encode('bc d').ids}\n",
+    )

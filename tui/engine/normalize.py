@@ -26,6 +26,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .pretokenize import compiled
+from .texts import MAX_TEXT, CaptureError, clip
+
+#: The longest text a normaliser may make (characters): room for NFKD's expansions of a text at MAX_TEXT, and a
+#: bound on a file's Replace steps, which could otherwise grow a short text without end.
+GROWN_LIMIT = 4 * MAX_TEXT
 
 #: Rust's `char::is_whitespace`: the characters with Unicode's White_Space property.
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
@@ -101,6 +106,17 @@ class Step:
     def describe(self) -> str:
         return self.kind if not self.args else f"{self.kind}({', '.join(map(repr, self.args))})"
 
+    def grows_to(self, text: str) -> int:
+        """The length `text` would have after a Replace or ReplaceRegex step, counted before it is built; for
+        another step its length now (each of them adds at most a few characters, or a form's expansions)."""
+        if self.kind == "Replace":
+            old, new = self.args
+            return len(text) + text.count(old) * (len(new) - len(old)) if old else len(text)
+        if self.kind == "ReplaceRegex":
+            pattern, new = self.args
+            return len(text) + sum(len(new) - (m.end() - m.start()) for m in compiled(f"(?m){pattern}").finditer(text))
+        return len(text)
+
 
 @dataclass(frozen=True)
 class Normalizer:
@@ -109,9 +125,21 @@ class Normalizer:
     steps: tuple[Step, ...]
 
     def apply(self, text: str) -> str:
+        """`text` through every step; CaptureError (one sentence) before a step would make it longer than GROWN_LIMIT."""
         for step in self.steps:
+            if step.grows_to(text) > GROWN_LIMIT:
+                raise CaptureError(self._too_long(step, step.grows_to(text)))
             text = step.apply(text)
+            if len(text) > GROWN_LIMIT:
+                raise CaptureError(self._too_long(step, len(text)))
         return text
+
+    @staticmethod
+    def _too_long(step: Step, length: int) -> str:
+        return (
+            f"the table's normaliser step {clip(step.describe())} would make the text {length:,} characters long; "
+            f"bpe-tui normalises to {GROWN_LIMIT:,} at most."
+        )
 
     def describe(self) -> str:
         """'NFC', 'NFC, Lowercase': the steps in a few words, for a table's facts."""
