@@ -16,7 +16,7 @@ from engine.support import CliResult
 
 import tui.engine.tracefile
 from tui.engine.bpe import capture, encode
-from tui.engine.tables import TableError, load_two_files, teaching, vocab_bpe_text
+from tui.engine.tables import TableError, get_table, load_two_files, teaching, vocab_bpe_text
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import TraceError, dumps, load
 
@@ -38,8 +38,9 @@ def no_capture(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- item 2: the text limit ----------------------------------------------------------------------
 
-#: Every command that draws or writes a trace; `train` reads up to the text file's 16 MiB (seed 004's book is over the limit).
-COMMANDS = {"capture": ["capture"], "encode": ["encode"], "chunks": ["chunks"]}
+#: Every command that writes a trace; `train`, `encode` and `chunks` make none and read up to the text file's 16 MiB
+#: (seed 004's book is over the limit, and a table trained on it encodes it).
+COMMANDS = {"capture": ["capture"]}
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -54,10 +55,24 @@ def test_standard_input_over_the_limit_is_refused(cli: Cli, command: str) -> Non
     assert cli(*COMMANDS[command], "-", stdin=OVER.encode()) == (2, "", SAYS_OVER)
 
 
-def test_a_jsonl_line_over_the_limit_names_its_line(cli: Cli) -> None:
+@pytest.mark.parametrize("command", ["encode", "chunks"])
+def test_a_command_that_makes_no_trace_takes_a_text_over_the_trace_limit(cli: Cli, tmp_path: Path, command: str) -> None:
+    """Issue 36, item 11: the 1,000,000-character limit bounds a trace; encode and chunks record nothing, so they take
+    any text the 16 MiB file limit lets in, and say what the engine says for it."""
+    path = tmp_path / "long.txt"
+    text = "hello world, " * 80_000  # 1,040,000 characters
+    path.write_text(text, encoding="utf-8")
+    code, out, err = cli(command, "--table", "gpt2", "--text-file", str(path))
+    assert (code, err) == (0, "")
+    if command == "encode":
+        assert json.loads(out) == encode(text, get_table("gpt2"))
+    else:
+        assert "".join(c["text"] for c in json.loads(out)) == text
+
+
+def test_a_jsonl_line_over_the_trace_limit_is_encoded(cli: Cli) -> None:
     lines = b'"ab"\n' + json.dumps(OVER).encode() + b"\n"
-    said = "bpe-tui: standard input line 2: the text has 1,000,001 characters; the limit is 1,000,000.\n"
-    assert cli("encode", "--table", "teaching", "--jsonl", stdin=lines) == (2, "[257]\n", said)
+    assert cli("encode", "--table", "teaching", "--jsonl", stdin=lines) == (0, f"[257]\n{encode(OVER, teaching())}\n", "")
 
 
 def test_standard_input_over_its_byte_limit_is_refused_before_decoding(cli: Cli) -> None:

@@ -155,12 +155,8 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"status 141\n")
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [("encode",), ("chunks",), ("capture",), ("--screenshot", "x.svg")],
-    ids=["encode", "chunks", "capture", "app"],
-)
-def test_the_text_limit_is_the_same_for_every_command_and_the_app(cli: Cli, tmp_path: Path, argv: tuple[str, ...]) -> None:
+@pytest.mark.parametrize("argv", [("capture",), ("--screenshot", "x.svg")], ids=["capture", "app"])
+def test_the_text_limit_is_the_same_for_every_command_that_makes_a_trace_and_the_app(cli: Cli, tmp_path: Path, argv: tuple[str, ...]) -> None:
     path = tmp_path / "long.txt"
     path.write_text("a" * (MAX_TEXT + 1), encoding="utf-8")
     assert cli(*argv, "--text-file", str(path)) == (2, "", "bpe-tui: the text has 1,000,001 characters; the limit is 1,000,000.\n")

@@ -67,10 +67,10 @@ def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], objec
     """Print `make(text, table)` as JSON for the command's text, or (--jsonl) one line per standard
     input line, where a text that cannot be encoded is refused with its line number."""
     table = resolve_table(args)
-    if not args.jsonl:
-        print_json(make(read_text(args), table), ensure_ascii=ensure_ascii)
+    if not args.jsonl:  # no trace is made: any text the file limit lets in (MAX_TEXT bounds a trace, not this)
+        print_json(make(read_text(args, limit=False), table), ensure_ascii=ensure_ascii)
         return
-    for number, value in jsonl_texts():
+    for number, value in jsonl_texts(limited=False):
         try:
             made = make(value, table)
         except CaptureError as exc:

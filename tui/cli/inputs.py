@@ -144,8 +144,8 @@ def resolve_table(args: argparse.Namespace) -> Table:
 
 def read_text(args: argparse.Namespace, *, limit: bool = True) -> str:
     """The text of --text, --text-file or standard input (when it is not a terminal: piped or redirected),
-    refused in one sentence over MAX_TEXT characters unless `limit` is False (training has no trace to
-    draw); a file or standard input over the text file's byte limit is refused before it is decoded."""
+    refused in one sentence over MAX_TEXT characters unless `limit` is False (training, encode and chunks make
+    no trace); a file or standard input over the text file's byte limit is refused before it is decoded."""
     if args.text is not None:
         text = argv_text(args.text, "--text")
     elif args.text_file is not None:
@@ -181,9 +181,10 @@ def read_stdin(limit: int = LIMITS["text file"]) -> bytes:
     return data
 
 
-def jsonl_texts() -> Iterator[tuple[int, str]]:
+def jsonl_texts(*, limited: bool = True) -> Iterator[tuple[int, str]]:
     """(line number, text) for each JSON string line of standard input (--jsonl); a blank line is the empty
-    text, so that output line N always answers input line N."""
+    text, so that output line N always answers input line N. A line over MAX_TEXT characters is refused unless
+    `limited` is False (a command that makes no trace)."""
     import json
 
     limit = LIMITS["text file"]
@@ -200,7 +201,7 @@ def jsonl_texts() -> Iterator[tuple[int, str]]:
             value = None
         if not isinstance(value, str):
             raise UsageError(f"standard input line {number} is not a JSON string.")
-        if (refusal := too_long(value)) is not None:
+        if limited and (refusal := too_long(value)) is not None:
             raise UsageError(f"standard input line {number}: {refusal}")
         yield number, value
 

@@ -125,20 +125,22 @@ class Normalizer:
     steps: tuple[Step, ...]
 
     def apply(self, text: str) -> str:
-        """`text` through every step; CaptureError (one sentence) before a step would make it longer than GROWN_LIMIT."""
+        """`text` through every step; CaptureError (one sentence) before a step would make it longer than GROWN_LIMIT
+        characters or four times the text given, whichever is more."""
+        bound = max(GROWN_LIMIT, 4 * len(text))
         for step in self.steps:
-            if step.grows_to(text) > GROWN_LIMIT:
-                raise CaptureError(self._too_long(step, step.grows_to(text)))
+            if step.grows_to(text) > bound:
+                raise CaptureError(self._too_long(step, step.grows_to(text), bound))
             text = step.apply(text)
-            if len(text) > GROWN_LIMIT:
-                raise CaptureError(self._too_long(step, len(text)))
+            if len(text) > bound:
+                raise CaptureError(self._too_long(step, len(text), bound))
         return text
 
     @staticmethod
-    def _too_long(step: Step, length: int) -> str:
+    def _too_long(step: Step, length: int, bound: int) -> str:
         return (
             f"the table's normaliser step {clip(step.describe())} would make the text {length:,} characters long; "
-            f"bpe-tui normalises to {GROWN_LIMIT:,} at most."
+            f"bpe-tui normalises to {bound:,} at most."
         )
 
     def describe(self) -> str:
