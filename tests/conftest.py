@@ -106,6 +106,13 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     return run
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown where xdist is off (-p no:xdist)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject's addopts) runs the suite on every core, but benchmarks on one process: pytest-benchmark
+    times nothing under xdist, so `-m bench` gets no workers."""
+    return 0 if "bench" in (config.option.markexpr or "").replace("not bench", "") else None
+
+
 @pytest.fixture(autouse=True)
 def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Text cursors never blink in the app's tests, so what is drawn (and every snapshot) does not depend on timing."""
@@ -114,8 +121,14 @@ def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Long runs (marked slow or bench) get 30 minutes before pytest-timeout stops them; the rest 120 s."""
+    """A test run at several terminal sizes (a `size` parameter) runs at its first size in the default run and at
+    the others in the slow set, which CI runs too. Long runs (marked slow or bench) get 30 minutes before
+    pytest-timeout stops them; the rest 120 s."""
     for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and spec.indices.get("size", 0) > 0:
+            item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("timeout") is None and (item.get_closest_marker("slow") or item.get_closest_marker("bench")):
             item.add_marker(pytest.mark.timeout(1800))

@@ -74,7 +74,7 @@ VIEWS = (
         "explore",
         "6",
         "Explore",
-        "View 6: explore chunks and tokens of three tokenizers",
+        "View 6: explore chunks and tokens of up to six tokenizers",
         "ExploreScreen",
         "the text edited in place, cut by GPT-2, cl100k_base and o200k_base, one row each, boundaries aligned "
         "(│ a chunk boundary, ¦ a token boundary, blank where that row does not cut); arrows select a chunk, "

@@ -1,15 +1,22 @@
 """Shared pieces of the benchmarks: paired timing against a peer, and the figures table printed at the end.
 
 Every figure is recorded with `figure(...)`; after the run, pytest prints them all as one markdown
-table (the one in tests/bench/RESULTS.md), whether each test passed or not.
+table, whether each test passed or not, and writes them to `.benchmarks/figures.json` (with the date, the
+machine's load and the versions), from which `tests/bench/figures_page.py` writes the table of docs/performance.md.
 """
 
 from __future__ import annotations
 
 import gc
+import json
+import os
+import platform
 import statistics
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from importlib.metadata import version
+from pathlib import Path
 from time import perf_counter
 
 import pytest
@@ -37,15 +44,35 @@ def figure() -> Callable[..., None]:
     return record
 
 
+#: Where a run's figures are kept for tests/bench/figures_page.py (beside pytest-benchmark's own, not committed).
+FIGURES_JSON = Path(__file__).parents[2] / ".benchmarks" / "figures.json"
+
+
+def ordered(figures: list[Figure]) -> list[Figure]:
+    return sorted(figures, key=lambda f: (int(f.number.rstrip("abcdefghijklmnopqrstuvwxyz")), f.number))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if not FIGURES:
         return
     terminalreporter.section("bpe-tui performance figures (issue 5)")
     terminalreporter.write_line("| # | figure | measured | target | |")
     terminalreporter.write_line("|---|---|---|---|---|")
-    for f in sorted(FIGURES, key=lambda f: (int(f.number.rstrip("abcdefghijklmnopqrstuvwxyz")), f.number)):
+    for f in ordered(FIGURES):
         verdict = "—" if f.ok is None else ("pass" if f.ok else "**FAIL**")
         terminalreporter.write_line(f"| {f.number} | {f.what} | {f.measured} | {f.target} | {verdict} |")
+    FIGURES_JSON.parent.mkdir(exist_ok=True)
+    run = {
+        "when": datetime.now().strftime("%Y-%m-%d %H:%M"),
+        "load": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "textual": version("textual"),
+        "tiktoken": version("tiktoken"),
+        "figures": [asdict(f) for f in ordered(FIGURES)],
+    }
+    FIGURES_JSON.write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    terminalreporter.write_line(f"figures written to {FIGURES_JSON}: python tests/bench/figures_page.py puts them in docs/performance.md")
 
 
 @dataclass

@@ -156,7 +156,9 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv", [("capture",), ("--screenshot", "x.svg")], ids=["capture", "app"])
-def test_the_text_limit_is_the_same_for_every_command_that_makes_a_trace_and_the_app(cli: Cli, tmp_path: Path, argv: tuple[str, ...]) -> None:
+def test_the_text_limit_is_the_same_for_every_command_that_makes_a_trace_and_the_app(
+    cli: Cli, tmp_path: Path, argv: tuple[str, ...]
+) -> None:
     path = tmp_path / "long.txt"
     path.write_text("a" * (MAX_TEXT + 1), encoding="utf-8")
     assert cli(*argv, "--text-file", str(path)) == (2, "", "bpe-tui: the text has 1,000,001 characters; the limit is 1,000,000.\n")

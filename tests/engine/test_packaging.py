@@ -108,12 +108,15 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
 
 
 def test_ci_runs_readmes_test_command():
-    """README gives two commands, one line each; `.ci/run` ends with the second exactly as README spells it."""
+    """README gives two commands, one line each; `.ci/run` runs the second exactly as README spells it, then the slow
+    set, with the variables set that forbid a browser or gif test to skip."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("## The two commands", 1)[1].split("```\n", 2)[1]
     run, test = (line.split("#")[0].strip() for line in block.splitlines())
     assert (run, test) == ("uv run --no-default-groups bpe-tui", "uv run pytest")
-    assert (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()[-1] == test
+    lines = (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()
+    assert lines[-2:] == [test, f"{test} -m slow"]
+    assert "export BPE_TUI_REQUIRE_BROWSER=1 BPE_TUI_REQUIRE_AGG=1" in lines
 
 
 def installed(python: Path) -> set[str]:

@@ -34,7 +34,11 @@ TEXTS = {
 KEYS = ["end", "home", "pagedown", "shift+right", "d", "right", "right", "left", "r", "end"]
 
 
-@pytest.mark.parametrize("name", TEXTS)
+#: The default run takes the texts whose mix holds every other (and the two edges); CI's slow set takes each alone too.
+ALONE = ("controls", "escapes", "bidi override", "zero-width joiners", "combining tower", "markup", "whitespace only")
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow if name in ALONE else ()) for name in TEXTS])
 async def test_every_hostile_text_through_the_editor(name: str) -> None:
     """The text goes in through the editor and is stepped through under every table (t switches);
     after every step the app is alive, and its screen holds no raw control, escape or bidi character.

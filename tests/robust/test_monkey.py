@@ -116,6 +116,7 @@ async def monkey(seed: int, presses: int, table: str) -> dict[str, int]:
     return stats
 
 
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_monkey_300_keys() -> None:
     """300 seeded key presses with resizes and text changes (default suite)."""
     stats = await monkey(seed=300, presses=300, table="teaching")

@@ -41,7 +41,14 @@ def rows_of(pane: Widget, lines: list[list[Segment]]) -> list[tuple[str, list[tu
     return out
 
 
-@pytest.mark.parametrize(("view", "pane"), [("encode", "#pairs"), ("decode", "#decode-frames"), ("tables", "#tables-rules")])
+@pytest.mark.parametrize(
+    ("view", "pane"),
+    [
+        ("encode", "#pairs"),
+        pytest.param("decode", "#decode-frames", marks=pytest.mark.slow),
+        pytest.param("tables", "#tables-rules", marks=pytest.mark.slow),
+    ],
+)  # the same list pane in three views: the animator's in the default run, all three in CI's slow set
 async def test_list_rows_take_the_panes_background_full_width_in_every_theme(view: str, pane: str) -> None:
     app = make_app()
     async with opened(app, view) as pilot:

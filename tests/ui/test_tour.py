@@ -59,6 +59,7 @@ async def test_the_tour_starts_at_scene_one_with_its_caption() -> None:
         assert screen_text(app).splitlines()[2].startswith("  GPT-2 · 50,000 merges")  # the header comes below the bar
 
 
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_the_next_key_goes_through_every_scene_each_in_its_view_with_its_facts(notes: Notes) -> None:
     assert len(EXPECTED) == len(SCENES)
     app = TourApp()
@@ -160,6 +161,7 @@ async def test_play_without_loop_stops_after_the_last_scene(notes: Notes) -> Non
 
 
 @pytest.mark.parametrize("size", [(100, 26), (80, 24)])
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_the_caption_bar_never_overlaps_a_pane(size: tuple[int, int]) -> None:
     """In every scene the bar has rows of its own: no other widget's region meets it, and it shows the whole caption."""
     app = TourApp()

@@ -19,6 +19,8 @@ from tui.widgets.caption_bar import ROWS
 
 from .support import hold_play_timer, opened, screen_text, until
 
+pytestmark = pytest.mark.slow  # every scene played: minutes of app time, in CI's slow set
+
 #: What each scene's view shows after each play tick: the animator's frame (.scan step in scan detail), Decode's token, the byte
 #: Aliases selects, the explorer's typed text, Training's round (Special holds still).
 STEPS: list[list[object]] = [

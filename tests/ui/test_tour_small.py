@@ -16,6 +16,8 @@ from tui.widgets.status import Status
 
 from .support import opened, screen_text, settle
 
+pytestmark = pytest.mark.slow  # every scene played: minutes of app time, in CI's slow set
+
 #: What each scene is about, as the screen shows it on entering the scene (at both sizes).
 FIGURES: list[tuple[str, ...]] = [
     ("⟦Hi⟧│·你│!", "alias H"),

@@ -42,6 +42,7 @@ def test_traces_dir_holds_every_seed_example() -> None:
     assert {(f"{stem}.json", table, text) for stem, table, text in EXAMPLES} <= set(_examples())
 
 
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_x_opens_each_example_trace(notes: Notes) -> None:
     examples = _examples()
     assert len(examples) >= 15

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -118,6 +119,7 @@ async def test_stepping_back_returns_to_earlier_rounds() -> None:
         assert screen.both is both
 
 
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_using_the_table_makes_view_1_encode_with_it(notes: Notes) -> None:
     """u hands the trained table to the app: view 1 encodes the text with ids 256+, and t cycles back to it."""
     app = make_app(SEED)
@@ -280,6 +282,7 @@ def test_the_seed_figure_is_never_cut_in_a_narrow_pane() -> None:
     assert "15 bytes → 9 tokens" in narrow and "  = 1.67 B/token" in narrow
 
 
+@pytest.mark.slow  # a long run (seconds of app time): CI runs it with the slow set
 async def test_k_trains_on_the_bundled_book() -> None:
     """`k` trains the bundled Shakespeare: its 1,078,434 bytes on the status line, round 1 (32, 116) ' t' counted 22,023 times."""
     app = make_app(SEED)

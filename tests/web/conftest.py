@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from needs import BROWSER, need
 from playwright.sync_api import Browser, sync_playwright
 
 
@@ -53,7 +54,8 @@ def serving(log: Path, *argv: str) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     chromium = shutil.which("chromium")
-    assert chromium, "the browser test needs Debian's chromium package: apt-get install -y chromium (.ci/run does it)"
+    need(chromium is not None, "needs Debian's chromium: apt-get install chromium", BROWSER)
+    assert chromium is not None
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True)
         yield browser

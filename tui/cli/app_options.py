@@ -57,7 +57,7 @@ def build_app_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="bpe-tui",
         usage="bpe-tui [TRACE.json] [options]\n       bpe-tui [--table NAME] COMMAND [options]",
-        description="Watch GPT-2's byte-level BPE tokenizer, frame by frame, in the app; or script it with a command.",
+        description="Watch BPE tokenizers (GPT-2, tiktoken, tokenizers, SentencePiece) merge, frame by frame, in the app; or script them with a command.",
         epilog=commands_help(width),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
