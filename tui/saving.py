@@ -59,11 +59,11 @@ class SaveEnded(Message):
 
 
 def serialised(trace: Trace) -> Iterator[bytes]:
-    """The trace file's bytes, a piece at a time (the header, each chunk, the end)."""
-    from .engine.tracefile import pieces  # json: only when a trace is saved
+    """The trace file's bytes, a piece at a time (the header, each chunk, the end); a TraceError past the trace
+    file limit, before anything is renamed."""
+    from .engine.tracefile import encoded  # json: only when a trace is saved
 
-    for piece in pieces(trace):
-        yield piece.encode("utf-8")
+    yield from encoded(trace)
 
 
 def save_in_thread(to: MessagePump, trace: Trace, target: Path, stop: threading.Event) -> None:

@@ -83,3 +83,51 @@ def test_an_output_that_cannot_be_written_is_one_sentence(command: list[str], re
                 [sys.executable, "-c", code, *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, check=False
             )
     assert (run.returncode, run.stderr) == (2, f"bpe-tui: cannot write to standard output ({reason}); nothing more was printed.\n")
+
+
+# -- what is written opens again (issue 36, item 7) ---------------------------------------------------------------
+
+#: A trace file bound small enough for a short text to pass it (the real one, 128 MiB, takes a million emoji).
+SMALL = 2_000
+TEXT = "hello world " * 100  # its trace is about 20 KB
+
+
+def small_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tui.engine.tracefile
+
+    monkeypatch.setattr(tui.engine.tracefile, "MAX_FILE_BYTES", SMALL)
+
+
+def refused() -> str:
+    return "over 0 MiB, more than a trace file may hold, so it could not be opened again; nothing was written."
+
+
+def test_capture_refuses_a_trace_it_could_not_open_again(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    small_bound(monkeypatch)
+    out = tmp_path / "t.json"
+    out.write_text("old", encoding="utf-8")
+    code, printed, said = cli("capture", "--text", TEXT, "-o", str(out), "--force")
+    assert (code, printed) == (2, "") and said.startswith(
+        "bpe-tui: the trace of this text (1,200 characters, 201 chunks) is "
+    )  # the last space is a chunk of its own
+    assert said.endswith(refused() + "\n") and out.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.json"]  # no temporary file left
+    code, printed, said = cli("capture", "--text", TEXT)
+    assert (code, printed) == (2, "") and said.endswith(refused() + "\n")
+    assert cli("capture", "--text", "hi")[0] == 0  # a trace within the bound is written as before
+
+
+async def test_s_refuses_a_trace_it_could_not_open_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    small_bound(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    app, notes = make_app(TEXT, "gpt2"), Notes()
+    async with opened(app, notes=notes) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "t.json"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert_alive(app)
+        (error,) = notes.errors
+        assert error.title == "Not saved" and error.message.endswith(refused())
+    assert list(tmp_path.iterdir()) == []

@@ -30,10 +30,13 @@ def run_capture(args: argparse.Namespace) -> None:
         save(trace, args.output, overwrite=args.force)
         say(f"wrote {args.output}: {summary(trace)}", err=True)
     else:
-        from ..engine.tracefile import dumps
+        from ..engine.tracefile import MAX_FILE_BYTES, TraceError, dumps, too_big
         from ..safe import json_safe
 
-        sys.stdout.write(json_safe(dumps(trace)))
+        text = json_safe(dumps(trace))
+        if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8")) > MAX_FILE_BYTES:  # measured before a byte is printed
+            raise TraceError(too_big(trace))
+        sys.stdout.write(text)
 
 
 def add_encode(parser: argparse.ArgumentParser) -> None:

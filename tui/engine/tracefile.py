@@ -92,12 +92,31 @@ def pieces(trace: Trace) -> Iterator[str]:
     yield "  ]\n}\n"
 
 
+def encoded(trace: Trace) -> Iterator[bytes]:
+    """The trace file's bytes, a piece at a time (`pieces`); a TraceError as soon as they pass MAX_FILE_BYTES, the
+    most a trace file may hold: what is written must open again, so a writer stops before its rename."""
+    total = 0
+    for piece in pieces(trace):
+        data = piece.encode("utf-8")
+        total += len(data)
+        if total > MAX_FILE_BYTES:
+            raise TraceError(too_big(trace))
+        yield data
+
+
+def too_big(trace: Trace) -> str:
+    return (
+        f"the trace of this text ({len(trace.text):,} characters, {len(trace.chunks):,} chunks) is over {MAX_FILE_BYTES // 2**20} MiB, "
+        "more than a trace file may hold, so it could not be opened again; nothing was written."
+    )
+
+
 def save(trace: Trace, path: str | Path, *, overwrite: bool = False) -> None:
     """Write `trace` to `path` through a temporary file and a rename; never clobber unless asked."""
     path = Path(path)
     if write_target(path, TraceError).exists() and not overwrite:
         raise TraceError(f"{path} already exists; choose another name or confirm overwriting it.")
-    write_atomic(path, dumps(trace).encode("utf-8"), TraceError)
+    write_atomic(path, encoded(trace), TraceError)
 
 
 TableResolver = Callable[[str], Table]
