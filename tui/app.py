@@ -29,13 +29,14 @@ from .engine.bpe import Trace
 from .engine.examples import TRACES_DIR
 from .engine.memory import OUT_OF_MEMORY, out_of_memory
 from .engine.tables import Table
+from .engine.tables.choice import TableChoice
 from .engine.texts import MAX_TEXT
 from .explain.position import Position
 from .notes import OneAtATime, PlainNotes, pair_sentence
 from .playback import Playback
 from .player import Hold, Player, PlayKeys
 from .saving import SaveReports, Saves, end_on_signals
-from .screens.base import TableChoice, ViewScreen
+from .screens.base import ViewScreen
 from .screens.encode import EncodeScreen, dialogs
 from .screens.playing import ViewPlay
 from .screens.toosmall import fit
@@ -117,6 +118,12 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
 
     def on_unmount(self) -> None:
         self.pacer.unmounted()
+        self.saves.cancel()
+
+    def on_capture_cancelled(self) -> None:
+        """Escape: a running capture or load stops, and so does a running save."""
+        self.captures.cancel()
+        self.saves.cancel()
 
     def action_cycle_theme(self) -> None:
         slides.cycle_theme(self)

@@ -286,8 +286,5 @@ class CaptureReports:
     def on_capture_failed(self, message: CaptureFailed) -> None:
         self.captures.failed(message)
 
-    def on_capture_cancelled(self) -> None:
-        self.captures.cancel()
-
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.captures.worker_changed(event)

@@ -158,12 +158,6 @@ class SaveReports:
     def on_save_ended(self, message: SaveEnded) -> None:
         self.saves.ended(message)
 
-    def on_capture_cancelled(self) -> None:
-        """Escape stops a running save too (Textual calls this beside CaptureReports' handler of the same name)."""
-        self.saves.cancel()
-
-    def on_unmount(self) -> None:
-        self.saves.cancel()
 
 
 #: The signals that end the app as q does; the exit status is 128 + the signal's number (143, 129, 130), as a shell reports it.

@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from ..commands import ALIAS_GRID, ALIASES, bindings
 from ..engine.tables import short_name
+from ..engine.tables.choice import TableChoice
 from ..engine.utf8 import utf8_length
 from ..explain.aliasgrid import (
     AliasEntry,
@@ -37,7 +38,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.strips import Row, Runs, StripRows
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
-from .base import TableChoice, ViewScreen
+from .base import ViewScreen
 
 LABEL = 5  # cells before the first column: '0x_ ▸'
 

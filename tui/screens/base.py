@@ -1,10 +1,8 @@
-"""What the views share: the table choice they are given, the view bar, and the base screen of the views after the animator
-(which composes the tour's caption bar above the view bar)."""
+"""What the views share: the view bar and the base screen of the views after the animator (which composes the tour's
+caption bar above the view bar). The table choice they are given is `engine.tables.choice.TableChoice`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -14,8 +12,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..commands import VIEWS, Command, bindings
-from ..engine.tables import Table, resolver, table_cycle
+from ..engine.tables import Table
 from ..engine.tables import label as table_label
+from ..engine.tables.choice import TableChoice
 from ..explain.position import Position
 from ..messages import Caption, TableSwitchRequested, Then, ViewRequested
 from ..widgets.caption_bar import CaptionBar
@@ -24,33 +23,6 @@ from .restyle import KeptStyles
 
 if TYPE_CHECKING:
     from ..engine.bpe import Trace
-
-
-@dataclass(frozen=True)
-class TableChoice:
-    """The tables a view may show: a resolver by name, and the names `t` cycles through."""
-
-    resolve: Callable[[str], Table]
-    names: tuple[str, ...]
-
-    def after(self, name: str) -> str:
-        """The name `t` moves to from `name` (the first when `name` is not one of them)."""
-        names = self.names
-        return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
-
-    @classmethod
-    def of(cls, custom: Table | None) -> TableChoice:
-        """The built-in tables, and `custom` (if any) under its own name."""
-        return cls(resolver(custom), tuple(table_cycle(custom)))
-
-    def adding(self, table: Table) -> TableChoice:
-        """This choice with `table` under its own name (replacing one of that name), last in the `t` cycle."""
-        resolve = self.resolve
-
-        def resolved(name: str) -> Table:
-            return table if name == table.name else resolve(name)
-
-        return TableChoice(resolved, self.names if table.name in self.names else (*self.names, table.name))
 
 
 def figures_text(table: Table, trace: Trace | None, width: int) -> Text:

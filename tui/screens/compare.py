@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 from ..commands import COMPARE
 from ..engine.bpe import CaptureError, Trace, capture
 from ..engine.tables import TableError, label
+from ..engine.tables.choice import TableChoice
 from ..explain.compare import RULE_VIEWS, Comparison, Divergence, base_name, no_divergence, resolving, side_name
 from ..explain.compare_rows import Cursor, Move, Shown, cut_rows, side_frame
 from ..explain.position import Position
@@ -27,7 +28,7 @@ from ..safe import glyphs, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
-from .base import TableChoice, ViewBar, ViewScreen
+from .base import ViewBar, ViewScreen
 
 #: Narrower than this, the two sides are stacked.
 SIDE_BY_SIDE = 100

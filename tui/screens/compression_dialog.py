@@ -15,9 +15,9 @@ from textual.worker import get_current_worker
 
 from ..commands import CLOSE_CHART, bindings
 from ..engine.tables import Table, TableError
+from ..engine.tables.choice import TableChoice
 from ..explain.compression import Report, measure_named
 from ..widgets.compression_chart import CompressionChart
-from .base import TableChoice
 from .dialogs import dialog_css
 
 

@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from ..commands import DECODE
 from ..engine.decoding import DecodeRun, Errors, decode_frames, parse_ids
+from ..engine.tables.choice import TableChoice
 from ..engine.utf8 import hexbytes
 from ..explain.position import Position
 from ..explain.special import id_note
@@ -31,7 +32,7 @@ from ..widgets.findrow import FindRow
 from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quote_clipped
-from .base import TableChoice, ViewScreen, figures_text
+from .base import ViewScreen, figures_text
 
 NOTHING = "—"
 

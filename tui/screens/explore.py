@@ -26,6 +26,7 @@ from textual.worker import Worker, get_current_worker
 from ..commands import EXPLORE
 from ..engine.bpe import CaptureError
 from ..engine.tables import Table, TableError
+from ..engine.tables.choice import TableChoice
 from ..engine.tables.registry import explored
 from ..explain.branches import explain_match
 from ..explain.explorer import TokenizerRow, build_row
@@ -37,7 +38,7 @@ from ..widgets.explore_why import explanation_text
 from ..widgets.footer import KeyFooter
 from ..widgets.text_panel import TextPanel
 from ..widgets.tokenizer_rows import TokenizerRows, legend
-from .base import TableChoice, ViewScreen
+from .base import ViewScreen
 from .dialogs import EditBox
 from .rows_dialog import RowsScreen
 

@@ -16,6 +16,7 @@ from textual.worker import get_current_worker
 
 from ..commands import TABLES
 from ..engine.tables import OFFSET, Table, recover_all, short_name
+from ..engine.tables.choice import TableChoice
 from ..explain.position import Position
 from ..explain.rules import RankCheck, init_summary, rank_id_check, rule, search_rules, used_ranks
 from ..explain.words import plural
@@ -26,7 +27,6 @@ from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.table_facts import Mode, default_mode, facts_text, next_mode, regex_text
 from ..widgets.text import pad, quote_clipped
-from .base import TableChoice
 from .tables_reach import ReachFilter, ReachList
 from .tables_text import built_lines, check_lines, loader_line, pieces_lines
 

@@ -26,6 +26,7 @@ from ..commands import TRAIN
 from ..engine.book import BOOK_LABEL, BookError, read_book
 from ..engine.files import read_utf8
 from ..engine.tables import Table
+from ..engine.tables.choice import TableChoice
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
@@ -36,7 +37,6 @@ from ..safe import sentence, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.training_panes import SidePane, StatusLines, TrainingCode
-from .base import TableChoice
 from .train_beside import TrainedBeside
 
 #: What + and - step through (m types any number).
