@@ -124,11 +124,11 @@ def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test run at several terminal sizes (a `size` parameter) runs at its first size in the default run and at
-    the others in the slow set, which CI runs too. Long runs (marked slow or bench) get 30 minutes before
+    the others in the slow set, which CI runs too (a benchmark stays a benchmark). Long runs (marked slow or bench) get 30 minutes before
     pytest-timeout stops them; the rest 120 s."""
     for item in items:
         spec = getattr(item, "callspec", None)
-        if spec is not None and spec.indices.get("size", 0) > 0:
+        if spec is not None and spec.indices.get("size", 0) > 0 and item.get_closest_marker("bench") is None:
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("timeout") is None and (item.get_closest_marker("slow") or item.get_closest_marker("bench")):
             item.add_marker(pytest.mark.timeout(1800))

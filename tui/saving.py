@@ -159,7 +159,6 @@ class SaveReports:
         self.saves.ended(message)
 
 
-
 #: The signals that end the app as q does; the exit status is 128 + the signal's number (143, 129, 130), as a shell reports it.
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
 

@@ -4,6 +4,7 @@ module would cut, then the refusal of a tokenizer.json that uses the construct, 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,24 @@ def test_the_same_letters_escaped_or_alone_are_not_refused(pattern: str) -> None
     import regex
 
     assert not [named for construct, named, _ in DIALECT if regex.search(construct, pattern)]
+
+
+def test_a_split_regex_too_long_to_compile_quickly_is_refused_before_it_is_compiled(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A 300,000-way alternation (2.6 MB) took 23.7 s and 1.5 GB to load (issue 36, item 9): refused from its length."""
+    import regex
+
+    path = tmp_path / "t.json"
+    trained(r"\p{L}+|\s+", "Isolated", False, path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    alternation = "|".join(f"w{n}" for n in range(300_000))
+    doc["pre_tokenizer"]["pretokenizers"][0]["pattern"]["Regex"] = alternation
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    compiled_any = []
+    monkeypatch.setattr(regex, "compile", lambda *a, **k: compiled_any.append(a) or (_ for _ in ()).throw(AssertionError))
+    with pytest.raises(TableError) as caught:
+        load_tokenizer_json(path)
+    assert str(caught.value) == (
+        f"{path}: its Split regex is {len(alternation):,} characters long; bpe-tui compiles regexes of 65,536 characters at most "
+        "(the longest real pre-tokenizer's is under 500)."
+    )
+    assert compiled_any == []
