@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterator
 import pytest
 import tiktoken
 import tiktoken.load
-from engine.reference import SEED_PATTERN  # tests/ is on sys.path: its packages import by their own names
-from engine.support import CliResult
 from textual.widgets import Input, TextArea
 
+from tests.engine.reference import SEED_PATTERN
+from tests.engine.support import CliResult
 from tui.cli.main import main
 from tui.engine.tables import GPT2_ENCODER_SHA256, GPT2_VOCAB_SHA256, Table, cl100k_base, gpt2, gpt2_files, o200k_base, teaching
 from tui.engine.tables.tiktoken_files import RANK_FILES, carrier_file

@@ -12,8 +12,8 @@ from __future__ import annotations
 from time import process_time
 
 import pytest
-from engine.train_reference import plain_train
 
+from tests.engine.train_reference import plain_train
 from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.training import train
 

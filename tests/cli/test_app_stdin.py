@@ -12,8 +12,8 @@ import sys
 import time
 
 import pytest
-from robust.terminal import drawn_text  # tests/ is on sys.path: its packages import by their own names
 
+from tests.robust.terminal import drawn_text
 from tui.cli.app_options import piped
 
 NO_TERMINAL = (

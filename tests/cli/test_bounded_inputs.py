@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine.support import CliResult
 
 import tui.engine.tracefile
+from tests.engine.support import CliResult
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import TableError, get_table, load_two_files, teaching, vocab_bpe_text
 from tui.engine.tables.tokenizer_json import load_tokenizer_json

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from engine.support import deny_reading
 
+from tests.engine.support import deny_reading
 from tui.engine.bpe import capture
 from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, example_path
 from tui.engine.tables import byte_symbol_order, get_table, load_two_files

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.engine.bpe import encode
 from tui.engine.tables import load_two_files
 

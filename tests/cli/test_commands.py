@@ -11,8 +11,8 @@ import textwrap
 from collections.abc import Callable
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.cli.app_options import app_trace, build_app_parser
 from tui.cli.commands import COMMANDS, NAMES, Command, named
 from tui.engine.texts import DEFAULT_TEXT, MAX_TEXT

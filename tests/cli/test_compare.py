@@ -7,9 +7,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from engine.support import CliResult
-
-from cli.test_tree_reach import hand_files
+from tests.cli.test_tree_reach import hand_files
+from tests.engine.support import CliResult
 
 Cli = Callable[..., CliResult]
 

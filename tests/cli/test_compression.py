@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from engine.support import CliResult
-
+from tests.engine.support import CliResult
 from tui.engine.tables.registry import names
 from tui.explain.compression import samples
 

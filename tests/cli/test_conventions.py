@@ -12,8 +12,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.cli.commands import NAMES
 from tui.engine.examples import TRACES_DIR
 from tui.engine.texts import MAX_TEXT

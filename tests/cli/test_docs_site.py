@@ -22,7 +22,7 @@ def test_the_architecture_page_lists_the_contracts_layers_in_order() -> None:
 def test_the_performance_table_is_the_scripts_and_holds_every_recorded_figure() -> None:
     """The block between the markers is a run's table as the script writes it, and it holds a row for every figure
     number the benchmarks record literally (a benchmark added since the last run leaves the page stale)."""
-    from bench.figures_page import END, START
+    from tests.bench.figures_page import END, START
 
     page = (DOCS / "performance.md").read_text(encoding="utf-8")
     block = page.split(START, 1)[1].split(END, 1)[0].strip("\n").splitlines()

@@ -8,7 +8,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-from engine.test_packaging import INSTALLED, uv
+from tests.engine.test_packaging import INSTALLED, uv
 
 ROOT = Path(__file__).parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

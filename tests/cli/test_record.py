@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pyte
 import pytest
-from engine.support import CliResult
-from needs import AGG, need
 
+from tests.engine.support import CliResult
+from tests.needs import AGG, need
 from tui.cli.gif import agg
 from tui.cli.inputs import UsageError
 

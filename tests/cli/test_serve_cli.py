@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.cli import serve as cli_serve
 
 Cli = Callable[..., CliResult]

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
+
+from tests.engine.support import CliResult
 
 Cli = Callable[..., CliResult]
 EXAMPLE = Path(__file__).parents[2] / "docs" / "lecture.toml"

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
-from explain.test_reach import HAND_RULES, hand_table
 from tokenizers import Tokenizer, models, pre_tokenizers
 
+from tests.engine.support import CliResult
+from tests.explain.test_reach import HAND_RULES, hand_table
 from tui.engine.tables import vocab_bpe_text
 from tui.explain import reach
 

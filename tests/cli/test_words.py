@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 
 import tui
+from tests.engine.support import CliResult
 from tui.cli.commands import NAMES
 from tui.engine.examples import EXAMPLES, LABELS, TIKTOKEN_EXAMPLES
 

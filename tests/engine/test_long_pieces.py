@@ -10,7 +10,7 @@ import tracemalloc
 import pytest
 import regex
 
-from engine.reference import reference_encode
+from tests.engine.reference import reference_encode
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
 

@@ -13,7 +13,7 @@ import sentencepiece
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.support import CliResult
+from tests.engine.support import CliResult
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
 from tui.engine.tables import get_table

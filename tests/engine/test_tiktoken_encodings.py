@@ -7,8 +7,8 @@ import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from robust.hostile import HOSTILE, LONG_LINE, TOWER
 
+from tests.robust.hostile import HOSTILE, LONG_LINE, TOWER
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
 from tui.engine.tables import TIKTOKEN

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
 
-from engine.support import CliResult
+from tests.engine.support import CliResult
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import DecodeError, decode
 from tui.engine.tables import Table, TableError

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 import regex
 import tiktoken
-from engine.reference import BYTE_ENCODER, reference_chunks, reference_encode
 
+from tests.engine.reference import BYTE_ENCODER, reference_chunks, reference_encode
 from tui.engine.aliases import from_aliases
 from tui.engine.bpe import encode
 from tui.engine.tables import OFFSET, Table, byte_symbol_order

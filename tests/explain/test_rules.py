@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.support import CAFE
-
+from tests.engine.support import CAFE
 from tui.engine.bpe import capture
 from tui.engine.tables import Table, get_table
 from tui.explain.rules import init_summary, rank_id_check, rank_of_id, search_rules, used_ranks

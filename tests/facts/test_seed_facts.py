@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
+
+from tests.engine.support import CliResult
 
 from . import seed000, seed002, seed004
 from .checklist import Cli, Fact, collapsed, found

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from ui.support import Notes, make_app, opened, screen_text, settle, until
 
+from tests.ui.support import Notes, make_app, opened, screen_text, settle, until
 from tui.app import BpeApp
 from tui.screens.dialogs import EditBox, EditScreen
 from tui.widgets.status import Status

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from engine.support import CliResult
+
+from tests.engine.support import CliResult
 
 
 def assert_one_sentence(result: CliResult, *parts: str, status: int = 2) -> str:

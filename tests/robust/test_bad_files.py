@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine.support import deny_reading
 
+from tests.engine.support import deny_reading
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import TableError, get_table, load_two_files, teaching, vocab_bpe_text
 from tui.engine.tracefile import MAX_FILE_BYTES, TraceError, dumps, load, loads, to_dict

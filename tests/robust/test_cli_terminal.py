@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import teaching
 from tui.engine.tracefile import dumps

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.engine.support import CliResult
 from tui.app import BpeApp
 from tui.engine.tables import teaching, vocab_bpe_text
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine.reference import SEED_PATTERN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.reference import SEED_PATTERN
 from tui.engine.bpe import capture, encode
 from tui.engine.decoding import decode
 from tui.engine.examples import EXAMPLES, TRACES_DIR

@@ -29,9 +29,12 @@ def title(table: str) -> str:
 
 
 def pages(chunks: int) -> list[bytes | str]:
-    """From the first chunk, pagedown eight times, each time until the header names the chunk shown
-    (so every chunk is drawn, however busy the machine)."""
-    return [step for n in range(2, 10) for step in (KEY["pagedown"], f"chunk {min(n, chunks)}/{chunks} ·")]
+    """From the first chunk, pagedown eight times: up to the last chunk each time until the header names the chunk
+    shown (so every chunk is drawn, however busy the machine), then past it with nothing to wait for (a pagedown on
+    the last chunk changes nothing, so nothing is drawn again)."""
+    last = min(chunks, 9)
+    waited = [step for n in range(2, last + 1) for step in (KEY["pagedown"], f"chunk {n}/{chunks} ·")]
+    return [*waited, *[KEY["pagedown"]] * (9 - last)]
 
 
 def tour(table: str, chunks: int) -> list[bytes | str]:

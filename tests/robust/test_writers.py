@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine.support import CliResult
 from textual.widgets import Input
+
+from tests.engine.support import CliResult
 
 from .apphelp import Notes, assert_alive, make_app, opened, settle
 

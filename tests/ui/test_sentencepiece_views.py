@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engine.support import CliResult
 from textual.widgets import Static
 
+from tests.engine.support import CliResult
 from tui.app import BpeApp
 from tui.commands import VIEWS
 from tui.engine.bpe import capture

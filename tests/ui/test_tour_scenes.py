@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.commands import VIEWS
 from tui.engine.aliases import to_aliases
 from tui.engine.bpe import Trace, capture

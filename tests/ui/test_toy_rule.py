@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pytest
-from engine.support import CliResult
 
+from tests.engine.support import CliResult
 from tui.app import BpeApp
 from tui.commands import VIEWS
 from tui.engine.bpe import capture

@@ -12,8 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from needs import BROWSER, need
 from playwright.sync_api import Browser, sync_playwright
+
+from tests.needs import BROWSER, need
 
 
 def free_port() -> int:
