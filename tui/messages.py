@@ -254,3 +254,12 @@ class SceneChanged(Message):
     index: int
     total: int
     title: str
+
+
+class SaveRequested(Message):
+    """Save `trace` to `target` (already confirmed if it replaces a file)."""
+
+    def __init__(self, trace: Trace, target: Path) -> None:
+        super().__init__()
+        self.trace = trace
+        self.target = target

@@ -103,8 +103,8 @@ MINIMAL = [sys.executable, str(ROOT / "tests" / "bench" / "minimal_app.py")]
 
 async def settled(pilot) -> None:  # type: ignore[no-untyped-def]
     """Wait until the app has settled after start-up: its first screen, then the heap frozen and the
-    collector back on (tui.collector.SETTLE_AFTER), a one-off full collection that no later keypress pays."""
-    from tui.collector import SETTLE_AFTER
+    collector back on (tui.app.collector.SETTLE_AFTER), a one-off full collection that no later keypress pays."""
+    from tui.app.collector import SETTLE_AFTER
 
     await pilot.pause()
     await asyncio.sleep(SETTLE_AFTER + 0.1)

@@ -1,4 +1,4 @@
-"""Limits, stated and enforced: at most MAX_TEXT characters of text (tui/app.py), trace files of at most
+"""Limits, stated and enforced: at most MAX_TEXT characters of text (tui/app/app.py), trace files of at most
 128 MiB (tested in test_bad_files.py); a long capture can be cancelled with escape and the app stays responsive."""
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive(monk
     """A million-character capture under GPT-2: while it runs the keys still move; escape stops the
     worker before the end of the text, the previous trace is shown again, and the keys work afterwards.
     (After its first 5,000 chunks the capture is slowed down, so it is certainly still running at escape.)"""
-    import tui.capture
+    import tui.app.capture
 
-    real_run = tui.capture.run
+    real_run = tui.app.capture.run
     ran_out = []  # set when the capture went through the whole text
 
     def slowed_run(text, table, *, record):  # type: ignore[no-untyped-def]
@@ -69,7 +69,7 @@ async def test_a_long_capture_can_be_cancelled_and_the_app_stays_responsive(monk
             yield chunk
         ran_out.append(True)
 
-    monkeypatch.setattr(tui.capture, "run", slowed_run)
+    monkeypatch.setattr(tui.app.capture, "run", slowed_run)
     text = random_words(MAX_TEXT)
     app = make_app("aaababcabxyz", "gpt2")
     async with opened(app, size=(100, 30), notifications=True) as pilot:

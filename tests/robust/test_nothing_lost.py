@@ -160,10 +160,10 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
     import threading
     import time
 
-    import tui.capture
+    import tui.app.capture
 
     gate = threading.Event()
-    real_run = tui.capture.run
+    real_run = tui.app.capture.run
 
     def held_run(text, table, *, record):  # type: ignore[no-untyped-def]
         for n, chunk in enumerate(real_run(text, table, record=record)):
@@ -173,7 +173,7 @@ async def test_the_app_does_not_save_a_capture_still_running(tmp_path, monkeypat
                 gate.wait(60)  # until the test has pressed s (60 s only guards against a hang)
             yield chunk
 
-    monkeypatch.setattr(tui.capture, "run", held_run)
+    monkeypatch.setattr(tui.app.capture, "run", held_run)
     text = "lorem ipsum 你好 " * 2000
     app = make_app("abc", "gpt2")
     notes = Notes()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tui import saving
+from tui.app import saving
 from tui.engine import files
 from tui.engine.bpe import Trace, capture
 from tui.engine.tables import get_table
@@ -94,7 +94,7 @@ def test_the_save_thread_never_keeps_the_process_alive(tmp_path) -> None:  # typ
     script = (
         "import sys, threading\n"
         "from pathlib import Path\n"
-        "from tui import saving\n"
+        "from tui.app import saving\n"
         "from tui.engine.bpe import capture\n"
         "from tui.engine.tables import get_table\n"
         "def stuck(trace):\n"

@@ -22,15 +22,15 @@ SIGNALS = pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, sign
 #: A capture that is still running when the signal comes: after its first chunk it waits until it is cancelled.
 HELD_CAPTURE = """
 import time
-import tui.capture
+import tui.app.capture
 from textual.worker import get_current_worker
-real_run = tui.capture.run
+real_run = tui.app.capture.run
 def held_run(text, table, *, record):
     for n, chunk in enumerate(real_run(text, table, record=record)):
         yield chunk
         while n == 0 and not get_current_worker().is_cancelled:
             time.sleep(0.01)
-tui.capture.run = held_run
+tui.app.capture.run = held_run
 from tui.cli.main import main
 main()
 """
@@ -38,7 +38,7 @@ main()
 #: A save that is still running when the signal comes: its first piece written, it never goes on.
 HELD_SAVE = """
 import threading
-from tui import saving
+from tui.app import saving
 real = saving.serialised
 def held(trace):
     pieces = real(trace)

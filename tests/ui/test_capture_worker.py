@@ -1,10 +1,10 @@
-"""The capture worker's loop (tui/capture.py) without the app: what it posts, and when it stops."""
+"""The capture worker's loop (tui/app/capture.py) without the app: what it posts, and when it stops."""
 
 from __future__ import annotations
 
 import dataclasses
 
-import tui.capture
+import tui.app.capture
 from tui.engine.bpe import capture
 from tui.messages import CaptureProgressed, TraceCaptured
 
@@ -35,7 +35,7 @@ TEXT = "the cat sat on the mat, 你好世界 " * 800  # 24,800 characters, 6,401
 
 def test_the_whole_trace_is_posted_with_its_figures_once_the_loop_ends(gpt2_table):
     pump = Pump()
-    tui.capture._capture_chunks(pump, Worker(), TEXT, gpt2_table, None)  # type: ignore[arg-type]
+    tui.app.capture._capture_chunks(pump, Worker(), TEXT, gpt2_table, None)  # type: ignore[arg-type]
     final = pump.messages[-1]
     assert isinstance(final, TraceCaptured) and final.trace.complete
     fresh = capture(TEXT, gpt2_table)
@@ -46,31 +46,31 @@ def test_the_whole_trace_is_posted_with_its_figures_once_the_loop_ends(gpt2_tabl
 
 
 def test_a_partial_trace_then_progress_once_partial_first_has_passed(gpt2_table, monkeypatch):
-    monkeypatch.setattr(tui.capture, "PARTIAL_FIRST", 0.0)
-    monkeypatch.setattr(tui.capture, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(tui.app.capture, "PARTIAL_FIRST", 0.0)
+    monkeypatch.setattr(tui.app.capture, "PROGRESS_EVERY", 0.0)
     pump = Pump()
-    tui.capture._capture_chunks(pump, Worker(), TEXT, gpt2_table, None)  # type: ignore[arg-type]
+    tui.app.capture._capture_chunks(pump, Worker(), TEXT, gpt2_table, None)  # type: ignore[arg-type]
     partial = [m for m in pump.messages if isinstance(m, TraceCaptured) and not m.trace.complete]
     progress = [m.share for m in pump.messages if isinstance(m, CaptureProgressed)]
     assert len(partial) == 1 and len(partial[0].trace.chunks) == 1  # the clock is read after each chunk until then
     assert partial[0].busy
     # then once per STRIDE characters: 24,800 / 4,096, each share where that stride's last chunk ends
-    assert len(progress) == 1 + len(TEXT) // tui.capture.STRIDE
+    assert len(progress) == 1 + len(TEXT) // tui.app.capture.STRIDE
     assert progress == sorted(progress) and 0 < progress[-1] < 1
 
 
 def test_cancelled_it_posts_nothing_more_and_stops_within_a_stride(gpt2_table, monkeypatch):
-    monkeypatch.setattr(tui.capture, "PARTIAL_FIRST", 10.0)
+    monkeypatch.setattr(tui.app.capture, "PARTIAL_FIRST", 10.0)
     seen = []
-    real_run = tui.capture.run
+    real_run = tui.app.capture.run
 
     def counted(text, table, *, record):  # type: ignore[no-untyped-def]
         for chunk in real_run(text, table, record=record):
             seen.append(chunk)
             yield chunk
 
-    monkeypatch.setattr(tui.capture, "run", counted)
+    monkeypatch.setattr(tui.app.capture, "run", counted)
     pump = Pump()
-    tui.capture._capture_chunks(pump, Worker(after=1), TEXT, gpt2_table, None)  # type: ignore[arg-type]
+    tui.app.capture._capture_chunks(pump, Worker(after=1), TEXT, gpt2_table, None)  # type: ignore[arg-type]
     assert pump.messages == []
-    assert 2 * tui.capture.STRIDE <= sum(len(c.text) for c in seen) < 2 * tui.capture.STRIDE + 40
+    assert 2 * tui.app.capture.STRIDE <= sum(len(c.text) for c in seen) < 2 * tui.app.capture.STRIDE + 40

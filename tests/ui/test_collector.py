@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from tui import collector
+from tui.app import collector
 
 from .support import make_app, opened, until
 

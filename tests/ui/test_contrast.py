@@ -22,8 +22,8 @@ from textual.filter import dim_color
 from textual.pilot import Pilot
 
 from tui.app import BpeApp
+from tui.app.slides import LEGIBLE, LegibleText, contrast, is_text, luminance, theme_names
 from tui.screens.dialogs import EditScreen, HelpScreen
-from tui.slides import LEGIBLE, LegibleText, contrast, is_text, luminance, theme_names
 
 from .support import make_app, opened, settle, until
 
@@ -119,7 +119,7 @@ async def test_every_text_reaches_4_5_to_1(theme: str) -> None:
     assert not faint, f"{theme}: {len(faint)} texts under {LEGIBLE}:1, worst first:\n" + "\n".join(map(str, faint[:30]))
 
 
-# -- the filter that makes them legible (tui/slides.py) -------------------------------------------
+# -- the filter that makes them legible (tui/app/slides.py) -------------------------------------------
 
 DARK, LIGHT = Color.parse("#121212"), Color.parse("#fdf6e3")  # textual-dark's and solarized-light's backgrounds
 

@@ -160,9 +160,9 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
 
     from textual.worker import get_current_worker
 
-    import tui.capture
+    import tui.app.capture
 
-    real_run = tui.capture.run
+    real_run = tui.app.capture.run
 
     def slow_run(text, table, *, record):  # type: ignore[no-untyped-def]
         worker = get_current_worker()
@@ -171,7 +171,7 @@ async def test_long_capture_shows_progress_and_escape_cancels_it(monkeypatch: py
                 time.sleep(0.02)
             yield chunk
 
-    monkeypatch.setattr(tui.capture, "run", slow_run)
+    monkeypatch.setattr(tui.app.capture, "run", slow_run)
     app = make_app()
     async with opened(app, notes=notes) as pilot:
         await pilot.press("right", "e")

@@ -15,12 +15,12 @@ from textual.color import Color
 
 from tests.robust.terminal import screen_output
 from tui.app import BpeApp
+from tui.app.slides import check_theme, next_theme, shot_name, theme_names
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.explain.explorer import build_row
 from tui.playback import Playback, PlaybackError, step_speed
 from tui.screens.encode import EncodeScreen
-from tui.slides import check_theme, next_theme, shot_name, theme_names
 from tui.widgets.token_colours import HUES, indices, palette_index, tints
 from tui.widgets.tokenizer_rows import text_line, window
 

@@ -140,7 +140,7 @@ async def test_a_deep_tree_folds_to_the_width_and_scrolls(
 @pytest.mark.parametrize("theme", ["textual-dark", "solarized-light"])
 async def test_every_text_of_a_folded_tree_reaches_4_5_to_1(theme: str) -> None:
     """The dialog's title, summary, dim tree lines, folded lines in italics, cursor row and hint, in a dark and a light theme."""
-    from tui.slides import LEGIBLE
+    from tui.app.slides import LEGIBLE
 
     from .test_contrast import cells
 

@@ -1,4 +1,4 @@
-"""tui/notes.py: a notification never has less than MIN_DELAY left while it lasts; the app's notes are plain text."""
+"""tui/app/notes.py: a notification never has less than MIN_DELAY left while it lasts; the app's notes are plain text."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from time import time
 
 from textual.notifications import Notify
 
-from tui.notes import EXPLAIN_FOR, MIN_DELAY, Note, note
+from tui.app.notes import EXPLAIN_FOR, MIN_DELAY, Note, note
 
 
 def test_a_note_about_to_expire_still_has_min_delay_left_and_an_expired_one_says_so() -> None:

@@ -1,4 +1,4 @@
-"""tui/player.py: the one play timer (the animator's space key and the tour's --play) and what a play step shows."""
+"""tui/app/player.py: the one play timer (the animator's space key and the tour's --play) and what a play step shows."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import pytest
 from textual.app import App
 
 from tui.app import BpeApp
+from tui.app.player import Player, played
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.explain.position import Position
 from tui.messages import Move
 from tui.playback import Playback
-from tui.player import Player, played
 
 from .support import opened
 

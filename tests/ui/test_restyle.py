@@ -16,8 +16,8 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
+from tui.app.slides import has_text, is_text
 from tui.screens.aliases import AliasesScreen, AliasGrid
-from tui.slides import has_text, is_text
 from tui.tour.app import TourApp
 from tui.widgets.footer import KeyFooter
 from tui.widgets.pairs import PairsPane

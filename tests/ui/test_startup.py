@@ -18,7 +18,7 @@ from textual.timer import Timer
 
 import tui.cli.app_options as cli
 from tui.app import BpeApp
-from tui.collector import SETTLE_AFTER
+from tui.app.collector import SETTLE_AFTER
 from tui.screens.encode import EncodeScreen
 
 from .support import make_app, screen_text, until

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-import tui.capture
+import tui.app.capture
 
 from .support import make_app, opened, settle, until
 
@@ -16,7 +16,7 @@ async def test_two_quick_t_presses_move_two_tables(view: str, monkeypatch: pytes
     """The first switch's capture is held until both presses are in: the second moves on from the table
     being captured (GPT-2), not from the one still shown (teaching), so the app lands on cl100k_base."""
     gate = threading.Event()
-    capture_chunks = tui.capture._capture_chunks
+    capture_chunks = tui.app.capture._capture_chunks
 
     def held(*args, **kwargs):  # type: ignore[no-untyped-def]
         gate.wait(60)
@@ -24,7 +24,7 @@ async def test_two_quick_t_presses_move_two_tables(view: str, monkeypatch: pytes
 
     app = make_app("aaababcabxyz")
     async with opened(app, view) as pilot:
-        monkeypatch.setattr(tui.capture, "_capture_chunks", held)
+        monkeypatch.setattr(tui.app.capture, "_capture_chunks", held)
         await pilot.press("t", "t")
         assert app.position is not None and app.position.trace.table.name == "teaching"  # both presses in, none captured yet
         gate.set()

@@ -12,10 +12,10 @@ import pytest
 from textual.widgets import Static
 
 from tui.app import BpeApp
+from tui.app.notes import note_cells, pages
 from tui.engine.bpe import capture
 from tui.engine.tables import byte_symbol_order, load_two_files
 from tui.explain.whynot import why_not
-from tui.notes import note_cells, pages
 from tui.screens import tables
 from tui.screens.dialogs import help_text
 from tui.screens.tables import RulesList, TablesScreen
@@ -35,7 +35,7 @@ WHY_CA = (
 
 
 def first_page(explanation: str, columns: int = 80) -> str:
-    """The one line an explanation first shows on the footer line (tui/notes.py: w again shows the next)."""
+    """The one line an explanation first shows on the footer line (tui/app/notes.py: w again shows the next)."""
     return pages(explanation, note_cells(columns))[0]
 
 

@@ -102,7 +102,7 @@ def app_trace(args: argparse.Namespace, custom: Table | None) -> Trace:
 
 def run_app(argv: list[str]) -> None:
     """The app, with the collector held back while it starts (`collector.starting`)."""
-    from ..collector import starting
+    from ..app.collector import starting
 
     with starting():
         _run_app(argv)
@@ -163,7 +163,7 @@ def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, in
     table, its trace, its playback and the number of frames. `bpe-tui serve` checks them before serving."""
     playback = Playback(play=args.play, fps=args.fps, loop=args.loop, start=args.start)
     if args.theme is not None:
-        from ..slides import check_theme
+        from ..app.slides import check_theme
 
         try:
             check_theme(args.theme)
@@ -187,7 +187,7 @@ def _run_app(argv: list[str]) -> None:
     from ..app import BpeApp
 
     if args.screenshot is not None:
-        from ..slides import check_writable
+        from ..app.slides import check_writable
 
         try:
             check_writable(Path(args.screenshot))
@@ -200,7 +200,7 @@ def _run_app(argv: list[str]) -> None:
         app.run()
         crashed(app.return_code)
         return
-    from ..slides import write_svg
+    from ..app.slides import write_svg
 
     app.run(headless=True, size=(80, 24))
     crashed(app.return_code)

@@ -95,7 +95,7 @@ def quiet_closed_pipe() -> None:
 
 def ended_by_signal(number: int, frame: object) -> None:
     """SIGTERM and SIGHUP end a command as ctrl+c does, with status 128 + the signal's number (143, 129); a file
-    being saved keeps its old contents and our temporary file is removed. (The app installs its own: tui/saving.py.)"""
+    being saved keeps its old contents and our temporary file is removed. (The app installs its own: tui/app/saving.py.)"""
     from ..engine.files import remove_temporaries
 
     remove_temporaries()

@@ -138,7 +138,7 @@ def app_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
 
 
 def check(theme: str) -> None:
-    from ..slides import check_theme
+    from ..app.slides import check_theme
 
     try:
         check_theme(theme)
@@ -159,7 +159,7 @@ def terminal_size(given: str) -> tuple[int, int]:
 
 def gif_maker(gif: Path) -> Path:
     """Before anything is rendered: agg is installed and `gif` can be written; agg's binary."""
-    from ..slides import check_writable
+    from ..app.slides import check_writable
     from .gif import agg
 
     binary = agg()
@@ -172,7 +172,7 @@ def gif_maker(gif: Path) -> Path:
 
 def checked_targets(out: Path, frames: Path | None) -> None:
     """Before anything is rendered: the cast's folder exists and is writable, and so is --frames' folder (or its parent)."""
-    from ..slides import check_writable
+    from ..app.slides import check_writable
 
     try:
         check_writable(out, "the cast")

@@ -23,8 +23,8 @@ from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
 from ..app import BpeApp
-from ..player import Player
-from ..slides import frame_name, offline_svg
+from ..app.player import Player
+from ..app.slides import frame_name, offline_svg
 
 #: What the cast's terminal is said to be, and what the app is told it draws on: every colour as it is (24-bit).
 TERMINAL = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}

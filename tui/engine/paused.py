@@ -9,7 +9,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-#: Whether the heap is kept frozen by the caller (the app's collector, tui/collector.py, from its first
+#: Whether the heap is kept frozen by the caller (the app's collector, tui/app/collector.py, from its first
 #: settle): what a capture made then stays frozen with the rest. The interpreter could say whether anything
 #: is frozen (`gc.get_freeze_count()`), but it counts by walking every frozen object: 18 ms a capture
 #: with the app's heap frozen (three million objects with o200k_base loaded), on every key of the explorer.
@@ -28,7 +28,7 @@ def gc_paused() -> Iterator[None]:
 
     A capture makes hundreds of thousands of small objects and no reference cycles; the collector
     would rescan them again and again (a third of a 1 MB capture's time) and find nothing to free.
-    It stays here, not with the app's collector policy (tui/collector.py): it is part of what capturing
+    It stays here, not with the app's collector policy (tui/app/collector.py): it is part of what capturing
     costs for every caller of `capture()` (the command line, the tests, the app's worker alike).
     """
     enabled = gc.isenabled()

@@ -182,7 +182,7 @@ class ViewScreen(KeptStyles):
         which may not have run yet, would (else the resume would undo what the request shows)."""
         self.follow_trace()
 
-    # -- hands-free play: --play and the tour (tui/player.py) -----------------------------------
+    # -- hands-free play: --play and the tour (tui/app/player.py) -----------------------------------
 
     walked = -1  # the step of the view's walk shown last (-1: none yet)
 

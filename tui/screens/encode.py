@@ -27,6 +27,7 @@ from ..messages import (
     CaptureRequested,
     Move,
     PlayPressed,
+    SaveRequested,
     ScanDetailToggled,
     ShowRank,
     SpeedPressed,
@@ -38,7 +39,6 @@ from ..messages import (
     ViewRequested,
 )
 from ..safe import sentence, visible
-from ..saving import SaveRequested
 from ..widgets.bytes_pane import BytesPane
 from ..widgets.caption_bar import CaptionBar, rows_for
 from ..widgets.chunks import ChunksPane

@@ -7,7 +7,7 @@ sets the app's `caption`, which the app binds down into every view's caption bar
 (widgets/caption_bar.py), as it does the position. Inside a scene every key of the view works as
 usual; the presenter's keys (commands.TOUR) are none of a view's: ] and [ the next and previous scene,
 G a scene by number, R the scene again, space pauses and resumes. With `play`, the app's one play timer
-(tui/player.py) steps the animator's frames at `fps` and moves on when a scene has been held its `hold`
+(tui/app/player.py) steps the animator's frames at `fps` and moves on when a scene has been held its `hold`
 seconds (the tour's when the scene sets none); `loop` starts again after the last scene.
 """
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from textual.app import App
 
-from .engine.paused import gc_paused, keep_frozen
+from ..engine.paused import gc_paused, keep_frozen
 
 #: Allocations the collector lets pass before it runs by itself: many steps' worth.
 YOUNG = 50_000

@@ -28,9 +28,9 @@ from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter, dim_color
 
-from .access import access_of, download
-from .engine.files import write_atomic, write_target
-from .safe import sentence, visible
+from ..access import access_of, download
+from ..engine.files import write_atomic, write_target
+from ..safe import sentence, visible
 
 #: How much of the text a screenshot's file name keeps.
 NAME_CHARS = 32

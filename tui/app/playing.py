@@ -1,4 +1,4 @@
-"""Mixed into the app: which view is shown, and the play in it (the hooks the one play timer, tui/player.py, calls)."""
+"""Mixed into the app: which view is shown, and the play in it (the hooks the one play timer, tui/app/player.py, calls)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from textual.reactive import reactive
 
 from ..explain.position import Position
 from ..playback import Playback
-from ..player import Hold, Player, played
-from .base import ViewScreen
-from .encode import EncodeScreen
+from ..screens.base import ViewScreen
+from ..screens.encode import EncodeScreen
+from .player import Hold, Player, played
 
 
 class ViewPlay(App[None]):

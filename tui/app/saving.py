@@ -24,20 +24,12 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
 
-from .engine.bpe import Trace
-from .engine.files import Cancelled, remove_temporaries, write_atomic
-from .safe import sentence, visible
+from ..engine.bpe import Trace
+from ..engine.files import Cancelled, remove_temporaries, write_atomic
+from ..messages import SaveRequested
+from ..safe import sentence, visible
 
 PROGRESS_EVERY = 0.25  # seconds between two progress reports
-
-
-class SaveRequested(Message):
-    """Save `trace` to `target` (already confirmed if it replaces a file)."""
-
-    def __init__(self, trace: Trace, target: Path) -> None:
-        super().__init__()
-        self.trace = trace
-        self.target = target
 
 
 class SaveProgressed(Message):
@@ -61,14 +53,14 @@ class SaveEnded(Message):
 def serialised(trace: Trace) -> Iterator[bytes]:
     """The trace file's bytes, a piece at a time (the header, each chunk, the end); a TraceError past the trace
     file limit, before anything is renamed."""
-    from .engine.tracefile import encoded  # json: only when a trace is saved
+    from ..engine.tracefile import encoded  # json: only when a trace is saved
 
     yield from encoded(trace)
 
 
 def save_in_thread(to: MessagePump, trace: Trace, target: Path, stop: threading.Event) -> None:
     """The thread's body: write the trace, reporting progress to `to`, and how it ended."""
-    from .engine.tracefile import TraceError
+    from ..engine.tracefile import TraceError
 
     total = len(trace.chunks) + 2  # the header, the chunks, the end
     last = time.monotonic()

@@ -1,7 +1,7 @@
 """The app: the shared state (position, tables, draft, busy, the tour's caption) bound down into the views, the views, the palette.
 
 Screens report by messages; the app switches views (`ViewRequested`) and hands the rest on: captures to
-capture.py, notifications to notes.py, the collector to collector.py, play to player.py (in the view shown: screens/playing.py),
+capture.py, notifications to notes.py, the collector to collector.py, play to player.py (in the view shown: playing.py),
 themes to slides.py.
 """
 
@@ -19,27 +19,27 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from . import messages as msg
+from .. import messages as msg
+from ..access import FileAccess
+from ..commands import BY_VIEW, VIEWS, ZOOM, bindings, palette
+from ..engine.bpe import Trace
+from ..engine.examples import TRACES_DIR
+from ..engine.memory import OUT_OF_MEMORY, out_of_memory
+from ..engine.tables import Table
+from ..engine.tables.choice import TableChoice
+from ..engine.texts import MAX_TEXT
+from ..explain.position import Position
+from ..playback import Playback
+from ..screens.base import ViewScreen
+from ..screens.encode import EncodeScreen, dialogs
+from ..screens.toosmall import fit
 from . import slides
-from .access import FileAccess
 from .capture import CaptureReports, Captures
 from .collector import Pacer
-from .commands import BY_VIEW, VIEWS, ZOOM, bindings, palette
-from .engine.bpe import Trace
-from .engine.examples import TRACES_DIR
-from .engine.memory import OUT_OF_MEMORY, out_of_memory
-from .engine.tables import Table
-from .engine.tables.choice import TableChoice
-from .engine.texts import MAX_TEXT
-from .explain.position import Position
 from .notes import OneAtATime, PlainNotes, pair_sentence
-from .playback import Playback
 from .player import Hold, Player, PlayKeys
+from .playing import ViewPlay
 from .saving import SaveReports, Saves, end_on_signals
-from .screens.base import ViewScreen
-from .screens.encode import EncodeScreen, dialogs
-from .screens.playing import ViewPlay
-from .screens.toosmall import fit
 
 #: Views after the first: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
@@ -49,7 +49,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
     """Step through a merge trace with the keyboard; every view shows the current position."""
 
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
-    CSS_PATH = [Path(__file__).parent / sheet for sheet in ("global.tcss", "screens/encode.tcss")]
+    CSS_PATH = [Path(__file__).parents[1] / sheet for sheet in ("global.tcss", "screens/encode.tcss")]
     TITLE = "bpe-tui"
     BINDINGS = bindings((ZOOM,))
 
@@ -132,7 +132,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         slides.zoom(self)
 
     def action_save_screen(self) -> None:
-        """S: the screen as SVG (tui/slides.py names it)."""
+        """S: the screen as SVG (tui/app/slides.py names it)."""
         own = self.screen.shown_text() if isinstance(self.screen, ViewScreen) else None
         name = slides.name_of(self.screen, self.position, own, self.shown_view or "dialog", self.theme)
         slides.save_screen(self, name, lambda question, then: self.push_screen(dialogs().ConfirmScreen(question), then))
@@ -158,7 +158,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
     def view_screen(self, name: str) -> Screen[Any]:
         """View `name`, installed the first time it is shown (so it keeps its state while you look elsewhere)."""
         if not self.is_screen_installed(name):
-            cls = getattr(import_module(f".screens.{name}", __package__), VIEW_SCREENS[name])
+            cls = getattr(import_module(f"..screens.{name}", __package__), VIEW_SCREENS[name])
             self.install_screen(cls(self.tables, self.position).data_bind(BpeApp.position, BpeApp.tables, BpeApp.caption), name)
         return self.get_screen(name)
 

@@ -10,10 +10,10 @@ from rich.cells import cell_len
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
 
-from .explain.pairs import why_pair
-from .explain.position import Position
-from .messages import PairPicked
-from .safe import visible, wrap
+from ..explain.pairs import why_pair
+from ..explain.position import Position
+from ..messages import PairPicked
+from ..safe import visible, wrap
 
 MIN_DELAY = 0.05  # seconds: the shortest a toast is shown, and a delay no timer loop divides by zero or below
 EXPLAIN_FOR = 12.0  # seconds an explanation stays, unless the next one replaces it

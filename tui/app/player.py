@@ -13,9 +13,9 @@ from typing import Any
 from textual.app import App
 from textual.timer import Timer
 
-from .explain.position import Position
-from .messages import SpeedPressed
-from .playback import step_speed
+from ..explain.position import Position
+from ..messages import SpeedPressed
+from ..playback import step_speed
 
 
 def played(at: Position | None, loop: bool) -> Position | None:

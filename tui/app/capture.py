@@ -18,13 +18,13 @@ from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ..engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
+from ..engine.growing import GrowingTrace
+from ..engine.tables import Table, TableError, label
+from ..explain.position import Position
+from ..messages import CaptureFailed, CaptureProgressed, CaptureRequested, TextEdited, TraceCaptured, TraceFileChosen
+from ..safe import sentence, visible
 from . import collector
-from .engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
-from .engine.growing import GrowingTrace
-from .engine.tables import Table, TableError, label
-from .explain.position import Position
-from .messages import CaptureFailed, CaptureProgressed, CaptureRequested, TextEdited, TraceCaptured, TraceFileChosen
-from .safe import sentence, visible
 
 PARTIAL_FIRST = 0.15  # a capture still running after this long shows what it has
 PROGRESS_EVERY = 0.25  # and then says how far it has got this often; the rest appears when it is done
@@ -80,7 +80,7 @@ def _capture_chunks(to: MessagePump, worker: Worker[None], text: str, table: Tab
 
 def load_in_worker(to: MessagePump, path: Path, resolve: Callable[[str], Table]) -> None:
     """The worker's body for a trace file: load it and post it (or why it cannot be opened)."""
-    from .engine.tracefile import TraceError, load  # json and the file checks: only when a file is opened
+    from ..engine.tracefile import TraceError, load  # json and the file checks: only when a file is opened
 
     worker = get_current_worker()
     try:
