@@ -121,14 +121,28 @@ def no_cursor_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def first_size(item: pytest.Item) -> bool:
+    """Whether `item` runs at the first of the sizes its `size` parameter lists (or has no such parameter).
+    (callspec.indices numbers the whole product of a stacked parametrize, so the value is compared instead.)"""
+    spec = getattr(item, "callspec", None)
+    if spec is None or "size" not in spec.params:
+        return True
+    for mark in item.iter_markers("parametrize"):
+        names = mark.args[0]
+        if names == "size" or (isinstance(names, (list, tuple)) and "size" in names):
+            first = mark.args[1][0]
+            first = first.values[0] if hasattr(first, "values") else first
+            return bool(spec.params["size"] == first)
+    return True
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test run at several terminal sizes (a `size` parameter) runs at its first size in the default run and at
     the others in the slow set, which CI runs too (a benchmark stays a benchmark). Long runs (marked slow or bench) get 30 minutes before
     pytest-timeout stops them; the rest 120 s."""
     for item in items:
-        spec = getattr(item, "callspec", None)
-        if spec is not None and spec.indices.get("size", 0) > 0 and item.get_closest_marker("bench") is None:
+        if not first_size(item) and item.get_closest_marker("bench") is None:
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("timeout") is None and (item.get_closest_marker("slow") or item.get_closest_marker("bench")):
             item.add_marker(pytest.mark.timeout(1800))

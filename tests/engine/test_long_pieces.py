@@ -51,6 +51,7 @@ def test_10k_piece_matches_the_reference_loop(gpt2_table, teaching_table, unit):
         assert encode(text, table) == reference_encode(text, table.ranks, table.encoder)
 
 
+@pytest.mark.slow  # a long run (a 100,000-character piece captured and replayed): CI runs it with the slow set
 def test_a_long_piece_trace_is_compact_and_replays(cl100k_table):
     """100,000 letters: 87,500 recorded steps held in arrays, not checkpoint words; any word rebuilds exactly."""
     text = piece("a", 100_000)

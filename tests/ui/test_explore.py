@@ -8,6 +8,7 @@ or the token's ids as far as they fit).
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
@@ -168,6 +169,7 @@ async def test_a_lone_surrogate_is_refused_in_one_sentence_and_the_rows_stay() -
         assert "✗ this text cannot be tokenized; the rows show the previous text." in screen_text(app)
 
 
+@pytest.mark.slow  # a long app run: CI runs it with the slow set
 async def test_a_big_paste_keeps_the_keys_and_shows_progress() -> None:
     """A 300,000-character paste: 'working…' while the worker runs and the keys still act (escape, v);
     then the rows show it all. The box shows its start read-only; e sets it aside for a new text."""

@@ -71,6 +71,7 @@ async def test_list_rows_take_the_panes_background_full_width_in_every_theme(vie
                     assert cells == [background] * len(cells), (theme, text, [c for c in cells if c != background][:3])
 
 
+@pytest.mark.slow  # a long app run: CI runs it with the slow set
 async def test_the_training_panes_take_each_new_themes_background() -> None:
     """T in the Training view: the side panes drop the lines drawn in the old theme (they kept them, a dark
     block in a light theme); only what is reversed (the marked pieces, the plot's bars) has its own colour."""

@@ -143,6 +143,7 @@ async def test_space_pauses_the_playing_tour_and_resumes_it() -> None:
         assert app.player.playing and app.scene > paused[0]
 
 
+@pytest.mark.slow  # a long app run: CI runs it with the slow set
 async def test_play_loop_runs_every_scene_and_wraps_from_the_last_to_the_first(notes: Notes) -> None:
     app = TourApp(play=True, loop=True, fps=60, hold=0.05)
     async with opened(app, size=(100, 26), notes=notes) as pilot:
