@@ -68,7 +68,7 @@ def test_a_split_regex_too_long_to_compile_quickly_is_refused_before_it_is_compi
     with pytest.raises(TableError) as caught:
         load_tokenizer_json(path)
     assert str(caught.value) == (
-        f"{path}: its Split regex is {len(alternation):,} characters long; bpe-tui compiles regexes of 65,536 characters at most "
+        f"{path}: its Split regex is {len(alternation):,} characters long; bpe-tui compiles regexes of 131,072 characters at most "
         "(the longest real pre-tokenizer's is under 500)."
     )
     assert compiled_any == []
