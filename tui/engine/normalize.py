@@ -23,10 +23,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .pretokenize import compiled
 from .texts import MAX_TEXT, CaptureError, clip
+from .unassigned import as_known, knows
+
+if TYPE_CHECKING:
+    import regex
 
 #: The longest text a normaliser may make (characters): room for NFKD's expansions of a text at MAX_TEXT, and a
 #: bound on a file's Replace steps, which could otherwise grow a short text without end.
@@ -64,6 +68,19 @@ def _form(form: Literal["NFC", "NFD", "NFKC", "NFKD"], text: str) -> str:
     return "".join(part if k % 2 else unicodedata.normalize(form, part) for k, part in enumerate(parts))
 
 
+def _replaced(pattern: regex.Pattern[str], new: str, text: str) -> str:
+    """Each match of `pattern` in `text` replaced by `new` (^ and $ at each line, as Oniguruma's), the
+    matches found as the references see the text (`unassigned.as_known`)."""
+    if knows(text):
+        return pattern.sub(lambda _: new, text)
+    out: list[str] = []
+    at = 0
+    for m in pattern.finditer(as_known(text)):
+        out += (text[at : m.start()], new)
+        at = m.end()
+    return "".join(out) + text[at:]
+
+
 #: The Unicode forms a step may name, by name.
 FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC", "NFKD": "NFKD"}
 
@@ -88,7 +105,7 @@ class Step:
             return text.replace(old, new)
         if self.kind == "ReplaceRegex":
             pattern, new = self.args
-            return compiled(f"(?m){pattern}").sub(lambda _: new, text)  # ^ and $ at each line, as Oniguruma's
+            return _replaced(compiled(f"(?m){pattern}"), new, text)
         if self.kind == "Prepend":
             return self.args[0] + text if text else text
         if self.kind == "PrefixSpace":
@@ -114,7 +131,7 @@ class Step:
             return len(text) + text.count(old) * (len(new) - len(old)) if old else len(text)
         if self.kind == "ReplaceRegex":
             pattern, new = self.args
-            return len(text) + sum(len(new) - (m.end() - m.start()) for m in compiled(f"(?m){pattern}").finditer(text))
+            return len(text) + sum(len(new) - (m.end() - m.start()) for m in compiled(f"(?m){pattern}").finditer(as_known(text)))
         return len(text)
 
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .pretokenize import PIPELINES, Chunk, chunker, compiled
+from .pretokenize import PIPELINES, Chunk, Piece, chunker, compiled, known_chunker
+from .unassigned import as_known
 
 #: Hugging Face's Whitespace pre-tokenizer keeps the matches of this regex (a Split, Removed, inverted).
 WORDS = r"\w+|[^\w\s]+"
@@ -46,31 +47,16 @@ class Cut:
         return f"{self.name}[{self.how}]({self.own})" if self.how else f"{self.name}({self.own})"
 
 
-class Piece:
-    """A piece of the text: where it starts and its text (a regex match's `start()` and `group()`)."""
-
-    __slots__ = ("_start", "_text")
-
-    def __init__(self, start: int, text: str) -> None:
-        self._start, self._text = start, text
-
-    def start(self) -> int:
-        return self._start
-
-    def group(self) -> str:
-        return self._text
-
-
 def _cut(cut: Cut, pieces: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     built = cut.built
-    for start, piece in pieces:
-        for match in chunker(built, piece).finditer(piece):
+    for start, piece in pieces:  # `chunker` saw the whole text (or the references' view of it) first
+        for match in known_chunker(built, piece).finditer(piece):
             yield start + match.start(), match.group()
 
 
 def _matched(cut: Cut, piece: str, at: int) -> bool:
     """Whether the step's own regex matches at `at` in `piece` (else the piece there is text between matches)."""
-    m = compiled(f"(?m)(?:{cut.own})").match(piece, at)
+    m = compiled(f"(?m)(?:{cut.own})").match(as_known(piece), at)
     return m is not None and m.end() > at
 
 

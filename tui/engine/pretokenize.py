@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from .texts import CaptureError, quote
+from .unassigned import as_known, knows
 
 if TYPE_CHECKING:
     import regex
@@ -41,6 +42,21 @@ class Chunk(Protocol):
     def group(self) -> str: ...
 
 
+class Piece:
+    """A piece of the text: where it starts and its text (a regex match's `start()` and `group()`)."""
+
+    __slots__ = ("_start", "_text")
+
+    def __init__(self, start: int, text: str) -> None:
+        self._start, self._text = start, text
+
+    def start(self) -> int:
+        return self._start
+
+    def group(self) -> str:
+        return self._text
+
+
 class Chunker(Protocol):
     """A compiled pattern, from `re` or from `regex`."""
 
@@ -63,12 +79,36 @@ PIPELINES: dict[str, Chunker] = {}
 
 def chunker(pattern: str, text: str) -> Chunker:
     """The compiled `pattern` to cut `text` with: GPT-2's on an ASCII text is GPT2_ASCII_PATTERN; a
-    tokenizer.json's Split (`split_regex`) is bounded (`Bounded`); a pipeline's key is the pipeline."""
+    tokenizer.json's Split (`split_regex`) is bounded (`Bounded`); a pipeline's key is the pipeline; on a
+    text holding a character the references do not know yet, one that cuts as they do (`Known`)."""
+    found = known_chunker(pattern, text)
+    return found if knows(text) else Known(found)
+
+
+def known_chunker(pattern: str, text: str) -> Chunker:
+    """`chunker` for a text whose every character the references know (`unassigned.knows`): a pipeline
+    cuts its pieces with it, once `chunker` has seen the whole text."""
     if pattern in _SPLITS:
         return Bounded(pattern)
     if pattern in PIPELINES:
         return PIPELINES[pattern]
     return _ASCII if pattern == GPT2_PATTERN and text.isascii() else compiled(pattern)
+
+
+class Known:
+    """A chunker that matches a text as the references see it (`unassigned.as_known`) and cuts the
+    chunks from the text itself."""
+
+    def __init__(self, inner: Chunker) -> None:
+        self.inner = inner
+
+    def finditer(self, string: str, /) -> Iterator[Chunk]:
+        for match in self.inner.finditer(as_known(string)):
+            start = match.start()
+            yield Piece(start, string[start : start + len(match.group())])
+
+    def findall(self, string: str, /) -> list[Any]:
+        return [match.group() for match in self.finditer(string)]
 
 
 #: Hugging Face's Split behaviours, as tokenizer.json names them.

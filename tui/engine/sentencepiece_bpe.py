@@ -27,7 +27,7 @@ from itertools import pairwise
 
 from .heap import merge_leftmost
 from .normalize import Normalizer, Step
-from .pretokenize import compiled
+from .pretokenize import chunker
 from .sentencepiece_model import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED, SentencePieceModel
 from .tables.ranks import Pair
 from .utf8 import EACH_BYTE
@@ -117,7 +117,8 @@ class SentencePieceBpe:
     def pieces(self, text: str) -> list[str]:
         """The final pieces of `text` before byte fallback."""
         out: list[str] = []
-        for match in compiled(self.pattern).finditer(self.normalize(text)):
+        normalized = self.normalize(text)
+        for match in chunker(self.pattern, normalized).finditer(normalized):
             word = match.group()
             out += [word[i:j] for i, j in pairwise(self.piece_bounds(word))]
         return out

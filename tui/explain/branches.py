@@ -21,6 +21,7 @@ import regex
 
 from ..engine.pipeline import Pipeline, pipeline_of
 from ..engine.pretokenize import bound
+from ..engine.unassigned import as_known
 
 
 def alternatives(pattern: str) -> tuple[str, ...]:
@@ -109,7 +110,7 @@ def _bases(pipeline: Pipeline) -> list[int]:
 def _branch_in(own: str, piece: str, at: int) -> int | None:
     """Which alternative of a step's own regex matches `piece` at `at`, or None (the chunk is a gap)."""
     wrapped, _, numbers = _labelled_regex(own)
-    m = wrapped.match(piece, at)
+    m = wrapped.match(as_known(piece), at)
     if m is None or m.end() == at:
         return None
     if numbers is None:
@@ -182,12 +183,13 @@ def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
         return out
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
+    found = wrapped.finditer(as_known(text))  # matched as the references see the text, cut from the text
     if numbers is None:
-        return [(m.group(), m.start(), m.lastindex - 1) for m in wrapped.finditer(text)]  # type: ignore[operator]
+        return [(text[m.start() : m.end()], m.start(), m.lastindex - 1) for m in found]  # type: ignore[operator]
     out = []
-    for m in wrapped.finditer(text):
+    for m in found:
         branch = next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
-        out.append((m.group(), m.start(), branch))
+        out.append((text[m.start() : m.end()], m.start(), branch))
     return out
 
 
@@ -263,16 +265,17 @@ def explain_match(text: str, start: int, pattern: str) -> Explanation:
         return Explanation(start, tuple(Attempt(base + a.branch, a.pattern, a.matched) for a in inner.attempts), inner.backtrack)
     attempts: list[Attempt] = []
     backtrack = None
+    probe = as_known(text)  # matched as the references see the text, cut from the text
     for index, branch in enumerate(alternatives(pattern)):
-        m = regex.compile(branch).match(text, start)
-        attempts.append(Attempt(index, branch, m.group() if m else None))
+        m = regex.compile(branch).match(probe, start)
+        attempts.append(Attempt(index, branch, text[m.start() : m.end()] if m else None))
         if m is None:
             continue
         split = _trailing_lookahead(branch)
         if split is not None:
-            run = regex.compile(split[0]).match(text, start)
+            run = regex.compile(split[0]).match(probe, start)
             if run is not None and run.end() > m.end():
                 before = text[run.end()] if run.end() < len(text) else None
-                backtrack = Backtrack(run.group(), run.end() - m.end(), split[1], before)
+                backtrack = Backtrack(text[run.start() : run.end()], run.end() - m.end(), split[1], before)
         break
     return Explanation(start, tuple(attempts), backtrack)
