@@ -101,7 +101,7 @@ def test_table_options_work_before_or_after_the_command(cli: Cli, argv: tuple[st
 
 def test_text_piped_in_needs_no_dash_and_a_terminal_is_not_waited_on(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli("encode", stdin="Hi 你!".encode()) == (0, "[17250, 220, 19526, 254, 0]\n", "")
-    assert cli("chunks", stdin=b"Hi")[1] == '[{"text": "Hi", "start": 0, "branch": 7, "pattern": " ?\\\\p{L}+"}]\n'
+    assert cli("chunks", stdin=b"Hi")[1] == '[{"text": "Hi", "start": 0, "branch": 8, "pattern": " ?\\\\p{L}+"}]\n'
     assert cli("decode", stdin=b"[17250, 220, 19526, 254, 0]\n") == (0, "Hi 你!\n", "")
 
     class Terminal:

@@ -154,7 +154,7 @@ def test_the_chunks_command_cuts_the_normalised_text_step_by_step(deepseek_like,
     path = rewritten(deepseek_like, tmp_path / "t.json", normalizer=NORMALIZERS["Lowercase"])
     code, out, err = cli("chunks", "--tokenizer-json", str(path), "--text", "HI 1234")
     assert (code, err) == (0, "")
-    assert [(c["text"], c["start"], c["branch"]) for c in json.loads(out)] == [("hi", 0, 5), (" ", 2, 8), ("123", 3, 0), ("4", 6, 0)]
+    assert [(c["text"], c["start"], c["branch"]) for c in json.loads(out)] == [("hi", 0, 6), (" ", 2, 9), ("123", 3, 1), ("4", 6, 1)]
 
 
 def test_a_normaliser_that_grows_the_text_without_end_is_stopped_before_it_does(deepseek_like, tmp_path, cli):

@@ -78,11 +78,11 @@ def test_chunks_command(cli):
     code, out, err = cli("chunks", "--table", "gpt2", "--text", "    if")
     assert (code, err) == (0, "")
     assert json.loads(out) == [
-        {"text": "   ", "start": 0, "branch": 10, "pattern": r"\s+(?!\S)"},
-        {"text": " if", "start": 3, "branch": 7, "pattern": r" ?\p{L}+"},
+        {"text": "   ", "start": 0, "branch": 11, "pattern": r"\s+(?!\S)"},
+        {"text": " if", "start": 3, "branch": 8, "pattern": r" ?\p{L}+"},
     ]
     code, out, _ = cli("chunks", "--table", "cl100k_base", "-", stdin=b"1234567")
-    assert [c["text"] for c in json.loads(out)] == ["123", "456", "7"] and {c["branch"] for c in json.loads(out)} == {2}
+    assert [c["text"] for c in json.loads(out)] == ["123", "456", "7"] and {c["branch"] for c in json.loads(out)} == {3}
 
 
 def test_chunks_command_text_file(cli, tmp_path):

@@ -26,6 +26,24 @@ def test_gpt2_and_cl100k_part_on_the_digits_of_1234567() -> None:
     assert c.cut_marks == (frozenset({0}), frozenset({0, 3, 6}))
 
 
+def test_compare_numbers_a_branch_as_chunks_and_explore_do(cli) -> None:  # type: ignore[no-untyped-def]
+    """`x = self.append(y)`: the '.' GPT-2 cuts is the branch `bpe-tui chunks` numbers, and so is cl100k_base's '.append'
+    (Compare once said one more than Explore and `chunks`)."""
+    import json
+
+    from tui.explain.branches import alternatives
+
+    text = "x = self.append(y)"
+    cut = next(d for d in compare(text, named_table("gpt2"), cl100k_base()).divergences() if d.cause == "boundaries")
+    numbers = {}
+    for table in ("gpt2", "cl100k_base"):
+        for chunk in json.loads(cli("--table", table, "chunks", "--text", text)[1]):
+            numbers[table, chunk["text"]] = chunk["branch"]
+            assert alternatives(named_table(table).pattern)[chunk["branch"] - 1] == chunk["pattern"]  # counted from 1
+    assert (numbers["gpt2", "."], numbers["cl100k_base", ".append"]) == (10, 2)
+    assert "GPT-2 cuts '.' (branch 10:  ?[^\\s\\p{L}\\p{N}]+) where cl100k_base cuts '.append' (branch 2: " in cut.sentence
+
+
 def test_gpt2_against_teaching_is_a_rank_order() -> None:
     """Both tables have 'a'+'a' and 'a'+'b' as rules, ranked in the other order (GPT-2's vocab.bpe against seed 000)."""
     gpt2, teaching = named_table("gpt2"), named_table("teaching")

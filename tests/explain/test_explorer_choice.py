@@ -46,7 +46,7 @@ def test_an_nfc_tables_chunks_sit_on_the_text_as_typed() -> None:
 
 
 def test_deepseek_v4_rows_name_the_split_that_cut_each_chunk() -> None:
-    """DeepSeek V4's digits Split takes 123 456 7 (branch 0), its CJK Split the Chinese run (branch 2); the ids
+    """DeepSeek V4's digits Split takes 123 456 7 (branch index 0), its CJK Split the Chinese run (index 2); the ids
     are Hugging Face tokenizers' for the same text."""
     row = build_row("Hi 1234567 分词是大模型", get_table("deepseek-v4"))
     assert row is not None

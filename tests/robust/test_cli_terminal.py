@@ -56,11 +56,11 @@ def test_chunks_json_escapes_bidi_and_c1_controls(cli: Cli) -> None:
     code, out, err = cli("chunks", "--table", "teaching", "--text", "a\u202eb\x85 c")
     assert (code, err) == (0, "")
     assert out == (
-        '[{"text": "a", "start": 0, "branch": 7, "pattern": " ?\\\\p{L}+"}, '
-        '{"text": "\\u202e", "start": 1, "branch": 9, "pattern": " ?[^\\\\s\\\\p{L}\\\\p{N}]+"}, '
-        '{"text": "b", "start": 2, "branch": 7, "pattern": " ?\\\\p{L}+"}, '
-        '{"text": "\\u0085", "start": 3, "branch": 10, "pattern": "\\\\s+(?!\\\\S)"}, '
-        '{"text": " c", "start": 4, "branch": 7, "pattern": " ?\\\\p{L}+"}]\n'
+        '[{"text": "a", "start": 0, "branch": 8, "pattern": " ?\\\\p{L}+"}, '
+        '{"text": "\\u202e", "start": 1, "branch": 10, "pattern": " ?[^\\\\s\\\\p{L}\\\\p{N}]+"}, '
+        '{"text": "b", "start": 2, "branch": 8, "pattern": " ?\\\\p{L}+"}, '
+        '{"text": "\\u0085", "start": 3, "branch": 11, "pattern": "\\\\s+(?!\\\\S)"}, '
+        '{"text": " c", "start": 4, "branch": 8, "pattern": " ?\\\\p{L}+"}]\n'
     )
     assert [c["text"] for c in json.loads(out)] == ["a", "\u202e", "b", "\x85", " c"]  # the same JSON value
 

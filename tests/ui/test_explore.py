@@ -72,7 +72,7 @@ async def test_the_chinese_sentence_takes_32_19_and_14_tokens() -> None:
         assert shown["o200k_base"][0] == "o200k_base  2 chunks · 14 tokens · 3.21 bytes/token"
         assert chunks(app)["GPT-2"] == ["分词是大模型许多怪现象的根源", "。"]
         assert shown["GPT-2"][1] == CHINESE
-        assert shown["GPT-2"][2] == "│7" + " " * 26 + "│9"  # ` ?\p{L}+` then ` ?[^\s\p{L}\p{N}]+`, under 。 (28 cells on)
+        assert shown["GPT-2"][2] == "│8" + " " * 26 + "│10"  # ` ?\p{L}+` then ` ?[^\s\p{L}\p{N}]+`, under 。 (28 cells on)
 
 
 async def test_hows_and_1234567_show_the_boundaries_only_some_rows_have() -> None:
@@ -85,14 +85,14 @@ async def test_hows_and_1234567_show_the_boundaries_only_some_rows_have() -> Non
         assert chunks(app)["GPT-2"] == ["HOW", "'", "S"] and chunks(app)["cl100k_base"] == ["HOW", "'S"]
         shown = rows(app)
         assert shown["GPT-2"][1] == shown["cl100k_base"][1] == "HOW'S"
-        assert shown["GPT-2"][2] == "│7 ││7"  # ' has no room for its 9
-        assert shown["cl100k_base"][2] == "│1 │0"  # branch 0 is the case-insensitive contractions
+        assert shown["GPT-2"][2] == "│8 ││8"  # ' has no room for its 10
+        assert shown["cl100k_base"][2] == "│2 │1"  # branch 1 is the case-insensitive contractions
         await type_text(app, pilot, "1234567")
         shown = rows(app)
         assert chunks(app)["GPT-2"] == ["1234567"] and chunks(app)["cl100k_base"] == ["123", "456", "7"]
         assert shown["GPT-2"][1] == shown["cl100k_base"][1] == "1234567"
-        assert shown["GPT-2"][2] == "│8"  # one chunk: ' ?\p{N}+'
-        assert shown["cl100k_base"][2] == "│2 │2 │2"  # three: '\p{N}{1,3}'
+        assert shown["GPT-2"][2] == "│9"  # one chunk: ' ?\p{N}+'
+        assert shown["cl100k_base"][2] == "│3 │3 │3"  # three: '\p{N}{1,3}'
         assert shown["GPT-2"][0] == "GPT-2  1 chunk · 3 tokens · 2.33 bytes/token"
         await pilot.press("v")  # token ids: GPT-2 merges the one chunk into 123|45|67
         shown = rows(app)
@@ -110,11 +110,11 @@ async def test_four_spaces_before_if_explain_the_backtrack() -> None:
         assert set(map(tuple, chunks(app).values())) == {("   ", " if")}
         shown = rows(app)
         assert [shown[name][1] for name in NAMES] == ["····if"] * 3
-        assert [shown[name][2] for name in NAMES] == ["│10│7", "│6 │1", "│5 │0"]
+        assert [shown[name][2] for name in NAMES] == ["│11│8", "│7 │2", "│6 │1"]
         await pilot.press("home")
         text = " ".join(screen_text(app).split())
-        assert "GPT-2 · chunk 1/2 '···' at 0 · branch 10 \\s+(?!\\S)" in text
-        assert "✗9 ?[^\\s\\p{L}\\p{N}]+ ✓10 \\s+(?!\\S) takes '···'." in text
+        assert "GPT-2 · chunk 1/2 '···' at 0 · branch 11 \\s+(?!\\S)" in text
+        assert "✗10 ?[^\\s\\p{L}\\p{N}]+ ✓11 \\s+(?!\\S) takes '···'." in text
         assert (
             "Backtrack: \\s+ alone takes '····'; (?!\\S) fails before 'i', so 1 character is given back and the next chunk takes it."
             in text
@@ -122,7 +122,7 @@ async def test_four_spaces_before_if_explain_the_backtrack() -> None:
         assert "3 tokens: 220 220 220" in text
         await pilot.press("right")
         text = " ".join(screen_text(app).split())
-        assert "chunk 2/2 '·if' at 3 · branch 7 ?\\p{L}+" in text and "Backtrack" not in text
+        assert "chunk 2/2 '·if' at 3 · branch 8 ?\\p{L}+" in text and "Backtrack" not in text
 
 
 async def test_camel_case_takes_4_tokens_in_cl100k_and_6_in_o200k() -> None:
@@ -135,8 +135,8 @@ async def test_camel_case_takes_4_tokens_in_cl100k_and_6_in_o200k() -> None:
         assert shown["cl100k_base"][0] == "cl100k_base  2 chunks · 4 tokens · 6.25 bytes/token"
         assert shown["o200k_base"][0] == "o200k_base  6 chunks · 6 tokens · 4.17 bytes/token"
         assert shown["cl100k_base"][1] == shown["o200k_base"][1] == "HelloWorld·getElementById"
-        assert shown["cl100k_base"][2] == "│1        │1"
-        assert shown["o200k_base"][2] == "│0   │0   │0  │0     │0│0"
+        assert shown["cl100k_base"][2] == "│2        │2"
+        assert shown["o200k_base"][2] == "│1   │1   │1  │1     │1│1"
 
 
 async def test_up_down_and_left_right_move_the_cursor_between_rows_and_chunks(notes: Notes) -> None:
@@ -148,7 +148,7 @@ async def test_up_down_and_left_right_move_the_cursor_between_rows_and_chunks(no
         await pilot.press("right", "right", "down")  # GPT-2's 'S' at 4 → cl100k_base's 'S at 3
         widget = screen.query_one(TokenizerRows)
         assert (widget.row, widget.selected and widget.selected.text) == (1, "'S")
-        assert "cl100k_base · chunk 2/2 ''S' at 3 · branch 0" in screen_text(app)
+        assert "cl100k_base · chunk 2/2 ''S' at 3 · branch 1" in screen_text(app)
         await pilot.press("enter")
         await settle(app, pilot)
         assert notes.sent(ViewRequested) == [ViewRequested("encode", Animate("'S", "cl100k_base"))]
@@ -212,7 +212,7 @@ async def test_the_explorer_fits_60x18_without_colour(monkeypatch) -> None:  # t
         assert "[6 Explore]" in text.splitlines()[0]
         assert set(rows(app)) == set(NAMES)
         assert rows(app)["GPT-2"][1].endswith("的根源。")  # the window follows the cursor to the last chunk
-        assert rows(app)["GPT-2"][2].endswith("│9")
+        assert rows(app)["GPT-2"][2].endswith("│10")
         assert "GPT-2 · chunk 8/8 '。' at 35" in text
 
 

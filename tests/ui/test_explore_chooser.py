@@ -65,7 +65,7 @@ async def test_the_deepseek_row_cuts_digits_by_three_as_its_first_split_does() -
         lines = screen_text(app).splitlines()
         (at,) = [n for n, line in enumerate(lines) if line.startswith(" ▶ DeepSeek V4  ")]
         assert lines[at + 1].strip() == "Hi·1234567·分词"
-        assert lines[at + 2].strip() == "│5││0 │0 │││2"  # a label with one free column is left out
+        assert lines[at + 2].strip() == "│6││1 │1 │││3"  # a label with one free column is left out
 
 
 async def test_a_seventh_tick_and_an_empty_choice_are_refused_and_escape_keeps_the_rows() -> None:

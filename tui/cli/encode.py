@@ -58,12 +58,12 @@ def run_chunks(args: argparse.Namespace) -> None:
 
 
 def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
-    """The `chunks` command's objects: each chunk's text, start, branch index and branch pattern."""
-    from ..explain.branches import labelled
+    """The `chunks` command's objects: each chunk's text, start, branch number (from 1) and branch pattern."""
+    from ..explain.branches import branch_number, labelled
 
     utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
     cut = table.normalize(text)  # a table's normaliser first: the chunks are those encode merges
-    return [{"text": c.text, "start": c.start, "branch": c.branch, "pattern": c.pattern} for c in labelled(cut, table.pattern)]
+    return [{"text": c.text, "start": c.start, "branch": branch_number(c.branch), "pattern": c.pattern} for c in labelled(cut, table.pattern)]
 
 
 def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], object], *, ensure_ascii: bool = True) -> None:

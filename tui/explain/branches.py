@@ -148,6 +148,12 @@ def chunk_origin(text: str, pattern: str, start: int, end: int) -> Origin:
     return Origin(step, cut.describe(), branch, None if branch is None else alternatives(cut.own)[branch])
 
 
+def branch_number(index: int) -> int:
+    """The number a person reads for the top-level alternative at `index` of a regex: counted from 1,
+    the same on every screen (Explore, Compare, the narration) and in `bpe-tui chunks`."""
+    return index + 1
+
+
 #: A branch's regex is named in the narration up to this many characters.
 BRANCH_SHOWN = 24
 
@@ -168,7 +174,7 @@ def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
     if origin.pattern is None or origin.branch is None:
         return head + " between its matches"
     shown = origin.pattern[:BRANCH_SHOWN] + ("…" if len(origin.pattern) > BRANCH_SHOWN else "")
-    return f"{head} branch {origin.branch + 1} {shown}"
+    return f"{head} branch {branch_number(origin.branch)} {shown}"
 
 
 def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:

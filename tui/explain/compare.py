@@ -27,7 +27,7 @@ from ..engine.bpe import Trace, capture
 from ..engine.chunk import ChunkTrace, Word
 from ..engine.tables import GPT2, OFFSET, RULES, Pair, Table, TableError, get_table
 from ..engine.tables.registry import BY_NAME
-from .branches import chunk_origin
+from .branches import branch_number, chunk_origin
 from .rule_agreement import as_tiktoken
 from .words import count, quoted
 
@@ -356,7 +356,7 @@ def _did(s: Step) -> str:
 
 
 def _branch(branch: int | None, pattern: str | None) -> str:
-    return "between its matches" if branch is None else f"branch {branch + 1}: {pattern}"
+    return "between its matches" if branch is None else f"branch {branch_number(branch)}: {pattern}"
 
 
 def no_divergence(a: Table, b: Table) -> str:

@@ -23,7 +23,7 @@ from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
 from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
-from .branches import alternatives, spans
+from .branches import alternatives, branch_number, spans
 from .words import count, quoted
 
 PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
@@ -113,7 +113,7 @@ class TokenizerRow:
             if not tokens:
                 pieces.append(Piece(max(c.start, lo), min(c.end, hi), k, -1))
                 if c.start >= lo:
-                    marks.append(Mark(c.start, True, True, str(c.branch) if self.by_regex else ""))
+                    marks.append(Mark(c.start, True, True, str(branch_number(c.branch)) if self.by_regex else ""))
                 k += 1
                 continue
             starts = c.token_starts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..explain.branches import Explanation
+from ..explain.branches import Explanation, branch_number
 from ..explain.explorer import RowChunk, TokenizerRow
 from ..explain.words import count
 from ..safe import visible
@@ -25,20 +25,20 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
         t.append(visible(row.words) + "\n")
         _tokens(t, row, chunk)
         return t
-    t.append(f" at {chunk.start:,} · branch {chunk.branch} ")
+    t.append(f" at {chunk.start:,} · branch {branch_number(chunk.branch)} ")
     t.append(visible(row.branches[chunk.branch]), style="bold")
     t.append("\n")
     t.append(f"Tried in order at {why.start:,}, the first match wins: ")
     for attempt in why.attempts[:-1]:
-        t.append(f"✗{attempt.branch} {visible(attempt.pattern)}", style="dim")
+        t.append(f"✗{branch_number(attempt.branch)} {visible(attempt.pattern)}", style="dim")
         t.append("  ")
     won = why.winner
-    t.append(f"✓{won.branch} {visible(won.pattern)}", style="bold underline")
+    t.append(f"✓{branch_number(won.branch)} {visible(won.pattern)}", style="bold underline")
     t.append(f" takes {quote_chunk(won.matched or '', 40)}.")
     rest = row.branches[won.branch + 1 :]
     if rest:  # with the branches tried, every branch of the regex: the key to the numbers under the rows
         t.append("  Not reached: ")
-        t.append("  ".join(f"{won.branch + 1 + n} {visible(branch)}" for n, branch in enumerate(rest)), style="dim")
+        t.append("  ".join(f"{branch_number(won.branch + 1 + n)} {visible(branch)}" for n, branch in enumerate(rest)), style="dim")
     t.append("\n")
     back = why.backtrack
     if back is not None:
