@@ -63,7 +63,9 @@ def chunk_objects(text: str, table: Table) -> list[dict[str, object]]:
 
     utf8(text)  # a lone surrogate is refused in the CLI's sentence, as encode does
     cut = table.normalize(text)  # a table's normaliser first: the chunks are those encode merges
-    return [{"text": c.text, "start": c.start, "branch": branch_number(c.branch), "pattern": c.pattern} for c in labelled(cut, table.pattern)]
+    return [
+        {"text": c.text, "start": c.start, "branch": branch_number(c.branch), "pattern": c.pattern} for c in labelled(cut, table.pattern)
+    ]
 
 
 def print_each_text(args: argparse.Namespace, make: Callable[[str, Table], object], *, ensure_ascii: bool = True) -> None:
