@@ -128,7 +128,7 @@ async def test_gpt2_keeps_1234567_whole_where_cl100k_base_cuts_it_in_three() -> 
         await type_text(app, pilot, "1234567")
         (_, gpt2, gpt2_under), (_, cl100k, cl100k_under), _ = drawn_rows(app)
         assert gpt2.rstrip() == cl100k.rstrip() == "1234567"
-        assert gpt2_under.rstrip() == "│8" and cl100k_under.rstrip() == "│2 │2 │2"
+        assert gpt2_under.rstrip() == "│9" and cl100k_under.rstrip() == "│3 │3 │3"
 
 
 async def test_a_row_cut_by_the_window_ends_in_an_ellipsis() -> None:

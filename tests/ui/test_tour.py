@@ -213,3 +213,19 @@ async def test_outside_the_tour_every_view_holds_one_hidden_caption_bar() -> Non
             shown.append(app.shown_view or "")
         assert app.caption is None
         assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train", "compare"]
+
+
+async def test_a_scenes_notes_leave_with_it() -> None:
+    """What was said in a scene (a training's 'Stopped early', an explanation) is not shown over the next scene."""
+    app = TourApp(SCENES[-3:-1])
+    async with opened(app, size=(80, 24), notifications=True) as pilot:
+        await ready(app, pilot)
+        await pilot.press("]")
+        await ready(app, pilot)
+        assert app.scene == 1 and "3 merges asked" in screen_text(app)
+        app.notify("said in scene 2")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == ["said in scene 2"]
+        await pilot.press("[")
+        await ready(app, pilot)
+        assert app.scene == 0 and list(app._notifications) == []

@@ -295,3 +295,16 @@ async def test_k_trains_on_the_bundled_book() -> None:
         await settle(app, pilot)
         assert "1,078,434 bytes of the bundled Shakespeare" in status(app)
         assert "round 1: (32, 116) -> 256 '·t'" in side(app, "chunked") and "count 22,023" in side(app, "chunked")
+
+
+async def test_a_newer_training_takes_the_older_ones_stopped_early_note_away() -> None:
+    """10 merges on `the cat the hat` stop early (its note says so); 3 merges do not, and the note of 10 goes
+    (the tour's scene 11 once showed '3 merges asked' above 'Stopped early: …, of 10 merges asked')."""
+    app = make_app(SEED)
+    async with opened(app, notifications=True) as pilot:
+        await open_training(app, pilot, merges=None)
+        said = [n.message for n in app._notifications]
+        assert said == ["Stopped early: 8 with chunks, of 10 merges asked; no pair was left."]
+        await open_training(app, pilot, merges=3)
+        assert "3 merges asked" in status(app)
+        assert [n.message for n in app._notifications if "Stopped early" in n.message] == []

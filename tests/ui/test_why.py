@@ -270,9 +270,10 @@ def page_of(line: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 18), (160, 50)])
-async def test_an_explanation_is_one_line_on_the_footer_line_and_w_again_shows_the_rest(notes: Notes, size: tuple[int, int]) -> None:
-    """README: notes sit on the footer line. w's explanation is one line there, never over the ids; pressed
-    again on the same pair it shows the next page, and the pages together say the whole explanation."""
+async def test_an_explanation_is_one_line_above_the_footer_and_w_again_shows_the_rest(notes: Notes, size: tuple[int, int]) -> None:
+    """The guide: notes sit on the line above the footer. w's explanation is one line there, never over the ids
+    or the footer; pressed again on the same pair it shows the next page, and the pages together say the whole
+    explanation."""
     app = make_app()
     async with opened(app, size=size, notes=notes, notifications=True) as pilot:
         await pilot.press("end", "w")
@@ -281,7 +282,7 @@ async def test_an_explanation_is_one_line_on_the_footer_line_and_w_again_shows_t
         while len(shown) < 12:
             await until(pilot, lambda: bool(app.screen.query("Toast")))
             (toast,) = app.screen.query("Toast")
-            assert toast.region.height == 1 and toast.region.bottom == size[1], toast.region  # the footer line
+            assert toast.region.height == 1 and toast.region.bottom == size[1] - 1, toast.region  # above the footer
             assert toast.region.right == size[0]  # to the screen's edge: no cell of the footer left beside it
             shown.append(notes.messages[-1])
             if page_of(shown[-1])[0] == page_of(shown[-1])[1]:

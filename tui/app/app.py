@@ -174,6 +174,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         if self.capturing:
             self.notify("A capture is running: the views open when it is done (escape cancels it).", timeout=3)
             return
+        self.clear_notifications()  # a note belongs to the view that made it
         if name == "encode":
             await self.pop_screen()
         elif shown == "encode":

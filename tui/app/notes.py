@@ -6,6 +6,8 @@ posts; `OneAtATime` shows an explanation in place of the previous one (the pairs
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
@@ -15,6 +17,8 @@ from ..explain.position import Position
 from ..messages import PairPicked
 from ..safe import visible, wrap
 
+#: Where a sentence ends: after '.', '!' or '?' and a space, or at a line's end.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s*\n\s*")
 MIN_DELAY = 0.05  # seconds: the shortest a toast is shown, and a delay no timer loop divides by zero or below
 EXPLAIN_FOR = 12.0  # seconds an explanation stays, unless the next one replaces it
 
@@ -48,18 +52,25 @@ def note_cells(columns: int) -> int:
 
 
 def pages(text: str, cells: int) -> list[str]:
-    """`text` as one-line pages of at most `cells` cells, wrapped at spaces (as few pages as can be);
-    each page but a lone one marked '[w k/n]' (w again shows the next).
+    """`text` as one-line pages of at most `cells` cells, a page holding whole sentences (as many as fit;
+    a sentence longer than a line is cut at spaces over pages of its own); each page but a lone one
+    marked '[w k/n]' (w again shows the next).
 
     >>> pages("rule 2: b + c. Rank 2 orders it.\\nNever chosen.", 30)
-    ['rule 2: b + c. Rank 2 [w 1/3]', 'orders it. Never [w 2/3]', 'chosen. [w 3/3]']
+    ['rule 2: b + c. [w 1/3]', 'Rank 2 orders it. [w 2/3]', 'Never chosen. [w 3/3]']
     >>> pages("Not a rule.", 30)
     ['Not a rule.']
     """
     if "\n" not in text and cell_len(text) <= cells:
         return [text]
     room = max(cells - len(" [w 9/9]"), 12)
-    lines = wrap(" ".join(text.split("\n")), room)
+    lines: list[str] = []
+    for sentence in SENTENCE_END.split(text.strip()):
+        joined = f"{lines[-1]} {sentence}" if lines else sentence
+        if lines and cell_len(joined) <= room:
+            lines[-1] = joined
+        else:
+            lines += wrap(sentence, room)
     return [f"{line} [w {k}/{len(lines)}]" for k, line in enumerate(lines, 1)]
 
 

@@ -43,6 +43,8 @@ from .train_beside import TrainedBeside
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_MERGES = 10
 NARROW = 80  # columns below which one side is shown at a time (s switches)
+#: How the note of a training that ran out of pairs begins (a newer training takes the older one's note away).
+STOPPED_EARLY = "Stopped early:"
 CODE_WIDTH = 140  # columns from which the code pane is on by default, as a third column (below, it takes a side's place)
 SHORT = 24  # lines below which the figures beside the trained table take one line (cut with …), else two
 PROGRESS_EVERY = 0.1  # seconds between progress reports of a running training
@@ -198,10 +200,12 @@ class TrainScreen(TrainedBeside):
         self.source, self.trained_text, self.merges = source, text, merges
         sides = ((both.chunked, "with chunks"), (both.unchunked, "without"))
         short = [f"{len(s.result.rounds):,} {label}" for s, label in sides if s.result.stopped_early]
-        self.stopped = f"Stopped early: {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
+        self.stopped = f"{STOPPED_EARLY} {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
         self.both = both
         self.round = max(1, min(self.round, both.rounds))
         self._replay = self.round > 1
+        for shown in [n for n in self.app._notifications if n.message.startswith(STOPPED_EARLY)]:
+            self.app._unnotify(shown)  # said of the training this one replaces (a tour scene's default run, say)
         if self.stopped:
             self.notify(self.stopped, severity="warning", timeout=4)
         self.compare(text, both)

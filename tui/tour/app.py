@@ -106,6 +106,7 @@ class TourApp(BpeApp):
             self._entering = False
 
     async def _enter(self, index: int) -> None:
+        self.clear_notifications()  # what was said belongs to the scene left
         scene = self.scenes[index]
         trace = self._traces.get(index)
         if trace is None:

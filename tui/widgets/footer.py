@@ -9,7 +9,7 @@ and a step repaints the screen (0.3 ms a step for an unchanged footer): these ke
 last lines while they are not dirty.
 
 It also ends at a key's end: keys that do not fit whole beside the palette key are left out (with
-all keys after them), where Textual's footer would let the docked palette key cover part of a key
+all keys after them, but never `? help` and `q quit`, whose room is kept first), where Textual's footer would let the docked palette key cover part of a key
 and leave that key's last cell showing after it (`▏^p palette-` at 60 columns).
 """
 
@@ -23,7 +23,11 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
+from ..commands import HELP, QUIT
 from .styles_cache import KeptLines
+
+#: The keys a footer never leaves out, however narrow: a newcomer's way to help and out.
+KEPT = (HELP.action, QUIT.action)
 
 #: What the footer's keys are made of: each active binding's key, binding, whether it is enabled, its tooltip.
 Shown = tuple[tuple[str, Binding, bool, str], ...]
@@ -81,8 +85,12 @@ class KeyFooter(TextualFooter):
         self._fitted = (width, self._shown)
         keys = [w for w in self.children if not w.has_class("-command-palette")]
         room = width - sum(cells(w, self.size) for w in self.children if w.has_class("-command-palette"))
-        used, fits = 0, True
+        kept = [key for key in keys if getattr(key, "action", None) in KEPT]
+        used = sum(cells(key, self.size) for key in kept)  # help and quit are shown first, wherever they stand
+        fits = True
         for key in keys:
+            if key in kept:
+                continue
             used += cells(key, self.size)
             fits = fits and used - key.styles.margin.right <= room
             key.display = fits
