@@ -308,6 +308,26 @@ def keys_table() -> str:
     return "\n".join(lines)
 
 
+def key_lines(width: int) -> str:
+    """The animator's keys for a page `width` columns wide: two to a line where both fit whole, one to a
+    line otherwise (a description never breaks under its key), then the palette."""
+    cells = help_cells(ENCODE_HELP)
+    left_keys = max(len(keys) for keys, _ in cells[::2]) + 2
+    left_words = max(len(words) for _, words in cells[::2]) + 2
+    right_keys = max(len(keys) for keys, _ in cells[1::2]) + 2
+    right_words = max(len(words) for _, words in cells[1::2])
+    if 2 + left_keys + left_words + right_keys + right_words <= width:
+        rows = [cells[n : n + 2] for n in range(0, len(cells), 2)]
+        lines = [
+            f"  {k1:<{left_keys}}{h1:<{left_words}}{rest[0][0]:<{right_keys}}{rest[0][1]}" if rest else f"  {k1:<{left_keys}}{h1}"
+            for (k1, h1), *rest in rows
+        ]
+    else:
+        column = max(len(keys) for keys, _ in cells) + 2
+        lines = [f"  {keys:<{column}}{words}" for keys, words in cells]
+    return "\n".join([*(line.rstrip() for line in lines), f"  {'ctrl+p':<{left_keys}}command palette: every action by name"])
+
+
 def view_keys(view: str) -> str:
     """'p: errors replace/strict · /: type ids': the keys of one view after the animator beyond those they share."""
     return " · ".join(f"{keys}: {words}" for keys, words in help_cells(c for c in BY_VIEW[view] if c not in SHARED))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -13,14 +14,14 @@ from tui.screens.aliases import AliasesScreen
 from tui.screens.base import ViewScreen
 from tui.screens.compare import CompareScreen
 from tui.screens.decode import DecodeScreen
-from tui.screens.dialogs import help_text
 from tui.screens.encode import EncodeScreen
 from tui.screens.explore import ExploreScreen
+from tui.screens.help import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
 from tui.screens.train import TrainScreen
 
-from .support import cafe_app, make_app, opened, screen_text, settle
+from .support import cafe_app, make_app, opened, screen_text, settle, until
 
 
 def flat_help() -> str:
@@ -49,9 +50,28 @@ def test_the_help_table_lists_every_animator_command() -> None:
     shown = help_cells(ENCODE_HELP)
     for cell in help_cells(ENCODE):
         assert cell in shown, cell
-    text = help_text()
+    lines = help_text().splitlines()
     for keys, words in shown:
-        assert f"{keys:<13}" in text and words in text, (keys, words)
+        assert any(re.search(rf"(^|  ){re.escape(keys)} +{re.escape(words)}(  |$)", line) for line in lines), (keys, words)
+
+
+@pytest.mark.parametrize("size", [(60, 18), (80, 24), (120, 40), (160, 50)])
+async def test_the_help_page_fits_its_width_and_never_breaks_a_key_from_its_words(size: tuple[int, int]) -> None:
+    """At every size each key and its words share a line (at 80x24 'space  play /' once broke from 'pause'),
+    no line is wider than the page, and the opening sentence wraps at most once."""
+    from tui.screens.help import HelpScreen, HelpText
+
+    app = make_app()
+    async with opened(app, size=size) as pilot:
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        page = app.screen.query_one(HelpText)
+        lines = str(page.content).splitlines()
+        assert max(map(len, lines)) <= page.size.width
+        for keys, words in help_cells(ENCODE_HELP):
+            assert any(re.search(rf"(^|  ){re.escape(keys)} +{re.escape(words)}(  |$)", line) for line in lines), (keys, words)
+        assert lines.index("") <= 2  # the opening sentence: two lines at most
 
 
 async def test_at_80_columns_every_key_is_named_on_screen() -> None:
@@ -114,6 +134,7 @@ def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_
     from tui.commands import ALIAS_GRID, CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, TOUR, Command
     from tui.screens import dialogs
     from tui.screens.aliases import AliasGrid
+    from tui.screens.help import HelpScreen
     from tui.screens.toosmall import TooSmallScreen
     from tui.tour.app import TourApp
 
@@ -122,13 +143,13 @@ def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_
         assert command.title and command.help, command
     known = {(c.keys, c.action) for c in registry}
     owners = [AliasGrid, TooSmallScreen, TourApp, dialogs.EditBox, dialogs.EditScreen, dialogs.PathScreen, dialogs.ConfirmScreen]
-    owners += [dialogs.PickerScreen, dialogs.HelpScreen]
+    owners += [dialogs.PickerScreen, HelpScreen]
     for owner in owners:
         bound = {(b.key, b.action) for b in owner.BINDINGS if isinstance(b, Binding)}
         assert bound and bound <= known, owner
 
 
 def test_the_help_page_names_the_tours_keys_which_no_view_binds() -> None:
-    assert "In the guided tour (bpe-tui tour): ] / [ next / previous scene; space pauses --play." in help_text()
+    assert "In the guided tour (bpe-tui tour): ] / [ next / previous scene; space pauses --play." in flat_help()
     view_keys = {key for commands in BY_VIEW.values() for command in commands for key in command.keys.split(",")}
     assert "p" in view_keys and not view_keys & {"right_square_bracket", "left_square_bracket"}

@@ -10,7 +10,7 @@ from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.screens.compare import CompareScreen, ids_line
-from tui.screens.dialogs import help_text
+from tui.screens.help import help_text
 
 from .support import make_app, opened, screen_text, until
 

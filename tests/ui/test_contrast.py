@@ -23,7 +23,8 @@ from textual.pilot import Pilot
 
 from tui.app import BpeApp
 from tui.app.slides import LEGIBLE, LegibleText, contrast, is_text, luminance, theme_names
-from tui.screens.dialogs import EditScreen, HelpScreen
+from tui.screens.dialogs import EditScreen
+from tui.screens.help import HelpScreen
 
 from .support import make_app, opened, settle, until
 

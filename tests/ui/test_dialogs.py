@@ -6,7 +6,8 @@ import pytest
 from textual.command import CommandPalette
 from textual.widgets import OptionList, Static
 
-from tui.screens.dialogs import EditBox, EditScreen, HelpScreen
+from tui.screens.dialogs import EditBox, EditScreen
+from tui.screens.help import HelpScreen
 
 from .conftest import Notes
 from .support import (

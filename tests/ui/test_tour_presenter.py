@@ -158,7 +158,7 @@ async def test_z_zooms_the_explorer_rows_the_training_code_and_the_decode_tokens
 
 
 async def test_the_palette_and_the_help_page_hold_every_presenter_key() -> None:
-    from tui.screens.dialogs import help_text
+    from tui.screens.help import help_text
 
     app = TourApp()
     async with opened(app, size=(80, 24)) as pilot:

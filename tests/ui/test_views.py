@@ -10,7 +10,7 @@ from textual.widgets import Input
 
 from tui.screens.aliases import AliasesScreen
 from tui.screens.decode import DecodeScreen
-from tui.screens.dialogs import help_text
+from tui.screens.help import help_text
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import RulesList, TablesScreen
 

@@ -17,7 +17,7 @@ from tui.engine.bpe import capture
 from tui.engine.tables import byte_symbol_order, load_two_files
 from tui.explain.whynot import why_not
 from tui.screens import tables
-from tui.screens.dialogs import help_text
+from tui.screens.help import help_text
 from tui.screens.tables import RulesList, TablesScreen
 
 from .support import Notes, PairsPane, make_app, opened, pairs, screen_text, settle, submit, until, word

@@ -199,8 +199,10 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         self.captures.added(message.table, message.note)
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, dialogs().HelpScreen):
-            self.push_screen(dialogs().HelpScreen())
+        from ..screens.help import HelpScreen  # imported when first asked for (start-up time)
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands, then each command of the view shown, from the registry."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,14 +12,14 @@ from pathlib import Path
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 from textual.widgets.text_area import Document, DocumentNavigator, WrappedDocument
 
-from ..commands import CANCEL_DIALOG, CANCEL_EDIT, CLOSE_HELP, COMPLETE_PATH, CONFIRM, EDIT_BOX, bindings
+from ..commands import CANCEL_DIALOG, CANCEL_EDIT, COMPLETE_PATH, CONFIRM, EDIT_BOX, bindings
 from ..engine.examples import LABELS
 from ..engine.files import read_utf8
 from ..messages import TextSubmitted
@@ -269,89 +268,4 @@ class PickerScreen(ModalScreen[Path | None]):
         self.dismiss(self.examples[int(event.option.id or 0)].path)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-def help_text() -> str:
-    """The help page; every key in it comes from the command registry (tui/commands.py)."""
-    from ..commands import ALL_VIEWS, GO_TO_SCENE, LATER_VIEWS, NEXT_SCENE, RESTART_SCENE, VIEWS, ZOOM, keys_table, shared_keys, view_keys
-
-    views = []
-    for view in VIEWS:
-        keys = view_keys(view.name) if view is not VIEWS[0] else ""
-        paragraph = view.help + (f" {keys}." if keys else "")
-        views.append(textwrap.fill(paragraph, 64, initial_indent=f"  {view.key + ' ' + view.label:<11}", subsequent_indent=" " * 13))
-    head = f"\nViews: {ALL_VIEWS} (the step keys above work in view 1)\n"
-    tour = (
-        f"\nIn the guided tour (bpe-tui tour): {NEXT_SCENE.shown_keys} {NEXT_SCENE.help}; space pauses --play.\n"
-        f"  {GO_TO_SCENE.shown_keys} {GO_TO_SCENE.help}; {RESTART_SCENE.shown_keys} {RESTART_SCENE.help}; space in views {LATER_VIEWS}\n"
-        f"  plays or pauses the tour.\nIn every view: {ZOOM.shown_keys} {ZOOM.help} (tab moves the focus).\n"
-    )
-    return (
-        HELP_INTRO + keys_table() + "\n" + HELP_PANES + head + "\n".join(views) + f"\n  In views {LATER_VIEWS}, {shared_keys()}.\n" + tour
-    )
-
-
-HELP_INTRO = """\
-bpe-tui shows GPT-2's tokenizer one frame at a time, from a
-captured merge trace.
-
-Keys (they work in view 1, whatever has focus; the other views'
-keys are under Views below; t, ?, q and 1-8 work in every view)
-"""
-
-HELP_PANES = """
-Panes
-  Header    the table in use, the text's figures (bytes →
-            tokens, merges that fire), where you are, and one
-            sentence on this frame.
-  Chunks    the text cut by GPT-2's regex; BPE never merges
-            across │. Space is ·, newline ↵, tab →; ↺ marks a
-            chunk read from the cache, ¹ a single symbol.
-  Bytes     the current chunk's UTF-8 bytes (decimal, hex)
-            under their aliases; * marks the 68 bytes moved
-            to 256+n (space → Ġ); this round's pair is
-            reversed.
-  Word      the chunk's symbols; this round's pair is reversed
-            and marked ^, the new word is beneath. In scan
-            detail (d), i is the read position and j where
-            word.index(first, i) found the first symbol. N
-            symbols allow at most N−1 rounds (each merges at
-            least one pair); that bounds rounds, not time, as
-            every round rescans the word.
-  Pairs     every adjacent pair with its rank (— when it is
-            no rule); ▶ marks the lowest, the one merged. A
-            rank says which rule comes first; an id names the
-            model's token (here id = 256 + rank). ↑/↓ select
-            a pair, w (or a click) says why it was or was not
-            chosen. At a chunk's end the rules that were
-            candidates but never chosen are listed: present
-            in the table, unusable on this input.
-  Ids       each id after its alias string, │ between chunks.
-  Code      (c; on from 160 columns) the loop as code: ▶ and
-            reverse mark the line this frame is on, · the
-            other lines it runs, ↳ the values of their
-            variables (i, j, first, second, the new word).
-"""
-
-
-class HelpScreen(ModalScreen[None]):
-    """The keys and what each pane means."""
-
-    DEFAULT_CSS = (
-        dialog_css("HelpScreen")
-        + """
-    HelpScreen > Vertical { width: 100%; max-width: 72; height: 90%; }
-    HelpScreen VerticalScroll { height: 1fr; }
-    """
-    )
-    BINDINGS = bindings((CLOSE_HELP,))
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            with VerticalScroll():
-                yield Static(Text(help_text()))
-            yield Label("escape: close", classes="hint")
-
-    def action_close(self) -> None:
         self.dismiss(None)
