@@ -225,6 +225,8 @@ GO_TO_SCENE = Command("app.go_to_scene", "G", "Tour: go to scene N", "go to scen
 RESTART_SCENE = Command("app.restart_scene", "R", "Tour: restart this scene", "restart the scene")
 PAUSE_TOUR = Command("app.pause_tour", "space", "Tour: pause / resume", "pause / resume the tour")
 TOUR = (NEXT_SCENE, PREVIOUS_SCENE, GO_TO_SCENE, RESTART_SCENE, PAUSE_TOUR)
+#: Outside the tour, ] and [ say where the tour is instead of doing nothing.
+NO_TOUR = Command("app.no_tour", "right_square_bracket,left_square_bracket", "Tour keys: where the tour is", "the tour's keys")
 #: In every view, in the tour or not: the focused pane fills the screen, and is put back (escape too).
 ZOOM = Command("app.zoom", "z", "Zoom the focused pane to the whole screen, and back", "zoom the focused pane, and back")
 

@@ -6,6 +6,7 @@ import hashlib
 import json
 import shutil
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -263,7 +264,8 @@ def test_labels_come_from_the_registry(teaching_table):
     """Titles are the entries' labels; a custom table is named by its name, merge count and hash."""
     assert tables.label(teaching_table) == "teaching · 9 rules"
     custom = tables.Table(name="custom", merges=(("a", "b"),), encoder={"a": 0, "b": 1, "ab": 2}, sha256="1234abcd" + "0" * 56)
-    assert tables.label(custom) == "custom · 1 merges · vocab.bpe 1234abcd…"
+    assert tables.label(custom) == "custom · 1 merge · vocab.bpe 1234abcd…"  # said '1 merges' once
+    assert tables.label(replace(teaching_table, merges=teaching_table.merges[:1])) == "teaching · 1 rule"
 
 
 def test_cli_table_choices_come_from_the_registry(cli):

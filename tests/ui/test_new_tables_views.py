@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from tui.engine.bpe import capture
 from tui.engine.tables import get_table, short_name
-from tui.explain.figures import vocab_sum
+from tui.explain.figures import figures, vocab_sum
 from tui.widgets.decode_panels import DecodeSummary
 
 from .support import ChunksPane, Notes, make_app, opened, screen_text, settle, type_ids, until
@@ -21,7 +22,7 @@ def key_figure(view: str, name: str) -> str:
     """What the view must show of this table, whatever the size: a figure read from the table itself."""
     table = get_table(name)
     return {
-        "encode": "bytes →",
+        "encode": figures(capture(TEXT, table)).flow,  # Qwen's NFC: '23 bytes, 22 after NFC → 11 tokens
         "decode": f"vocab {vocab_sum(table)}"[:30],
         "aliases": f"id {table.encoder['Ġ']}",  # the space's one-byte token, in the Selected pane
         "tables": f"Rules · {short_name(table)}",

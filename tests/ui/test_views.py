@@ -275,3 +275,28 @@ async def test_t_in_any_view_switches_the_app_table_and_every_view_follows() -> 
         await pilot.press("1")
         await pilot.pause()
         assert GPT2_TITLE in header(app)[0]
+
+
+async def test_the_tour_keys_outside_the_tour_say_where_the_tour_is(notes: Notes) -> None:
+    """] and [ are the tour's keys; in the app they once did nothing, silently."""
+    app = make_app()
+    async with opened(app, notes=notes) as pilot:
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert notes.messages[-1] == "No tour runs here: ] and [ move between the scenes of bpe-tui tour."
+
+
+async def test_the_palette_offers_cancel_only_while_a_capture_runs() -> None:
+    app = make_app()
+    async with opened(app) as pilot:
+        await settle(app, pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Cancel the capture" not in titles and "Next frame" in titles
+
+
+async def test_a_normalised_header_says_the_texts_bytes_and_the_normalised_ones() -> None:
+    """Qwen 3 composes 'e' + U+0301 into 'é' (NFC): the header says both byte counts."""
+    app = make_app("cafe\u0301", "qwen3")
+    async with opened(app) as pilot:
+        await settle(app, pilot)
+        assert "6 bytes, 5 after NFC → 2 tokens" in screen_text(app).splitlines()[0]

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from .. import messages as msg
 from ..access import FileAccess
-from ..commands import BY_VIEW, VIEWS, ZOOM, bindings, palette
+from ..commands import BY_VIEW, NO_TOUR, VIEWS, ZOOM, bindings, palette
 from ..engine.bpe import Trace
 from ..engine.examples import TRACES_DIR
 from ..engine.memory import OUT_OF_MEMORY, out_of_memory
@@ -51,7 +51,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
     #: Absolute (the tour's app lives elsewhere); the animator's sheet: Textual loads no default screen's CSS_PATH.
     CSS_PATH = [Path(__file__).parents[1] / sheet for sheet in ("global.tcss", "screens/encode.tcss")]
     TITLE = "bpe-tui"
-    BINDINGS = bindings((ZOOM,))
+    BINDINGS = bindings((ZOOM, NO_TOUR))
 
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # t's cycle and the resolver
@@ -127,6 +127,9 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
 
     def action_cycle_theme(self) -> None:
         slides.cycle_theme(self)
+
+    def action_no_tour(self) -> None:
+        self.notify("No tour runs here: ] and [ move between the scenes of bpe-tui tour.", timeout=3)
 
     def action_zoom(self) -> None:
         slides.zoom(self)
@@ -207,4 +210,6 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own commands, then each command of the view shown, from the registry."""
         yield from super().get_system_commands(screen)
-        yield from palette((*BY_VIEW.get(getattr(screen, "VIEW", ""), ()), ZOOM), self.run_action, screen)
+        offers = getattr(screen, "offers", None)  # a view may say a command means nothing now (cancel, with nothing to cancel)
+        commands = [c for c in (*BY_VIEW.get(getattr(screen, "VIEW", ""), ()), ZOOM) if offers is None or offers(c.action)]
+        yield from palette(commands, self.run_action, screen)

@@ -57,3 +57,13 @@ def clip(value: str) -> str:
     ('WordPiece', 81)
     """
     return value[:QUOTED] + ("…" if len(value) > QUOTED else "")
+
+
+def plural(n: int, noun: str) -> str:
+    """`noun` as `n` of it is said: 'byte' for one, 'bytes' for any other number (zero too)."""
+    return noun + "s" if n != 1 else noun
+
+
+def count(n: int, noun: str) -> str:
+    """'1 chunk', '2,054 chunks': a number (thousands separated) with its noun, plural where it belongs."""
+    return f"{n:,} {plural(n, noun)}"

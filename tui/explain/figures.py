@@ -7,6 +7,9 @@ whether the capture is still growing. `said` is the one wording of the text's fi
 >>> f = figures(capture("aaab aaab aaab", teaching()))  # ' aaab' twice: the second from the cache
 >>> f.said, f.flow, f.fires, vocab_sum(teaching())
 ('14 bytes → 5 tokens · 6 merges fire · 1 cache hit', '14 bytes → 5 tokens', '6 merges fire', '265 = 256 + 9')
+>>> from tui.engine.tables import get_table
+>>> figures(capture("cafe\u0301", get_table("qwen3"))).flow  # NFC joins e and its accent: one byte fewer
+'6 bytes, 5 after NFC → 2 tokens'
 """
 
 from __future__ import annotations
@@ -31,10 +34,14 @@ class Figures:
     fired: int
     cache_hits: int = 0
     growing: int | None = None  # the chunks captured so far, while the capture is still running
+    typed: tuple[int, str] | None = None  # the text's own bytes and the normaliser, when it changed their number
 
     @property
     def flow(self) -> str:
-        """'18 bytes → 5 tokens'."""
+        """'18 bytes → 5 tokens'; '26 bytes, 25 after NFC → 9 tokens' where the normaliser changed the count."""
+        if self.typed is not None:
+            own, normaliser = self.typed
+            return f"{count(own, 'byte')}, {self.bytes:,} after {normaliser} → {count(self.tokens, 'token')}"
         return f"{count(self.bytes, 'byte')} → {count(self.tokens, 'token')}"
 
     @property
@@ -58,6 +65,11 @@ def figures(trace: Trace) -> Figures:
     """The figures of `trace`'s text under its table."""
     table = trace.table
     growing = None if trace.complete else len(trace.chunks)
+    own = len(trace.text.encode("utf-8"))
+    changed = (
+        table.normalizer is not None and not table.rule.on_characters and own != trace.byte_count
+    )  # a rule on characters counts the text's own
+    typed = (own, table.normalizer.describe()) if changed and table.normalizer is not None else None
     return Figures(
         256,
         len(table.merges),
@@ -68,6 +80,7 @@ def figures(trace: Trace) -> Figures:
         trace.merges_fired,
         trace.cache_hits,
         growing,
+        typed,
     )
 
 

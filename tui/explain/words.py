@@ -11,15 +11,9 @@ agrees with its count, and the user's text in quotes.
 
 from __future__ import annotations
 
+from ..engine.texts import count, plural
 
-def plural(n: int, noun: str) -> str:
-    """`noun` as `n` of it is said: 'byte' for one, 'bytes' for any other number (zero too)."""
-    return noun + "s" if n != 1 else noun
-
-
-def count(n: int, noun: str) -> str:
-    """'1 chunk', '2,054 chunks': a number (thousands separated) with its noun, plural where it belongs."""
-    return f"{n:,} {plural(n, noun)}"
+__all__ = ["agreeing", "count", "plural", "quoted"]
 
 
 def agreeing(n: int, verb: str) -> str:

@@ -129,6 +129,10 @@ class EncodeScreen(KeptStyles):
         """Under a dialog the footer leaves this screen's keys out; escape means something only while a capture runs."""
         if self.app.screen is not self:
             return False
+        return self.offers(action)
+
+    def offers(self, action: str) -> bool:
+        """Whether `action` means something now (the command palette lists only those): escape only while a capture runs."""
         return bool(self.busy) if action == "cancel_capture" else True
 
     # -- stepping ------------------------------------------------------------------------------

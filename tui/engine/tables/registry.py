@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..pretokenize import GPT2_PATTERN
-from ..texts import quote
+from ..texts import count, quote
 from .carriers import QWEN, QWEN3_6_PATTERN, QWEN3_PATTERN, Carrier, qwen3, qwen3_6
 from .deepseek import DEEPSEEK, deepseek_v4
 from .ranks import OFFSET
@@ -42,12 +42,12 @@ PATTERNS: dict[str, str] = {
 
 def rules_label(title: str) -> Callable[[Table], str]:
     """A label that counts rules: 'teaching · 9 rules' (for small tables, read rule by rule)."""
-    return lambda table: f"{title} · {len(table.merges)} rules"
+    return lambda table: f"{title} · {count(len(table.merges), 'rule')}"
 
 
 def merges_label(title: str) -> Callable[[Table], str]:
     """A label with the merge count and the rule file's hash: 'GPT-2 · 50,000 merges · vocab.bpe 1ce16647…'."""
-    return lambda table: f"{title} · {len(table.merges):,} merges · vocab.bpe {table.sha256[:8]}…"
+    return lambda table: f"{title} · {count(len(table.merges), 'merge')} · vocab.bpe {table.sha256[:8]}…"
 
 
 def ranks_label(title: str) -> Callable[[Table], str]:
@@ -57,7 +57,7 @@ def ranks_label(title: str) -> Callable[[Table], str]:
 
 def json_label(title: str) -> Callable[[Table], str]:
     """A tokenizer.json table's label: 'DeepSeek V4 · 127,741 merges · tokenizer.json 8f9f37ca…' (DeepSeek V4's, see deepseek.py)."""
-    return lambda table: f"{title} · {len(table.merges):,} merges · tokenizer.json {table.sha256[:8]}…"
+    return lambda table: f"{title} · {count(len(table.merges), 'merge')} · tokenizer.json {table.sha256[:8]}…"
 
 
 def pieces_label(title: str) -> Callable[[Table], str]:
