@@ -18,8 +18,8 @@ def test_gpt2_and_cl100k_on_1234567(cli: Cli) -> None:
         0,
         "A GPT-2 · 3 ids: 10163 2231 3134\n"
         "B cl100k_base · 3 ids: 4513 10961 22\n"
-        r"first divergence (boundaries): chunk 1: GPT-2 cuts '1234567' (branch 9:  ?\p{N}+) where cl100k_base cuts '123' (branch 3: \p{N}{1,3}+)."
-        "\n",
+        r"first divergence (boundaries): chunk 1: GPT-2 cuts '1234567' (branch 9:  ?\p{N}+) where cl100k_base cuts '123' (branch 3: \p{N}{1,3}+); "
+        "the tokens first differ at '4567': GPT-2 2231 3134, cl100k_base 10961 22.\n",
         "",
     )
 
@@ -30,14 +30,19 @@ def test_json_names_the_tables_ids_counts_and_the_divergence(cli: Cli) -> None:
     assert json.loads(out) == {
         "a": {"table": "cl100k_base", "ids": [393, 4825], "count": 2},
         "b": {"table": "o200k_base", "ids": [398, 6498], "count": 2},
-        "first_divergence": {
+        "first_divergence": None,  # both end in the token ' Pairs': no token differs
+        "first_path_divergence": {
             "chunk": 0,
             "round": 1,
             "cause": "rank order",
             "sentence": "chunk 1 ' Pairs', round 1: cl100k_base ranks 'Ġ' + 'P' (137) before 'i' + 'r' (148) "
-            "while o200k_base ranks 'i' + 'r' (124) before 'Ġ' + 'P' (142).",
+            "while o200k_base ranks 'i' + 'r' (124) before 'Ġ' + 'P' (142); both still end in the same tokens.",
+            "path_only": True,
         },
     }
+    code, out, _ = cli("compare", "--table", "gpt2", "--table", "cl100k_base", "--text", "1234567", "--json")
+    found = json.loads(out)
+    assert found["first_divergence"] == found["first_path_divergence"] and found["first_divergence"]["path_only"] is False
 
 
 def test_the_same_table_twice_says_there_is_no_divergence(cli: Cli) -> None:
@@ -56,8 +61,8 @@ def test_one_table_under_both_merge_rules(cli: Cli) -> None:
     assert out.splitlines() == [
         "A GPT-2 · 1 id: 24479",
         "B GPT-2 (tiktoken's rule) · 1 id: 24479",
-        "first divergence (merge rule): chunk 1 ' unbelievable', round 1: GPT-2 merges 'l' + 'e' (rank 37) into 12 symbols "
-        "while GPT-2 (tiktoken's rule) takes the chunk whole; the order differs, the ids agree.",
+        "the same tokens: GPT-2 and GPT-2 (tiktoken's rule) end with the same tokens, though their paths part 1 time "
+        "(n in view 8 shows each; the first: chunk 1, merge rule).",
     ]
 
 
@@ -71,7 +76,7 @@ def test_a_custom_table_on_one_side_and_the_text_from_a_file(cli: Cli, tmp_path:
         "A teaching · 2 ids: 257 66",
         "B custom · 2 ids: 64 256",
         "first divergence (rank order): chunk 1 'abc', round 1: teaching ranks 'a' + 'b' (1) before 'b' + 'c' (2) "
-        "while custom ranks 'b' + 'c' (0) before 'a' + 'b' (1).",
+        "while custom ranks 'b' + 'c' (0) before 'a' + 'b' (1); the tokens first differ at 'abc': teaching 257 66, custom 64 256.",
     ]
 
 

@@ -17,7 +17,8 @@ from tui.engine.decoding import decode
 from tui.engine.tables import GPT2, HF, SENTENCEPIECE, Table, byte_symbol_order, get_table
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
 from tui.engine.tracefile import dumps, loads
-from tui.explain.compare import Comparison, with_rule
+from tui.explain.compare import Comparison
+from tui.explain.compare_sides import with_rule
 from tui.explain.rule_agreement import as_tiktoken
 
 from .hf_files import LLAMA3_PRE, trained
@@ -126,7 +127,7 @@ def test_compare_names_the_merge_order_where_the_two_orders_part(shuffled: Path)
     first = comparison.first
     assert first is not None
     assert first.cause == "merge order"
-    assert first.sentence.endswith("; the order differs, the ids differ.")
+    assert first.sentence.endswith("; the order differs; the tokens first differ at '    ': custom (GPT-2's rule) 533, custom 274 221.")
 
 
 def test_three_orders_on_aaaa_as_readme_shows() -> None:

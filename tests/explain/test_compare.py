@@ -11,8 +11,9 @@ from tui.engine.aliases import from_aliases
 from tui.engine.bpe import capture, encode
 from tui.engine.normalize import NFC
 from tui.engine.tables import OFFSET, Table, TableError, cl100k_base, names, o200k_base
-from tui.explain.compare import Comparison, compare, named_table
+from tui.explain.compare import Comparison, compare
 from tui.explain.compare_rows import Cursor, Shown, SideFrame, side_frame
+from tui.explain.compare_sides import named_table
 
 
 def test_gpt2_and_cl100k_part_on_the_digits_of_1234567() -> None:
@@ -22,7 +23,11 @@ def test_gpt2_and_cl100k_part_on_the_digits_of_1234567() -> None:
     assert d is not None
     assert (d.cause, d.chunk, d.round) == ("boundaries", 0, 0)
     assert [x.text for x in c.a.chunks] == ["1234567"] and [x.text for x in c.b.chunks] == ["123", "456", "7"]
-    assert d.sentence == r"chunk 1: GPT-2 cuts '1234567' (branch 9:  ?\p{N}+) where cl100k_base cuts '123' (branch 3: \p{N}{1,3}+)."
+    assert d.sentence == (
+        r"chunk 1: GPT-2 cuts '1234567' (branch 9:  ?\p{N}+) where cl100k_base cuts '123' (branch 3: \p{N}{1,3}+); "
+        "the tokens first differ at '4567': GPT-2 2231 3134, cl100k_base 10961 22."  # 123 is a token of both
+    )
+    assert (c.a.ids, c.b.ids) == ([10163, 2231, 3134], [4513, 10961, 22])
     assert c.cut_marks == (frozenset({0}), frozenset({0, 3, 6}))
 
 
@@ -52,24 +57,25 @@ def test_gpt2_against_teaching_is_a_rank_order() -> None:
     assert (gpt2.ranks[("a", "b")], gpt2.ranks[("a", "a")], teaching.ranks[("a", "a")], teaching.ranks[("a", "b")]) == (141, 6996, 0, 1)
     assert d.sentence == (
         "chunk 1 'aaababcabxyz', round 1: GPT-2 ranks 'a' + 'b' (141) before 'a' + 'a' (6,996) "
-        "while teaching ranks 'a' + 'a' (0) before 'a' + 'b' (1)."
+        "while teaching ranks 'a' + 'a' (0) before 'a' + 'b' (1); the tokens first differ at 'aaababc': GPT-2 7252 397 39305, teaching 264."
     )
     ta, tb = capture("aaababcabxyz", gpt2), capture("aaababcabxyz", teaching)
     assert (ta.chunks[0].rounds[0].pair, tb.chunks[0].rounds[0].pair) == (("a", "b"), ("a", "a"))
 
 
 def test_cl100k_and_o200k_rank_the_pairs_of_pairs_otherwise() -> None:
-    """' Pairs': cl100k_base joins 'Ġ'+'P' first, o200k_base 'i'+'r': both joins are tokens of both, ranked oppositely."""
+    """' Pairs': cl100k_base joins 'Ġ'+'P' first, o200k_base 'i'+'r': both joins are tokens of both, ranked oppositely;
+    both end in the one token ' Pairs', so the divergence is of the path alone and no token differs (first is None)."""
     c = compare(" Pairs", cl100k_base(), o200k_base())
-    d = c.first
-    assert d is not None and (d.cause, d.chunk, d.round) == ("rank order", 0, 1)
+    d = next(c.divergences())
+    assert (d.cause, d.chunk, d.round, d.path_only, c.first) == ("rank order", 0, 1, True, None)
     cl, o2 = cl100k_base().byte_ranks, o200k_base().byte_ranks
     assert cl is not None and o2 is not None
     assert (cl[b" P"] - OFFSET, cl[b"ir"] - OFFSET, o2[b"ir"] - OFFSET, o2[b" P"] - OFFSET) == (137, 148, 124, 142)
     assert (c.a.chunks[0].rounds[0].pair, c.b.chunks[0].rounds[0].pair) == (("Ġ", "P"), ("i", "r"))
     assert d.sentence == (
         "chunk 1 ' Pairs', round 1: cl100k_base ranks 'Ġ' + 'P' (137) before 'i' + 'r' (148) "
-        "while o200k_base ranks 'i' + 'r' (124) before 'Ġ' + 'P' (142)."
+        "while o200k_base ranks 'i' + 'r' (124) before 'Ġ' + 'P' (142); both still end in the same tokens."
     )
 
 
@@ -81,25 +87,31 @@ def test_a_pair_one_table_lacks_is_a_missing_rule() -> None:
     o2, cl = o200k_base().byte_ranks, cl100k_base().byte_ranks
     assert o2 is not None and cl is not None
     assert (joined, o2[joined] - OFFSET, joined in cl) == ("▶".encode(), 68593, False)
-    assert d.sentence == "chunk 1 ' ││▶', round 5: o200k_base merges 'âĸ' + '¶' (rank 68,593), which is no rule of cl100k_base."
+    assert d.sentence == (
+        "chunk 1 ' ││▶', round 5: o200k_base merges 'âĸ' + '¶' (rank 68,593), which is no rule of cl100k_base; "
+        "the tokens first differ at '▶': cl100k_base 10634 114, o200k_base 68849."
+    )
 
 
 def test_teaching_lacks_gpt2s_first_rule_of_the() -> None:
     d = compare(" the", named_table("teaching"), named_table("gpt2")).first
     assert d is not None and (d.cause, d.round) == ("missing rule", 1)
-    assert d.sentence == "chunk 1 ' the', round 1: GPT-2 merges 'Ġ' + 't' (rank 0), which is no rule of teaching."
+    assert d.sentence == (
+        "chunk 1 ' the', round 1: GPT-2 merges 'Ġ' + 't' (rank 0), which is no rule of teaching; "
+        "the tokens first differ at ' the': teaching 220 83 71 68, GPT-2 262."
+    )
     assert ("Ġ", "t") not in named_table("teaching").ranks
 
 
 def test_a_chunk_that_is_one_token_is_taken_whole_by_tiktokens_rule() -> None:
     """' hello' is one cl100k_base token: tiktoken's rule emits it at once, GPT-2 merges it in 5 rounds."""
     c = compare(" hello", named_table("gpt2"), cl100k_base())
-    d = c.first
-    assert d is not None and (d.cause, d.chunk, d.round) == ("whole chunk", 0, 1)
+    d = next(c.divergences())
+    assert (d.cause, d.chunk, d.round, d.path_only, c.first) == ("whole chunk", 0, 1, True, None)  # both: the one token ' hello'
     assert (c.a.chunks[0].cache, len(c.a.chunks[0].rounds), c.b.chunks[0].cache) == ("miss", 5, "whole")
     assert d.sentence == (
         "chunk 1 ' hello', round 1: cl100k_base takes the chunk whole, as its bytes are one token (tiktoken's rule), "
-        "while GPT-2 merges 'h' + 'e' first."
+        "while GPT-2 merges 'h' + 'e' first; both still end in the same tokens."
     )
 
 
@@ -107,12 +119,12 @@ def test_gpt2_under_both_rules_differs_in_order_not_in_ids() -> None:
     """GPT-2's table by tiktoken's rule: ' unbelievable' is one token, taken whole; the ids are the same."""
     gpt2, by_tiktoken = named_table("gpt2"), named_table("gpt2@tiktoken")
     c = compare(" unbelievable", gpt2, by_tiktoken)
-    d = c.first
-    assert d is not None and (d.cause, d.round) == ("merge rule", 1)
+    d = next(c.divergences())
+    assert (d.cause, d.round, d.path_only, c.first) == ("merge rule", 1, True, None)
     assert c.a.ids == c.b.ids == encode(" unbelievable", gpt2) == [24479] and gpt2.decoder[24479] == "Ġunbelievable"
     assert d.sentence == (
         "chunk 1 ' unbelievable', round 1: GPT-2 merges 'l' + 'e' (rank 37) into 12 symbols "
-        "while GPT-2 (tiktoken's rule) takes the chunk whole; the order differs, the ids agree."
+        "while GPT-2 (tiktoken's rule) takes the chunk whole; the order differs; both still end in the same tokens."
     )
 
 
@@ -188,11 +200,12 @@ def test_ignore_merges_takes_an_entry_whole() -> None:
     teaching = named_table("teaching")
     whole = replace(teaching, name="teaching-whole", ignore_merges=True)
     c = compare("aaababc", teaching, whole)
-    d = c.first
-    assert d is not None and (d.cause, d.round) == ("whole chunk", 1)
+    d = next(c.divergences())
+    assert (d.cause, d.round, d.path_only, c.first) == ("whole chunk", 1, True, None)
     assert (c.a.chunks[0].cache, len(c.a.chunks[0].rounds), c.b.chunks[0].cache, c.a.ids, c.b.ids) == ("miss", 5, "whole", [264], [264])
     assert d.sentence == (
-        "chunk 1 'aaababc', round 1: teaching-whole takes the chunk whole, as it is an entry (ignore_merges), while teaching merges 'a' + 'a' first."
+        "chunk 1 'aaababc', round 1: teaching-whole takes the chunk whole, as it is an entry (ignore_merges), while teaching merges 'a' + 'a' first; "
+        "both still end in the same tokens."
     )
 
 
@@ -231,3 +244,19 @@ def test_a_chunk_that_starts_with_a_combining_mark_is_drawn_on_a_dotted_circle()
 
     row_a, row_b, _ = cut_rows(compare(" שָׁלוֹם", get_table("qwen3"), get_table("qwen3.6")), 0, 60)
     assert "│◌\u05b8\u05c1" in row_a and "┆◌\u05b8\u05c1" in row_b
+
+
+def test_compare_leads_with_where_the_tokens_differ_not_where_the_paths_do() -> None:
+    """'Hello, 世界! The café': cl100k_base takes 'Hello' whole where GPT-2 merges it, yet both end with 'Hello' as one
+    token; the tokens first differ at '界' (GPT-2 45911 234, cl100k_base 98220), which is the first divergence."""
+    c = compare("Hello, 世界! The café", named_table("gpt2"), cl100k_base())
+    found = list(c.divergences())
+    assert [(d.chunk, d.cause, d.path_only) for d in found] == [
+        (0, "whole chunk", True),
+        (2, "missing rule", False),
+        (4, "whole chunk", True),
+        (5, "whole chunk", True),
+    ]
+    assert c.first == found[1]
+    assert c.first.sentence.endswith("; the tokens first differ at '界': GPT-2 45911 234, cl100k_base 98220.")
+    assert (len(c.a.ids), len(c.b.ids)) == (10, 9)

@@ -31,8 +31,9 @@ def compared(app: BpeApp) -> bool:
 
 
 async def test_gpt2_against_cl100k_at_80x24(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Side A is the trace's table, B the next; the cuts only cl100k_base makes are marked ▲; the first divergence is
-    'The' taken whole by cl100k_base while GPT-2 merges h + e, shown at round 1 with ⟦he⟧."""
+    """Side A is the trace's table, B the next; the cuts only cl100k_base makes are marked ▲. The view leads with
+    where the tokens first differ (the digits, cut otherwise); 'The', taken whole by cl100k_base while GPT-2 merges
+    h + e, ends in the same token on both sides: n from the start shows it as another path, not another result."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(TEXT, "gpt2")
     async with opened(app, "compare", size=(80, 24)) as pilot:
@@ -45,22 +46,29 @@ async def test_gpt2_against_cl100k_at_80x24(monkeypatch: pytest.MonkeyPatch) -> 
             assert row[3:].rstrip().replace("│", "").replace("┆", "") == TEXT[: len(row[3:].rstrip().replace("│", "").replace("┆", ""))]
         assert lines[3].rstrip() == "               ▲   ▲   ▲"
         assert app.screen.has_class("-stacked")
-        assert [line.rstrip() for line in lines[4:10]] == [
-            " A GPT-2 · 50,000 merges · vocab.bpe 1ce16647… ✗ parted",
-            " round 1 of 2 · h + e · rank 2",
-            " T ⟦he⟧",
-            " B cl100k_base · tiktoken rule · 100,256 ranks ✗ parted",
-            " taken whole: its bytes are one token",
-            " ⟦The⟧",
-        ]
         gpt2_ids = capture(TEXT, get_table("gpt2")).ids
         cl_ids = capture(TEXT, get_table("cl100k_base")).ids
         assert lines[11].rstrip() == " A 7 ids: " + " ".join(map(str, gpt2_ids))
         assert lines[12].rstrip() == " B 8 ids: " + " ".join(map(str, cl_ids))
         why = " ".join(" ".join(lines[13:16]).split())
         assert why == (
-            "✗ first divergence · whole chunk: chunk 1 'The', round 1: cl100k_base takes the chunk whole, "
-            "as its bytes are one token (tiktoken's rule), while GPT-2 merges 'h' + 'e' first."
+            "✗ first divergence · boundaries: chunk 3: GPT-2 cuts ' 1234567' (branch 9: ?\\p{N}+) where cl100k_base cuts ' ' "
+            "(branch 8: \\s); the tokens first differ at ' 123': GPT-2 17031, cl100k_base 220 4513."
+        )
+        await pilot.press("home", "n")
+        lines = screen_text(app).splitlines()
+        assert [line.rstrip() for line in lines[4:10]] == [
+            " A GPT-2 · 50,000 merges · vocab.bpe 1ce16647… ≈ other path",
+            " round 1 of 2 · h + e · rank 2",
+            " T ⟦he⟧",
+            " B cl100k_base · tiktoken rule · 100,256 ranks ≈ other path",
+            " taken whole: its bytes are one token",
+            " ⟦The⟧",
+        ]
+        why = " ".join(" ".join(lines[13:16]).split())
+        assert why == (
+            "≈ another path, the same tokens · whole chunk: chunk 1 'The', round 1: cl100k_base takes the chunk whole, "
+            "as its bytes are one token (tiktoken's rule), while GPT-2 merges 'h' + 'e' first; both still end in the same tokens."
         )
 
 
@@ -69,20 +77,20 @@ async def test_keys_step_both_sides_jump_swap_and_pick(monkeypatch: pytest.Monke
     app = make_app(TEXT, "gpt2")
     async with opened(app, "compare", size=(60, 18)) as pilot:
         screen = await compare_screen(app, pilot)
-        await pilot.press("right")  # GPT-2's second round of 'The', cl100k_base done
+        await pilot.press("home", "right", "right")  # GPT-2's second round of 'The', cl100k_base done
         text = screen_text(app)
         assert get_table("gpt2").ranks[("T", "he")] == 208
         assert [line.rstrip() for line in text.splitlines()[5:10]] == [
             " round 2 of 2 · T + he · rank 208",
             " ⟦The⟧",
-            " B cl100k_base · tiktoken rule · 100,256 ranks ✗ parted",
+            " B cl100k_base · tiktoken rule · 100,256 ranks ≈ other path",
             " done after 1 step",
             " The",
         ]
         assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
         await pilot.press("n", "n")  # ' year' taken whole, then the digits cut otherwise
         why = " ".join(" ".join(screen_text(app).splitlines()[13:17]).split())
-        assert why.startswith("✗ divergence · boundaries: chunk 3: GPT-2 cuts ' 1234567'")
+        assert why.startswith("✗ first divergence · boundaries: chunk 3: GPT-2 cuts ' 1234567'")
         await pilot.press("s")
         await until(pilot, lambda: compared(app))
         assert screen.names == ("cl100k_base", "gpt2")
@@ -135,9 +143,17 @@ async def test_one_table_under_both_merge_rules_in_the_view() -> None:
         await pilot.press("b")
         await until(pilot, lambda: compared(app) and screen.names == ("gpt2", "gpt2@tiktoken"))
         lines = [line.rstrip() for line in screen_text(app).splitlines()]
-        assert lines[7] == " B GPT-2 (tiktoken's rule) ✗ parted"
         assert lines[11:13] == [" A 1 id: 24479", " B 1 id: 24479"]
-        assert " ".join(" ".join(lines[13:16]).split()).startswith("✗ first divergence · merge rule: chunk 1 ' unbelievable', round 1:")
+        assert " ".join(" ".join(lines[13:16]).split()) == (
+            "= the same tokens: GPT-2 and GPT-2 (tiktoken's rule) end with the same tokens, though their paths part 1 time "
+            "(n in view 8 shows each; the first: chunk 1, merge rule)."
+        )
+        await pilot.press("n")
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        assert lines[7] == " B GPT-2 (tiktoken's rule) ≈ other path"
+        assert " ".join(" ".join(lines[13:16]).split()).startswith(
+            "≈ another path, the same tokens · merge rule: chunk 1 ' unbelievable', round 1:"
+        )
 
 
 def test_a_long_id_list_is_cut_to_the_width() -> None:

@@ -25,8 +25,8 @@ EXPECTED: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("encode", ("end",), ("cache hit: 'abc' was encoded before (chunk 1)", "1 cache hit")),
     ("decode", (), ("Decode · 2 ids · typed ids", "e4 bd a0 → '你'", "19526  'ä½'", "254  'ł'")),
     ("special", (), ("encode('<|endoftext|>') = [27, 91, 437, 1659, 5239, 91, 29]", "7 ordinary")),
-    ("explore", (), ("····if", "│10│7", "GPT-2  2 chunks · 4 tokens", "cl100k_base  2 chunks · 2 tokens")),
-    ("explore", (), ("GPT-2  1 chunk · 3 tokens", "1234567", "│2 │2 │2", "3 tokens: 10163 2231 3134")),
+    ("explore", (), ("····if", "│11│8", "GPT-2  2 chunks · 4 tokens", "cl100k_base  2 chunks · 2 tokens")),
+    ("explore", (), ("GPT-2  1 chunk · 3 tokens", "1234567", "│3 │3 │3", "3 tokens: 10163 2231 3134")),
     ("train", (), ("round 3/3", "3 merges asked", "15 bytes → 9 tokens", "with chunks (gpt2 regex, 4 chunks)")),
     ("train", (), ("round 20/20", "1,078,434 bytes of the bundled Shakespeare", "1,078,434 bytes → 885,618 tokens", "count 6,017")),
 ]

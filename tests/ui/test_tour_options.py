@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
+from tui.app import BpeApp
 from tui.explain.compare_rows import Cursor
 from tui.screens.compare import CompareScreen
 from tui.screens.explore import TABLES, ExploreScreen
@@ -51,31 +53,51 @@ async def test_a_scenes_rows_and_two_tables_are_what_the_explorer_and_the_compar
         screen = app.screen
         assert isinstance(screen, CompareScreen) and screen.names == ("o200k_base", "gpt2")
         sides = [line.strip() for line in screen_text(app).splitlines() if line.strip().startswith("A o200k_base")]
-        assert sides == ["A o200k_base · tiktoken rule · 199,998 ranks ✗ …  B GPT-2 · 50,000 merges · vocab.bpe 1ce16647… ✗…"]
+        # the same tokens on both sides (their paths part): the view opens at the start, no side marked parted
+        assert sides == ["A o200k_base · tiktoken rule · 199,998 ranks      B GPT-2 · 50,000 merges · vocab.bpe 1ce16647…"]
         await pilot.press("right_square_bracket")  # a scene without rows: the explorer's own
         await until(pilot, lambda: isinstance(app.screen, ExploreScreen) and rows_shown(app) == TABLES)
 
 
+async def compared(app: BpeApp, pilot: Pilot) -> CompareScreen:
+    """The comparison view, once its worker has compared the two sides."""
+    screen = app.screen
+    assert isinstance(screen, CompareScreen)
+    await until(pilot, lambda: screen.shown is not None)
+    return screen
+
+
 async def test_under_play_the_comparison_steps_both_sides_to_the_first_divergence_and_holds() -> None:
-    """'hi, internationalization' under GPT-2 and cl100k_base: 'hi' and ',' agree; in ' internationalization'
-    the two take different pairs at round 2 (rank order): five ticks, then the view holds there."""
-    app = make_app("hi, internationalization", "gpt2")
+    """'hi, internationalization 1234567 ok' under GPT-2 and cl100k_base: the tokens first differ at the digits (cut
+    otherwise); ' internationalization' parts by rank order at round 2 but ends in the same tokens, so play walks
+    through it to the digits and holds there."""
+    app = make_app("hi, internationalization 1234567 ok", "gpt2")
     async with opened(app, "compare", size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, CompareScreen)
-        await until(pilot, lambda: screen.shown is not None)
+        screen = await compared(app, pilot)
         screen.play_rewind()
         assert screen.cursor == Cursor(0, 0)
-        walked = []
-        for _ in range(5):
-            assert app.view_step()
-            walked.append((screen.cursor.pair, screen.cursor.frame))
-        assert walked == [(0, 1), (1, 0), (2, 0), (2, 1), (2, 2)]
         assert screen.shown is not None and screen.shown.comparison.first is not None
-        assert screen.cursor == screen.shown.at(screen.shown.comparison.first)
-        assert not app.view_step() and not app.view_step()  # held at the first divergence
-        assert screen.cursor == Cursor(2, 2)
+        goal = screen.shown.at(screen.shown.comparison.first)
+        walked = []
+        while app.view_step():
+            walked.append((screen.cursor.pair, screen.cursor.frame))
+        assert walked[:5] == [(0, 1), (1, 0), (2, 0), (2, 1), (2, 2)] and walked[-1] == (goal.pair, goal.frame)
+        assert not app.view_step() and screen.cursor == goal  # held at the first divergence
         await pilot.pause()
-        assert "✗ first divergence · rank order" in " ".join(screen_text(app).split())
+        assert "✗ first divergence · boundaries" in " ".join(screen_text(app).split())
         screen.play_rewind()  # a looping play walks again from the start
         assert screen.cursor == Cursor(0, 0) and app.view_step() and screen.cursor == Cursor(0, 1)
+
+
+async def test_under_play_two_sides_with_the_same_tokens_walk_to_the_end() -> None:
+    """'hi, internationalization': the paths part (rank order) but the tokens never differ: play walks to the last frame."""
+    app = make_app("hi, internationalization", "gpt2")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        screen = await compared(app, pilot)
+        assert screen.shown is not None and screen.shown.comparison.first is None
+        screen.play_rewind()
+        while app.view_step():
+            pass
+        assert screen.cursor == screen.shown.moved(Cursor(), "last")
+        await pilot.pause()
+        assert "= the same tokens: GPT-2 and cl100k_base end with the same tokens" in " ".join(screen_text(app).split())

@@ -48,8 +48,8 @@ FIGURES: list[tuple[str, ...]] = [
     ("ab 257  c 66", "! 0", "1 cache hit", "cache hit: 'abc' was encoded before"),
     ("▶2    254", "stream: released '你' · holding nothing", "e4 bd a0 → '你'"),
     ("7 ordinary ids", "encoder['<|endoftext|>'] = 50256", "stopping    generation ends when the model emits the id"),
-    ("GPT-2  2 chunks · 4 tokens", "│10│7", "│6 │1", "3 tokens: 220 220 220"),
-    ("GPT-2  1 chunk · 3 tokens", "│8", "│2 │2 │2"),
+    ("GPT-2  2 chunks · 4 tokens", "│11│8", "│7 │2", "3 tokens: 220 220 220"),
+    ("GPT-2  1 chunk · 3 tokens", "│9", "│3 │3 │3"),
     ("round 3/3", "round 3: (97, 116) -> 258 'at'", "15 bytes → 9 tokens"),
     ("round 20/20", "1,078,434 bytes → 885,618 tokens"),
 ]

@@ -28,8 +28,8 @@ FIGURES: list[tuple[str, ...]] = [
     ("⟦abc⟧│!│abc", "1 cache hit", "alias a"),
     ("19526  'ä½'", "254  'ł'", "✗ '�' continuation '你'", "→ '你'"),
     ("7 ordinary", "encoder['<|endoftext|>'] = 50256"),
-    ("GPT-2  2 chunks · 4 tokens", "│10│7", "│6 │1"),
-    ("GPT-2  1 chunk · 3 tokens", "│8", "│2 │2 │2"),
+    ("GPT-2  2 chunks · 4 tokens", "│11│8", "│7 │2"),
+    ("GPT-2  1 chunk · 3 tokens", "│9", "│3 │3 │3"),
     ("15 bytes → 9 tokens", "round 3/3"),
     ("1,078,434 bytes → 885,618 tokens", "round 20/20"),
 ]

@@ -24,7 +24,9 @@ def add_compare(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--encoder", metavar="FILE", help="that table's encoder.json (with --vocab)")
     text_options(parser)
     parser.add_argument(
-        "--json", action="store_true", help='print {"a": {"table", "ids", "count"}, "b": {...}, "first_divergence": {...} or null}'
+        "--json",
+        action="store_true",
+        help='print {"a": {"table", "ids", "count"}, "b": {...}, "first_divergence": {...} or null, "first_path_divergence": {...} or null}',
     )
 
 
@@ -32,7 +34,7 @@ def sides(args: argparse.Namespace) -> tuple[Table, Table]:
     """The two tables: each --table in order, then each --tokenizer-json, then --vocab with --encoder."""
     from ..engine.tables import load_two_files
     from ..engine.tables.tokenizer_json import load_tokenizer_json
-    from ..explain.compare import named_table
+    from ..explain.compare_sides import named_table
 
     if bool(args.vocab) != bool(args.encoder):
         raise UsageError("--vocab and --encoder go together: give both files of the custom table.")
@@ -47,7 +49,8 @@ def sides(args: argparse.Namespace) -> tuple[Table, Table]:
 
 
 def run_compare(args: argparse.Namespace) -> None:
-    from ..explain.compare import compare, no_divergence, side_name
+    from ..explain.compare import compare, no_divergence
+    from ..explain.compare_sides import side_name
     from ..explain.words import count
 
     a, b = sides(args)
@@ -58,7 +61,8 @@ def run_compare(args: argparse.Namespace) -> None:
             {
                 "a": {"table": a.name, "ids": found.a.ids, "count": len(found.a.ids)},
                 "b": {"table": b.name, "ids": found.b.ids, "count": len(found.b.ids)},
-                "first_divergence": None if first is None else first.as_json(),
+                "first_divergence": None if first is None else first.as_json(),  # where the tokens first differ
+                "first_path_divergence": next((d.as_json() for d in found.divergences()), None),  # the same tokens, maybe
             },
             ensure_ascii=False,
         )
@@ -68,4 +72,4 @@ def run_compare(args: argparse.Namespace) -> None:
     if first is not None:
         say(f"first divergence ({first.cause}): {first.sentence}")
     else:
-        say(no_divergence(a, b))
+        say(no_divergence(a, b, found.divergences()))

@@ -16,19 +16,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import takewhile
 from typing import Literal, get_args
 
 from ..engine.aliases import from_aliases
 from ..engine.bpe import Trace, capture
 from ..engine.chunk import ChunkTrace, Word
-from ..engine.tables import GPT2, OFFSET, RULES, Pair, Table, TableError, get_table
-from ..engine.tables.registry import BY_NAME
+from ..engine.tables import OFFSET, Pair, Table
 from .branches import branch_number, chunk_origin
-from .rule_agreement import as_tiktoken
+from .compare_sides import base_name, side_name
 from .words import count, quoted
 
 Cause = Literal[
@@ -43,76 +42,6 @@ Cause = Literal[
     "byte fallback",
 ]
 CAUSES: tuple[Cause, ...] = get_args(Cause)
-
-
-@cache
-def as_gpt2(table: Table) -> Table:
-    """`table` on GPT-2's rule: a tiktoken table's recovered merges in rank order (a few seconds for 100,000 ranks)."""
-    if table.rule is GPT2:
-        return table
-    if not table.rule.by_bytes:  # a merge list already, in another order
-        return replace(table, name=f"{table.name}@gpt2", rule=GPT2)
-    return Table(
-        name=f"{table.name}@gpt2",
-        merges=tuple(table.merges),
-        encoder=dict(table.encoder),
-        sha256=table.sha256,
-        source=table.source,
-        rule=GPT2,
-        pattern=table.pattern,
-        specials=table.special,
-        normalizer=table.normalizer,
-    )
-
-
-def with_rule(table: Table, rule: str) -> Table:
-    """The same tokens merged by `rule` ('gpt2', 'tiktoken' or 'hf'): the "both rules side by side" view."""
-    chosen = RULES.get(rule)
-    if chosen is None or chosen.on_characters:
-        *first, last = (name for name, known in RULES.items() if not known.on_characters)
-        raise TableError(f"a table's rule is {', '.join(first)} or {last}, not {quoted(rule)}.")
-    if table.rule is chosen:
-        return table
-    if table.rule.on_characters:
-        raise TableError(f"{table.name} merges characters by {table.rule.label} alone; a byte-level rule has no symbols to start from.")
-    if chosen.by_bytes:
-        return as_tiktoken(table)
-    merges = as_gpt2(table)
-    return merges if merges.rule is chosen else replace(merges, name=f"{base_name(table)}@{chosen.name}", rule=chosen)
-
-
-def named_table(name: str) -> Table:
-    """A registered table by name; 'NAME@gpt2' or 'NAME@tiktoken' is the same table under that merge rule."""
-    return resolving(get_table)(name)
-
-
-#: The rule views the comparison view's `a` / `b` cycle reaches after the tables: GPT-2-rule tables under tiktoken's rule.
-RULE_VIEWS = ("teaching@tiktoken", "gpt2@tiktoken")
-
-
-def resolving(resolve: Callable[[str], Table]) -> Callable[[str], Table]:
-    """`resolve` (tables by name) that also knows 'NAME@gpt2' and 'NAME@tiktoken' (`named_table` for any resolver)."""
-
-    def resolved(name: str) -> Table:
-        base, at, rule = name.partition("@")
-        return with_rule(resolve(base), rule) if at else resolve(name)
-
-    return resolved
-
-
-def base_name(table: Table) -> str:
-    """The registered table a rule view shows: 'gpt2' for 'gpt2-tiktoken-rule' or 'cl100k_base@gpt2'."""
-    return table.name.removesuffix("-tiktoken-rule").partition("@")[0]
-
-
-def side_name(table: Table) -> str:
-    """How a sentence names a side: 'GPT-2', or 'GPT-2 (tiktoken's rule)' for a rule view."""
-    base = base_name(table)
-    entry = BY_NAME.get(base)
-    short = entry.short if entry is not None else base
-    if base == table.name:
-        return short
-    return f"{short} ({table.rule.label})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +108,10 @@ class Divergence:
     round: int
     cause: Cause
     sentence: str
+    path_only: bool = False  # both sides still end with the same tokens there: another route, not another result
 
     def as_json(self) -> dict[str, object]:
-        return {"chunk": self.chunk, "round": self.round, "cause": self.cause, "sentence": self.sentence}
+        return {"chunk": self.chunk, "round": self.round, "cause": self.cause, "sentence": self.sentence, "path_only": self.path_only}
 
 
 def same_tokens(a: Table, b: Table) -> bool:
@@ -253,20 +183,23 @@ class Comparison:
         if self.a.table.rule.on_characters != self.b.table.rule.on_characters:
             yield self._symbols()
             return
-        for kind, i, j in self.walk():
+        walked = list(self.walk())
+        for n, (kind, i, j) in enumerate(walked):
             if kind == "same":
                 found = self.chunk_divergence(i, j)
                 if found is not None:
-                    yield found
-            elif kind == "cut":
-                yield self._boundaries(i, j)
+                    yield self._told(found, (i, i + 1), (j, j + 1))
+            elif kind == "cut":  # the tokens of both sides' chunks up to where they cut alike again
+                ends = walked[n + 1][1:] if n + 1 < len(walked) else (len(self.a.chunks), len(self.b.chunks))
+                yield self._told(self._boundaries(i, j), (i, ends[0]), (j, ends[1]))
             else:
                 yield self._normalization(i, j)
 
     @cached_property
     def first(self) -> Divergence | None:
-        """The first frame where the two part ways, or None when they never do."""
-        return next(self.divergences(), None)
+        """The first place where the two sides' tokens differ, with its cause (a divergence of the path alone,
+        the same tokens by another route, is not it), or None when their tokens never differ."""
+        return next((d for d in self.divergences() if not d.path_only), None)
 
     def chunk_divergence(self, i: int, j: int) -> Divergence | None:
         """The first lock-step frame where A's chunk `i` and B's chunk `j` (the same text) differ, if any; then,
@@ -282,6 +215,28 @@ class Comparison:
                 said = f"{has} has the piece {quoted(symbol)} while {lacks} spells it with its UTF-8 bytes' pieces"
                 return Divergence(i, j, steps(ca), "byte fallback", f"chunk {i + 1} {quoted(ca.text)}: {said}.")
         return None
+
+    def _told(self, found: Divergence, a: tuple[int, int], b: tuple[int, int]) -> Divergence:
+        """`found`, said to be of the path alone when both sides' chunks a and b end in the same tokens, or
+        else with where their tokens first differ and the ids each side gives there."""
+        ta, tb = _tokens(self.a, *a), _tokens(self.b, *b)
+        if [t for t, _ in ta] == [t for t, _ in tb]:
+            return replace(found, sentence=found.sentence[:-1] + "; both still end in the same tokens.", path_only=True)
+        if self.a.table.rule.on_characters:  # pieces, not byte aliases: no byte offsets to line them up by
+            return found
+        k = next((k for k, (x, y) in enumerate(zip(ta, tb, strict=False)) if x[0] != y[0]), min(len(ta), len(tb)))
+        pa = pb = k
+        ea = eb = 0  # bytes after the first k tokens (one alias a byte)
+        while pa < len(ta) or pb < len(tb):  # each side's tokens from there until both end at the same byte
+            if pa < len(ta) and (ea <= eb or pb == len(tb)):
+                ea, pa = ea + len(ta[pa][0]), pa + 1
+            else:
+                eb, pb = eb + len(tb[pb][0]), pb + 1
+            if ea == eb and pa > k and pb > k:
+                break
+        text = from_aliases("".join(t for t, _ in ta[k:pa])).decode("utf-8", "replace")
+        (na, nb), ids = self.names, [" ".join(str(i) for _, i in side) for side in (ta[k:pa], tb[k:pb])]
+        return replace(found, sentence=found.sentence[:-1] + f"; the tokens first differ at {quoted(text)}: {na} {ids[0]}, {nb} {ids[1]}.")
 
     def _symbols(self) -> Divergence:
         """One side merges characters, the other bytes: their first words already differ."""
@@ -320,10 +275,9 @@ class Comparison:
         return Divergence(i, j, k, cause, f"{at}: {said}.")
 
     def _rules_said(self, i: int, j: int, sa: Step, sb: Step) -> str:
-        """The `merge rule` sentence: what each rule did at the frame, and whether the chunk's ids agree."""
+        """The `merge rule` sentence: what each rule did at the frame (`_told` adds whether the tokens agree)."""
         na, nb = self.names
-        agree = "the ids agree" if self.a.chunks[i].ids == self.b.chunks[j].ids else "the ids differ"
-        return f"{na} {_did(sa)} while {nb} {_did(sb)}; the order differs, {agree}"
+        return f"{na} {_did(sa)} while {nb} {_did(sb)}; the order differs"
 
     def _boundaries(self, i: int, j: int) -> Divergence:
         (na, nb), ca, cb = self.names, self.a.chunks[i], self.b.chunks[j]
@@ -340,6 +294,13 @@ class Comparison:
         said = f"{who} changed the text before cutting it{f' ({steps})' if steps else ''}: at character {at + 1}, "
         said += f"{na} reads {_char(self.a.normalized[at : at + 1])} where {nb} reads {_char(self.b.normalized[at : at + 1])}"
         return Divergence(i, j, 0, "normalization", f"chunk {i + 1}: {said}.")
+
+
+def _tokens(trace: Trace, start: int, end: int) -> list[tuple[str, int]]:
+    """The tokens (each id's text in the table, and the id) of chunks start..end-1 of `trace`, in order: byte
+    aliases on a byte-level rule, pieces (a fallback byte's `<0xC3>` too) on a rule on characters."""
+    decoder = trace.table.decoder
+    return [(decoder.get(i, f"<{i}>"), i) for k in range(start, end) for i in played(trace, k).ids]
 
 
 def _char(c: str) -> str:
@@ -359,8 +320,15 @@ def _branch(branch: int | None, pattern: str | None) -> str:
     return "between its matches" if branch is None else f"branch {branch_number(branch)}: {pattern}"
 
 
-def no_divergence(a: Table, b: Table) -> str:
-    """The sentence for two sides that never part ways: the same table, or two that merge the text alike."""
+def no_divergence(a: Table, b: Table, found: Iterable[Divergence] = ()) -> str:
+    """The sentence for two sides whose tokens never differ: the same table, two that merge the text alike, or
+    two that reach the same tokens by other paths (`found`, all of the path alone)."""
+    paths = [d for d in found if d.path_only]
+    if paths:
+        return (
+            f"the same tokens: {side_name(a)} and {side_name(b)} end with the same tokens, though their paths part "
+            f"{count(len(paths), 'time')} (n in view 8 shows each; the first: chunk {paths[0].chunk + 1}, {paths[0].cause})."
+        )
     if a is b or (a.name == b.name and a.sha256 == b.sha256):
         return f"no divergence: both sides are {side_name(a)}, the same table, so they never part ways."
     return f"no divergence: {side_name(a)} and {side_name(b)} cut and merge this text alike, frame by frame."

@@ -19,8 +19,9 @@ from ..commands import COMPARE
 from ..engine.bpe import CaptureError, Trace, capture
 from ..engine.tables import TableError, label
 from ..engine.tables.choice import TableChoice
-from ..explain.compare import RULE_VIEWS, Comparison, Divergence, base_name, no_divergence, resolving, side_name
+from ..explain.compare import Comparison, Divergence, no_divergence
 from ..explain.compare_rows import Cursor, Move, Shown, cut_rows, side_frame
+from ..explain.compare_sides import RULE_VIEWS, base_name, resolving, side_name
 from ..explain.position import Position
 from ..explain.words import count
 from ..messages import CompareTables, Then
@@ -207,7 +208,7 @@ class CompareScreen(ViewScreen):
             title = label(trace.table) if base_name(trace.table) == trace.table.name else side_name(trace.table)
             body.append(clip(visible(f"{mark} {title}"), side_width), style="bold")
             if parted is not None:
-                body.append(" ✗ parted", style="bold")
+                body.append(" ≈ other path" if parted.path_only else " ✗ parted", style="bold")
             if chunks is not None:
                 frame = side_frame(chunks[k], cursor.frame, visible)
                 body.append("\n" + clip(frame.did, side_width) + "\n" + clip(frame.word, side_width))
@@ -227,10 +228,11 @@ class CompareScreen(ViewScreen):
         """The divergence explained (✗, the first one marked so), or that there is none (=)."""
         told, first = self.told, c.first
         if told is None:
-            return Text(f"= {visible(no_divergence(c.a.table, c.b.table))}")
-        which = "first divergence" if told == first else "divergence"
+            return Text(f"= {visible(no_divergence(c.a.table, c.b.table, self.shown.divergences if self.shown else ()))}")
+        marks = {True: "≈ another path, the same tokens", False: "✗ first divergence" if told == first else "✗ divergence"}
+        which = marks[told.path_only]  # ≈: the same tokens by another route, not where the results part
         t = Text()
-        t.append(f"✗ {which} · {told.cause}: ", style="bold")
+        t.append(f"{which} · {told.cause}: ", style="bold")
         t.append(visible(told.sentence))
         return t
 
