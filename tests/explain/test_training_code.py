@@ -20,7 +20,7 @@ def test_the_doctests_pass() -> None:
 
 def test_the_listing_defines_get_stats_and_merge_and_every_line_a_round_runs() -> None:
     codes = [line.code for line in TRAINING.lines]
-    assert "def get_stats(ids, counts):" in codes and "def merge(ids, pair, idx):" in codes
+    assert "def get_stats(ids, counts=None):" in codes and "def merge(ids, pair, idx):" in codes
     assert [TRAINING.line(op).code for op in ("stats", "pick", "merge")] == [
         "get_stats(c, counts)",
         "pair = max(counts, key=counts.get)",

@@ -103,6 +103,7 @@ RUNS = (
     ),
     Run(lambda _: make_app("the cat the hat", "teaching"), (Step("train 'the cat the hat' 3 merges", "7", keys=("end",), merges=3),)),
     Run(custom_no_newline, (Step("custom table without final newline", "4"),)),
+    Run(lambda _: make_app(), (Step("help", "1", keys=("question_mark",)),)),
 )
 
 STEPS = {step.name: run for run in RUNS for step in run.steps}

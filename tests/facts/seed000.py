@@ -21,6 +21,25 @@ FACTS: tuple[Fact, ...] = (
     fact("Ġthe is a vocabulary entry, an alias of ' the'", S, View("gpt2 tables 'internationalization'"), "6 Ġt he Ġthe 262 ✓ ' the'"),
     # -- the loader and the tables get_encoder() builds
     fact(
+        "get_encoder()'s resources are trained tokenizer artifacts, separate from Transformer weights",
+        S,
+        View("gpt2 tables 'internationalization'"),
+        "(trained tokenizer files, separate from the model's weights)",
+    ),
+    fact(
+        "the condensed control flow follows openai/gpt-2, src/encoder.py (MIT license)",
+        S,
+        View("gpt2 encode 'Hi 你!' end", "CodePane"),
+        "# openai/gpt-2 src/encoder.py (MIT), condensed",
+    ),
+    fact(
+        "the historical source uses a bare except; the excerpt uses except ValueError for 'first not found' only",
+        S,
+        View("gpt2 encode 'Hi 你!' end", "CodePane"),
+        "bare except is except ValueError here",
+        "except ValueError: # first not found",
+    ),
+    fact(
         "get_encoder() builds its maps from vocab.bpe + encoder.json",
         S,
         View("gpt2 tables 'internationalization'"),

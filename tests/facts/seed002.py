@@ -8,6 +8,12 @@ S = "002"
 CAT = "The cat sat on the"
 
 FACTS: tuple[Fact, ...] = (
+    fact(
+        "why subwords: characters make sequences very long, whole words a huge vocabulary",
+        S,
+        View("help"),
+        "Why subwords: single characters make sequences very long, and whole words need a huge vocabulary that still misses new words",
+    ),
     fact("base symbols: 256 bytes", S, View("gpt2 special"), "256 byte symbols"),
     fact("merges: 50,000", S, View("gpt2 encode 'The cat sat on the'"), "GPT-2 · 50,000 merges"),
     fact(

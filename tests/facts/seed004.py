@@ -153,6 +153,13 @@ FACTS: tuple[Fact, ...] = (
     fact("GPT-2 emits three separate 220 ids", S, cli("encode", "--text", SPACES), "[220, 220, 220,"),
     fact("cl100k_base merges them into 262", S, cli("encode", "--table", "cl100k_base", "--text", SPACES), "[262,"),
     fact(
+        "get_stats(ids, counts=None): None as the default, not a mutable {} shared across calls",
+        S,
+        View("train 'the cat the hat' 3 merges"),
+        "def get_stats(ids, counts=None): # not a shared {}",
+        "counts = {} if counts is None else counts",
+    ),
+    fact(
         "count inside chunks into one shared count, choose globally",
         S,
         View("train 'the cat the hat' 3 merges"),

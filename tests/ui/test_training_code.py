@@ -40,7 +40,7 @@ async def test_at_160_columns_the_code_is_on_and_each_round_shows_the_engines_va
         pane = code(app)
         assert pane.display and pane.border_title == "Code · training with chunks"
         shown = screen_text(app)
-        assert "def get_stats(ids, counts):" in shown and "def merge(ids, pair, idx):" in shown
+        assert "def get_stats(ids, counts=None):" in shown and "def merge(ids, pair, idx):" in shown
         assert all(p.display for p in app.screen.query(SidePane))  # both sides stay beside it
         for r in expected.rounds:
             text = str(pane.render())

@@ -52,6 +52,7 @@ class Listing:
     title: str
     lines: tuple[Line, ...]
     parts: str = "word"
+    credit: str = ""  # where the code comes from, said above it (GPT-2's: openai/gpt-2's encoder.py, MIT)
 
     def index(self, op: str) -> int:
         """The position of the line whose operation is `op` (ValueError when there is none)."""
@@ -103,6 +104,7 @@ GPT2 = Listing(
         _l(1, "cache[token] = joined", "the cache write", "cache-write"),
         _l(1, "return joined"),
     ),
+    credit="openai/gpt-2 src/encoder.py (MIT), condensed; its bare except is except ValueError here (first not found)",
 )
 
 #: tiktoken's rule: the piece's bytes, one join per step (the lowest-ranked, leftmost on ties).

@@ -31,7 +31,8 @@ from .words import count
 TRAINING = Listing(
     "training: get_stats, merge",
     (
-        Line(0, "def get_stats(ids, counts):"),
+        Line(0, "def get_stats(ids, counts=None):", "not a shared {}"),
+        Line(1, "counts = {} if counts is None else counts"),
         Line(1, "for a, b in zip(ids, ids[1:]):", "neighbours only", "count"),
         Line(2, "counts[a, b] = counts.get((a, b), 0) + 1", "new keys go last"),
         Line(1, "return counts"),

@@ -35,6 +35,9 @@ WIDTH = 68
 INTRO = (
     "bpe-tui shows GPT-2's tokenizer one frame at a time, from a captured merge trace.",
     "",
+    "Why subwords: single characters make sequences very long, and whole words need a huge vocabulary that still "
+    "misses new words; BPE sits in between, merging the most frequent pairs into tokens.",
+    "",
     "Keys (they work in view 1, whatever has focus; the other views' keys are under Views below; t, ?, q and 1-8 work in every view)",
 )
 

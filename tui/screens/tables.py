@@ -204,7 +204,7 @@ class TablesScreen(ReachFilter):
             return
         text = Text()
         source = "get_encoder() from vocab.bpe + encoder.json" if self.table.name == "gpt2" else f"loading the {self.table.name} table"
-        text.append(f"built by {source}:\n", style="bold")
+        text.append(f"built by {source} (trained tokenizer files, separate from the model's weights):\n", style="bold")
         trace = self.trace if self.trace is not None and self.trace.table is self.table else None
         text.append(built_lines(init_summary(self.table, trace), width, self.table.rule.holds))
         static.update(text)

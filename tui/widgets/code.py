@@ -84,8 +84,12 @@ def code_rows(listing: Listing, where: Mark, width: int) -> tuple[list[tuple[str
 
 
 def code_text(listing: Listing, where: Mark, width: int, height: int) -> list[Row]:
-    """The listing in `height` rows: a window that keeps the marked line and its values in view."""
-    return rows_around(*code_rows(listing, where, width), height)
+    """The listing in `height` rows: its credit (where the code comes from) at the top, then a window that
+    keeps the marked line and its values in view."""
+    credit: list[Row] = []
+    for part in textwrap.wrap(listing.credit, max(width - 2, 8))[: max(height - 4, 0)]:
+        credit.append((("# " + part, "dim"),))
+    return credit + rows_around(*code_rows(listing, where, width), height - len(credit))
 
 
 def rows_around(rows: list[tuple[str, str]], marked: int, height: int) -> list[Row]:
