@@ -159,3 +159,21 @@ async def test_one_table_under_both_merge_rules_in_the_view() -> None:
 def test_a_long_id_list_is_cut_to_the_width() -> None:
     assert ids_line("A 3 ids:", [1, 22, 333], 12) == "A 3 ids: 1 …"
     assert ids_line("A 3 ids:", [1, 22, 333], 40) == "A 3 ids: 1 22 333"
+
+
+async def test_t_moves_side_b_to_the_table_after_side_a_until_b_is_picked() -> None:
+    """Side B follows t as the next table of the cycle (after the last, the first): never a rule view it was not asked
+    for (after Mistral v7 and t, B once stayed 'teaching (tiktoken's rule)' beside teaching)."""
+    app = make_app("aaab", "mistral-v7")
+    async with opened(app, "compare", size=(80, 24)) as pilot:
+        screen = await compare_screen(app, pilot)
+        await until(pilot, lambda: compared(app))
+        assert screen.names == ("mistral-v7", "teaching")
+        await pilot.press("t")
+        await until(pilot, lambda: compared(app) and screen.names is not None and screen.names[0] == "teaching")
+        assert screen.names == ("teaching", "gpt2")
+        await pilot.press("b")  # B picked: it stays while t moves A
+        await until(pilot, lambda: compared(app) and screen.names == ("teaching", "cl100k_base"))
+        await pilot.press("t")
+        await until(pilot, lambda: compared(app) and screen.names is not None and screen.names[0] == "gpt2")
+        assert screen.names == ("gpt2", "cl100k_base")

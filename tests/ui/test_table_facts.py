@@ -59,7 +59,9 @@ async def test_cl100k_base_shows_its_id_space_spaces_and_rule_then_its_regex() -
 async def test_gpt2s_table_says_both_rules_give_its_ids_on_the_current_text() -> None:
     app = make_app("分词是大模型许多怪现象的根源。", "gpt2")
     async with opened(app, "tables") as pilot:
-        assert top(app).startswith("built by get_encoder() from vocab.bpe + encoder.json (trained tokenizer files, separate from the model's weights):")
+        assert top(app).startswith(
+            "built by get_encoder() from vocab.bpe + encoder.json (trained tokenizer files, separate from the model's weights):"
+        )
         await pilot.press("p")
         assert top(app) == (
             "GPT-2: a merge list · p regex\n"

@@ -54,6 +54,7 @@ class CompareScreen(ViewScreen):
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
         self.names: tuple[str, str] | None = None
+        self.picked = False  # side B was chosen (a, b, s, a tour scene): it stays while t changes side A
         self.shown: Shown | None = None
         self.told: Divergence | None = None  # the divergence the last line explains
         self.note = ""
@@ -71,9 +72,14 @@ class CompareScreen(ViewScreen):
         yield KeyFooter(compact=True)
 
     def reload(self) -> None:
-        """A new trace: side A is its table, side B stays (or is the next table when it would be the same)."""
+        """A new trace: side A is its table; side B is the next table of the `t` cycle, or the side chosen
+        (a, b, s, a tour scene) while it is not the same as A."""
         a = self.table.name
-        b = self.names[1] if self.names is not None and self.names[1] != a else self.after(a)
+        if self.picked and self.names is not None and self.names[1] != a:
+            b = self.names[1]
+        else:  # the next table, never a rule view (those come after the tables only for a and b)
+            names = self.tables.names
+            b = names[(names.index(a) + 1) % len(names)] if a in names else self.after(a)
         self.names = (a, b)
         self.recompare()
 
@@ -115,7 +121,7 @@ class CompareScreen(ViewScreen):
         """A tour scene's two tables: side A and side B."""
         super().handle(request)
         if isinstance(request, CompareTables):
-            self.names = (request.a, request.b)
+            self.names, self.picked = (request.a, request.b), True
             self.recompare()
 
     # -- hands-free play: --play and the tour ----------------------------------------------------
@@ -160,13 +166,14 @@ class CompareScreen(ViewScreen):
 
     def action_swap(self) -> None:
         if self.names is not None:
-            self.names = (self.names[1], self.names[0])
+            self.names, self.picked = (self.names[1], self.names[0]), True
             self.recompare()
 
     def action_pick(self, side: str) -> None:
         if self.names is not None:
             a, b = self.names
             self.names = (self.after(a), b) if side == "a" else (a, self.after(b))
+            self.picked = True
             self.recompare()
 
     def after(self, name: str) -> str:
