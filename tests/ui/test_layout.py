@@ -85,6 +85,8 @@ async def test_aliases_view_at_60x18_keeps_the_selected_row_in_view_and_its_pane
         await pilot.pause()
         text = screen_text(app)
         assert "0_ ▸ Ā*" in text and "byte 0 = 0x00 control" in text  # the panel, on one line
+        rows = [line.rstrip() for line in text.splitlines() if line.startswith("│") and "_ " in line[:6]]
+        assert rows and all(row.endswith("│") for row in rows), rows  # no scrollbar beside the grid's border
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 18)])
