@@ -6,9 +6,19 @@ import random
 
 import pytest
 
+from tui.engine.book import read_book
 from tui.engine.pretokenize import GPT2_PATTERN
 from tui.engine.training import merge, pieces, train
-from tui.explain.training_sides import SHOWN_BYTES, TrainingCancelled, examples_text, occurrences, replay, shown_pieces, train_both
+from tui.explain.training_sides import (
+    SHOWN_BYTES,
+    TrainingCancelled,
+    examples_text,
+    occurrences,
+    replay,
+    seed_beside,
+    shown_pieces,
+    train_both,
+)
 
 
 def test_the_cat_the_hat_side_by_side() -> None:
@@ -77,3 +87,14 @@ def test_the_examples_text_holds_each_example_once() -> None:
     lines = text.split("\n")
     assert "the cat sat on the" not in lines and "The cat sat on the" in lines and "aaababcabxyz" in lines
     assert len(set(lines)) >= 20
+
+
+def test_the_book_is_said_beside_seed_004s_figures_on_its_input_txt() -> None:
+    """The bundled book's first pairs and ' the' merge, each beside seed 004's (23,837; 18,203; merge 12, 8,684), the
+    shorter wordings for narrower screens; a text whose first pairs are others compares nothing."""
+    result = train(read_book(), 20, GPT2_PATTERN)
+    assert [(r.pair, r.count) for r in result.rounds[:2]] == [((32, 116), 22_023), ((104, 101), 17_348)]
+    said = seed_beside(result)
+    assert said[1] == "seed 004 in (): ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · ' the' at merge 11, 8,415 (merge 12, 8,684)"
+    assert [len(s) for s in said] == sorted((len(s) for s in said), reverse=True) and len(said[-1]) <= 78
+    assert seed_beside(train("the cat the hat", 3, GPT2_PATTERN)) == ("",)

@@ -308,3 +308,19 @@ async def test_a_newer_training_takes_the_older_ones_stopped_early_note_away() -
         await open_training(app, pilot, merges=3)
         assert "3 merges asked" in status(app)
         assert [n.message for n in app._notifications if "Stopped early" in n.message] == []
+
+
+@pytest.mark.slow  # the book's 1 MB trained and every table's bytes/token on it: about 10 s
+async def test_the_book_is_shown_beside_seed_004s_own_figures() -> None:
+    """Trained on the bundled book, the status line sets its figures beside seed 004's on input.txt, with their source:
+    ' t' 22,023 (23,837), 'he' 17,348 (18,203), ' the' at merge 11 with 8,415 (merge 12, 8,684)."""
+    app = make_app(SEED)
+    async with opened(app, size=(160, 50)) as pilot:
+        screen = await open_training(app, pilot, merges=20)
+        await pilot.press("k")
+        await until(pilot, lambda: screen.both is not None and screen.both.source == "the bundled Shakespeare" and not screen.progress)
+        await settle(app, pilot)
+        assert status(app, 2).strip() == (
+            "beside seed 004's input.txt, in parentheses: ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · "
+            "' the' at merge 11, 8,415 (merge 12, 8,684)"
+        )

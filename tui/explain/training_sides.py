@@ -26,6 +26,7 @@ from ..engine.bpe import chunk_ids, gc_paused
 from ..engine.tables import Table, short_name
 from ..engine.tables.trained import Trained, from_training
 from ..engine.training import Pair, TrainResult, merge, train
+from .words import quoted
 
 COMPARED_CHARACTERS = 1_000_000  # how much of the trained text the tables are compared on (a worker's few seconds)
 SHOWN_BYTES = 600  # how much of the text each round keeps as symbols (a few lines of a pane)
@@ -75,6 +76,33 @@ class Both:
     def rounds(self) -> int:
         """How many rounds the view steps through: the longer of the two trainings."""
         return max(len(self.chunked.result.rounds), len(self.unchunked.result.rounds))
+
+
+#: Seed 004's chunked figures on its own input.txt (1,115,394 bytes, not shipped): the first two pairs and their
+#: counts, and the merge that makes ' the' with its count then.
+SEED_004 = (((32, 116), 23_837), ((104, 101), 18_203), (12, 8_684))
+
+
+def seed_beside(result: TrainResult) -> tuple[str, ...]:
+    """This training's first two pairs and its ' the' merge beside seed 004's figures on its own input.txt, in
+    parentheses; the longest wording first, then shorter ones for narrower screens ('' when nothing compares)."""
+    (first, n1), (second, n2), (merge, n3) = SEED_004
+    rounds = result.rounds
+    if len(rounds) < 2 or (rounds[0].pair, rounds[1].pair) != (first, second):
+        return ("",)
+    one, two = (quoted(literal(result.vocab, r.id)) for r in rounds[:2])
+    pairs = f"{one} {rounds[0].count:,} ({n1:,}) · {two} {rounds[1].count:,} ({n2:,})"
+    the = next((r for r in rounds if result.vocab.get(r.id) == b" the"), None)
+    long = short = pairs
+    if the is not None:
+        long += f" · ' the' at merge {the.index}, {the.count:,} (merge {merge}, {n3:,})"
+        short += f" · ' the' merge {the.index} ({merge})"
+    return (
+        f"beside seed 004's input.txt, in parentheses: {long}",
+        f"seed 004 in (): {long}",
+        f"seed 004 in (): {short}",
+        f"seed 004 in (): {pairs}",
+    )
 
 
 def shown_pieces(text: str, pattern: str | None, limit: int = SHOWN_BYTES) -> tuple[list[Piece], bool]:

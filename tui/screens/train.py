@@ -30,7 +30,7 @@ from ..engine.tables.choice import TableChoice
 from ..engine.tables.registry import PATTERNS
 from ..engine.training import TrainingError
 from ..explain.position import Position
-from ..explain.training_sides import Beside, Both, TrainingCancelled, examples_text, train_both, trained_table
+from ..explain.training_sides import Beside, Both, TrainingCancelled, examples_text, seed_beside, train_both, trained_table
 from ..explain.words import count
 from ..messages import TableTrained, Then, TrainRounds
 from ..safe import sentence, visible
@@ -246,6 +246,8 @@ class TrainScreen(TrainedBeside):
             second.append(self.progress, style="bold")
         elif self.stopped:
             second.append(self.stopped, style="italic")
+        elif both is not None and both.source == BOOK_LABEL and (said := seed_beside(both.chunked.result))[0]:
+            second.append(next((s for s in said if len(s) <= width), said[-1]), style="italic")  # the book beside seed 004's
         else:
             second.append(next((n for n in NOTES if len(n) <= width), NOTES[-1]), style="italic")
         top.truncate(width, overflow="ellipsis")
