@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import starmap
 
-from .pretokenize import PIPELINES, Chunk, Piece, chunker, compiled, known_chunker
+from .pretokenize import PIPELINES, Bounded, Chunk, Piece, chunker, compiled, known_chunker
 from .unassigned import as_known
 
 #: Hugging Face's Whitespace pre-tokenizer keeps the matches of this regex (a Split, Removed, inverted).
@@ -31,6 +32,11 @@ WORDS = r"\w+|[^\w\s]+"
 WHITE_SPACE = r"\p{White_Space}"
 #: Rust's `is_ascii_punctuation` or a Unicode punctuation category: what the Punctuation pre-tokenizer isolates.
 PUNCTUATION = r"[\p{P}!-/:-@\[-`{-~]"
+
+
+#: A piece up to this many characters is cut at once (a list of its pieces); a longer one lazily, so a
+#: 1,000,000-character text of one piece never holds all its pieces at once.
+AT_ONCE = 65_536
 
 
 @dataclass(frozen=True)
@@ -48,8 +54,18 @@ class Cut:
 
 
 def _cut(cut: Cut, pieces: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    built = cut.built
-    for start, piece in pieces:  # `chunker` saw the whole text (or the references' view of it) first
+    built = cut.built  # `chunker` saw the whole text (or the references' view of it) first
+    cutter = known_chunker(built, "")
+    if isinstance(cutter, Bounded):  # a Split: a short piece's pieces at once, a long one's as they are found
+        for start, piece in pieces:
+            if len(piece) <= AT_ONCE:
+                for at, text in cutter.cut(piece):
+                    yield start + at, text
+            else:
+                for match in cutter.finditer(piece):
+                    yield start + match.start(), match.group()
+        return
+    for start, piece in pieces:
         for match in known_chunker(built, piece).finditer(piece):
             yield start + match.start(), match.group()
 
@@ -86,13 +102,14 @@ class Pipeline:
         return " → ".join(cut.describe() for cut in self.cuts)
 
     def pieces(self, text: str) -> Iterator[tuple[int, str]]:
+        """(start, text) of every chunk, in order: each step cuts the pieces of the step before."""
         out: Iterable[tuple[int, str]] = ((0, text),) if text else ()
         for cut in self.cuts:
             out = _cut(cut, out)
         return iter(out)
 
     def finditer(self, string: str, /) -> Iterator[Chunk]:
-        return (Piece(start, piece) for start, piece in self.pieces(string))
+        return starmap(Piece, self.pieces(string))
 
     def findall(self, string: str, /) -> list[str]:
         return [piece for _, piece in self.pieces(string)]
