@@ -223,3 +223,11 @@ def test_each_bad_id_of_a_scene_is_named_by_its_place(cli: Cli, tmp_path: Path, 
     path = tour_file(tmp_path, f'[[scene]]\ntitle = "x"\ntext = "hi"\nview = "decode"\nids = {ids}\n')
     code, out, err = cli("tour", "--check", path)
     assert code == 2 and f"{path}:5: scene 1: {said}" in (out + err).splitlines()
+
+
+@pytest.mark.parametrize("table", ["x" * 5000, "a\\u0000b"], ids=["name-too-long", "nul"])
+def test_a_table_path_the_file_system_cannot_look_up_is_one_line(cli: Cli, tmp_path: Path, table: str) -> None:
+    """A table value too long for a file name, or holding a NUL, is 'not a table' (the tour fuzz found both a traceback)."""
+    path = tour_file(tmp_path, f'[[scene]]\ntitle = "One"\ntext = "abc"\ntable = "{table}"\n')
+    code, out, err = cli("tour", "--check", path)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and err.startswith(f"{path}:4: scene 1: table "), err

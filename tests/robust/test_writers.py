@@ -30,8 +30,13 @@ LONG = "n" * 300  # one name of 300 bytes: Linux allows 255
             f"bpe-tui: cannot save {LONG}.json (File name too long); nothing was changed.\n",
         ),
         (("record", f"{LONG}.cast", "--text", "hi"), f"bpe-tui: cannot write the cast {LONG}.cast: file name too long.\n"),
+        (
+            ("record", "t.cast", "--text", "hi", "--frames", f"{LONG}/f"),
+            f"bpe-tui: cannot write the frames into {LONG}/f: file name too long.\n",
+        ),
+        (("serve", "--files", LONG), f"bpe-tui: --files {LONG}: file name too long.\n"),
     ],
-    ids=["screenshot", "capture -o", "record"],
+    ids=["screenshot", "capture -o", "record", "record --frames", "serve --files"],
 )
 def test_a_name_too_long_is_one_sentence(
     cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...], said: str

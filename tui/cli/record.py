@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.files import looked_up
 from ..engine.tables import DEFAULT
 from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, MAX_FPS, check_fps
 from .inputs import UsageError, say, summary, table_options
@@ -180,11 +181,13 @@ def checked_targets(out: Path, frames: Path | None) -> None:
         raise UsageError(str(exc)) from None
     if frames is None:
         return
-    if frames.exists() and not frames.is_dir():
-        raise UsageError(f"cannot write the frames into {frames}: it is not a folder.")
-    folder = frames if frames.is_dir() else frames.parent
-    if not folder.is_dir():
-        raise UsageError(f"cannot write the frames into {frames}: the folder {folder} does not exist.")
+    found = looked_up(frames)
+    if found not in ("folder", "missing"):
+        raise UsageError(f"cannot write the frames into {frames}: {'it is not a folder' if found == 'file' else found}.")
+    folder = frames if found == "folder" else frames.parent
+    there = looked_up(folder)
+    if there != "folder":
+        raise UsageError(f"cannot write the frames into {frames}: the folder {folder} {'does not exist' if there == 'missing' else there}.")
     if not os.access(folder, os.W_OK):
         raise UsageError(f"cannot write the frames into {frames}: permission denied.")
 

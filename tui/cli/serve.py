@@ -155,8 +155,12 @@ def files_line(files: Path | None) -> str:
 
 
 def check_files(files: Path | None) -> None:
-    if files is not None and not files.is_dir():
-        raise ServeError(f"--files {files}: {'it is not a folder' if files.exists() else 'there is no such folder'}.")
+    from ..engine.files import looked_up
+
+    found = looked_up(files) if files is not None else "folder"
+    if found != "folder":
+        said = {"file": "it is not a folder", "missing": "there is no such folder"}.get(found, found)
+        raise ServeError(f"--files {files}: {said}.")
 
 
 def check_limits(max_sessions: int, memory: int, origins: list[str]) -> None:

@@ -107,6 +107,17 @@ def complete_in(folders: list[Path], typed: str, stem: str) -> str | None:
     return typed + shared if len(shared) > len(stem) else None
 
 
+def looked_up(path: Path) -> str:
+    """What is at `path`: 'folder', 'file' (or anything else that is not a folder), 'missing', or why the file
+    system cannot say, in words ('file name too long', for a name it refuses, or 'the name holds a NUL')."""
+    try:
+        return "folder" if path.is_dir() else "file" if path.exists() else "missing"
+    except ValueError:
+        return "the name holds a NUL"
+    except OSError as exc:
+        return (exc.strerror or "it cannot be looked up").lower()
+
+
 def _is_dir(given: str) -> bool:
     try:
         return user_path(given, ValueError).is_dir()

@@ -220,7 +220,11 @@ class _Reader:
                     self.error(n, "table", f"table {quote(value)}: {exc}")
             return value, None
         path = self.base / value
-        if not path.exists():
+        try:
+            there = path.exists()
+        except (OSError, ValueError):  # a name too long for the file system, or holding a NUL
+            there = False
+        if not there:
             if "/" in value or "\\" in value or value.endswith(".json"):
                 self.error(n, "table", f"table {quote(value)} does not exist (a path is read beside the tour file).")
             else:
