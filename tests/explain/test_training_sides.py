@@ -95,6 +95,6 @@ def test_the_book_is_said_beside_seed_004s_figures_on_its_input_txt() -> None:
     result = train(read_book(), 20, GPT2_PATTERN)
     assert [(r.pair, r.count) for r in result.rounds[:2]] == [((32, 116), 22_023), ((104, 101), 17_348)]
     said = seed_beside(result)
-    assert said[1] == "seed 004 in (): ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · ' the' at merge 11, 8,415 (merge 12, 8,684)"
+    assert said[1] == "input.txt in (): ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · ' the' at merge 11, 8,415 (merge 12, 8,684)"
     assert [len(s) for s in said] == sorted((len(s) for s in said), reverse=True) and len(said[-1]) <= 78
     assert seed_beside(train("the cat the hat", 3, GPT2_PATTERN)) == ("",)

@@ -321,6 +321,6 @@ async def test_the_book_is_shown_beside_seed_004s_own_figures() -> None:
         await until(pilot, lambda: screen.both is not None and screen.both.source == "the bundled Shakespeare" and not screen.progress)
         await settle(app, pilot)
         assert status(app, 2).strip() == (
-            "beside seed 004's input.txt, in parentheses: ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · "
+            "beside the 1,115,394-byte input.txt's, in parentheses: ' t' 22,023 (23,837) · 'he' 17,348 (18,203) · "
             "' the' at merge 11, 8,415 (merge 12, 8,684)"
         )

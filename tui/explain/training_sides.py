@@ -98,10 +98,10 @@ def seed_beside(result: TrainResult) -> tuple[str, ...]:
         long += f" · ' the' at merge {the.index}, {the.count:,} (merge {merge}, {n3:,})"
         short += f" · ' the' merge {the.index} ({merge})"
     return (
-        f"beside seed 004's input.txt, in parentheses: {long}",
-        f"seed 004 in (): {long}",
-        f"seed 004 in (): {short}",
-        f"seed 004 in (): {pairs}",
+        f"beside the 1,115,394-byte input.txt's, in parentheses: {long}",
+        f"input.txt in (): {long}",
+        f"input.txt in (): {short}",
+        f"input.txt in (): {pairs}",
     )
 
 
