@@ -3,7 +3,9 @@ and every place where the two part ways, each with its cause from a closed list 
 
 A chunk both tables cut alike (same start, same text) is stepped in lock-step: frame 0 is the chunk's
 bytes, frame k each side's word after its k-th round (a chunk taken whole is one step). The first frame
-where the two words differ is where they part ways, and the two pairs chosen there say why.
+where the two words differ is where they part ways, and the two pairs chosen there say why. A divergence
+after which both sides still end in the same tokens is of the path alone (`path_only`); `first` is where
+the tokens themselves first differ, the question a user brings.
 
 >>> from ..engine.tables import get_table
 >>> c = compare("1234567", get_table("gpt2"), get_table("cl100k_base"))
