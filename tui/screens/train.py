@@ -43,7 +43,8 @@ from .train_beside import TrainedBeside
 MERGE_STEPS = (1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 DEFAULT_MERGES = 10
 NARROW = 80  # columns below which one side is shown at a time (s switches)
-#: How the note of a training that ran out of pairs begins (a newer training takes the older one's note away).
+#: How the status line says a training ran out of pairs (there, not in a note: a note would outlast the training it
+#: was about, as a tour scene's default run's did under the scene's own).
 STOPPED_EARLY = "Stopped early:"
 CODE_WIDTH = 140  # columns from which the code pane is on by default, as a third column (below, it takes a side's place)
 SHORT = 24  # lines below which the figures beside the trained table take one line (cut with …), else two
@@ -174,8 +175,10 @@ class TrainScreen(TrainedBeside):
             self.post_message(TrainingReport(worker, done=(source, text, merges, both)))
 
     def on_training_report(self, message: TrainingReport) -> None:
-        """What the latest training reports (a cancelled one's reports are dropped): progress, a failure, or the result."""
-        if message.worker.is_cancelled:
+        """What the latest training reports: progress, a failure, or the result. An earlier training's reports are
+        dropped, cancelled or not: one that finished before the next was asked for (a tour scene's default run,
+        then its own merges) could otherwise land after the newer one's and show its figures and its note."""
+        if message.worker.is_cancelled or message.worker is not self._worker:
             return
         if message.done is not None:
             self.trained(*message.done)
@@ -200,14 +203,12 @@ class TrainScreen(TrainedBeside):
         self.source, self.trained_text, self.merges = source, text, merges
         sides = ((both.chunked, "with chunks"), (both.unchunked, "without"))
         short = [f"{len(s.result.rounds):,} {label}" for s, label in sides if s.result.stopped_early]
-        self.stopped = f"{STOPPED_EARLY} {' and '.join(short)}, of {merges:,} merges asked; no pair was left." if short else ""
+        self.stopped = (
+            f"{STOPPED_EARLY} {', '.join(short)}, of {merges:,} asked; no pair was left." if short else ""
+        )  # one line at 80 columns
         self.both = both
         self.round = max(1, min(self.round, both.rounds))
         self._replay = self.round > 1
-        for shown in [n for n in self.app._notifications if n.message.startswith(STOPPED_EARLY)]:
-            self.app._unnotify(shown)  # said of the training this one replaces (a tour scene's default run, say)
-        if self.stopped:
-            self.notify(self.stopped, severity="warning", timeout=4)
         self.compare(text, both)
 
     def watch_both(self, both: Both | None) -> None:
