@@ -66,10 +66,8 @@ def figures(trace: Trace) -> Figures:
     table = trace.table
     growing = None if trace.complete else len(trace.chunks)
     own = len(trace.text.encode("utf-8"))
-    changed = (
-        table.normalizer is not None and not table.rule.on_characters and own != trace.byte_count
-    )  # a rule on characters counts the text's own
-    typed = (own, table.normalizer.describe()) if changed and table.normalizer is not None else None
+    normalizer = table.normalizer if not table.rule.on_characters else None  # a rule on characters counts the text's own
+    typed = (own, normalizer.describe()) if normalizer is not None and own != trace.byte_count else None
     return Figures(
         256,
         len(table.merges),

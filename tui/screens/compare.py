@@ -75,12 +75,8 @@ class CompareScreen(ViewScreen):
         """A new trace: side A is its table; side B is the next table of the `t` cycle, or the side chosen
         (a, b, s, a tour scene) while it is not the same as A."""
         a = self.table.name
-        if self.picked and self.names is not None and self.names[1] != a:
-            b = self.names[1]
-        else:  # the next table, never a rule view (those come after the tables only for a and b)
-            names = self.tables.names
-            b = names[(names.index(a) + 1) % len(names)] if a in names else self.after(a)
-        self.names = (a, b)
+        kept = self.names[1] if self.picked and self.names is not None and self.names[1] != a else None
+        self.names = (a, kept or self.after(a, views=False))  # never a rule view unless a or b chose it
         self.recompare()
 
     def recompare(self) -> None:
@@ -176,10 +172,10 @@ class CompareScreen(ViewScreen):
             self.picked = True
             self.recompare()
 
-    def after(self, name: str) -> str:
-        """The table `a` / `b` moves a side to: the app's `t` cycle, then GPT-2's and the teaching table's tokens
-        under tiktoken's rule (the two merge rules side by side)."""
-        names = (*self.tables.names, *RULE_VIEWS)
+    def after(self, name: str, *, views: bool = True) -> str:
+        """The table `a` / `b` moves a side to: the app's `t` cycle, then (`views`) GPT-2's and the teaching
+        table's tokens under tiktoken's rule (the two merge rules side by side)."""
+        names = (*self.tables.names, *(RULE_VIEWS if views else ()))
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
     # -- drawing ---------------------------------------------------------------------------------
