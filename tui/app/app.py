@@ -41,6 +41,8 @@ from .player import Hold, Player, PlayKeys
 from .playing import ViewPlay
 from .saving import SaveReports, Saves, end_on_signals
 
+#: The first view (the animator) is the app's default screen; the others open over it.
+FIRST_VIEW = VIEWS[0].name
 #: Views after the first: name -> screen class in tui.screens.NAME, imported when a view is first opened.
 VIEW_SCREENS = {view.name: view.screen for view in VIEWS[1:]}
 
@@ -92,8 +94,8 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         self.explore_rows: tuple[str, ...] | None = None  # --explore-tables: the explorer's first rows (None: its default)
 
     def get_default_screen(self) -> Screen[Any]:
-        screen = EncodeScreen(self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
-        return screen.data_bind(BpeApp.position, BpeApp.busy, BpeApp.draft, BpeApp.play_label, BpeApp.caption)
+        screen = EncodeScreen(self.tables, self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)
+        return screen.data_bind(BpeApp.position, BpeApp.tables, BpeApp.busy, BpeApp.draft, BpeApp.play_label, BpeApp.caption)
 
     def on_resize(self, event: events.Resize) -> None:
         fit(self, event.size)
@@ -155,8 +157,13 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
 
     def on_pair_picked(self, message: msg.PairPicked) -> None:
         """Explain the pair in a notification that replaces the previous explanation (one at a time)."""
+        self.explain_pair(message.pair, message.rank, message.position)
+
+    def explain_pair(self, pair: tuple[str, str], rank: int | None, at: int | None = None) -> None:
+        """Why `pair` (of rank `rank`, None: no rule; at `at` in the word, None: a rule listed at a chunk's end) was
+        or was not chosen at this frame, one explanation at a time."""
         if self.position is not None:
-            self.explanations.show(pair_sentence(self.position, message))
+            self.explanations.show(pair_sentence(self.position, pair, rank, at))
 
     def view_screen(self, name: str) -> Screen[Any]:
         """View `name`, installed the first time it is shown (so it keeps its state while you look elsewhere)."""
@@ -178,9 +185,9 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
             self.notify("A capture is running: the views open when it is done (escape cancels it).", timeout=3)
             return
         self.clear_notifications()  # a note belongs to the view that made it
-        if name == "encode":
+        if name == FIRST_VIEW:  # the animator, at the bottom of the stack: the others open over it
             await self.pop_screen()
-        elif shown == "encode":
+        elif shown == FIRST_VIEW:
             await self.push_screen(self.view_screen(name))
         else:
             await self.switch_screen(self.view_screen(name))
@@ -190,9 +197,9 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         playing (a tour scene), starts its play from the beginning (no flash of its last step first)."""
         await self.action_view(message.view)
         screen = self.screen
-        if message.then is not None and self.shown_view == message.view and isinstance(screen, (EncodeScreen, ViewScreen)):
+        if message.then is not None and self.shown_view == message.view and isinstance(screen, ViewScreen):
             screen.handle(message.then)
-        if self.player.playing and self.shown_view == message.view and isinstance(screen, ViewScreen):
+        if self.player.playing and self.shown_view == message.view and isinstance(screen, ViewScreen) and not screen.PLAYS_POSITION:
             screen.follow_trace()  # as its resume, which may not have run yet, would
             screen.play_rewind()
 

@@ -14,7 +14,6 @@ from textual.notifications import Notification, Notify, SeverityLevel
 
 from ..explain.pairs import why_pair
 from ..explain.position import Position
-from ..messages import PairPicked
 from ..safe import visible, wrap
 
 #: Where a sentence ends: after '.', '!' or '?' and a space, or at a line's end.
@@ -98,9 +97,9 @@ class OneAtATime:
         self._app.post_message(Notify(self._shown))
 
 
-def pair_sentence(position: Position, picked: PairPicked) -> str:
+def pair_sentence(position: Position, pair: tuple[str, str], rank: int | None, at: int | None) -> str:
     """What a picked pair is and why it was (not) chosen: the explain layer's sentence, shown as it is."""
-    return why_pair(position, picked.pair, picked.rank, picked.position, visible)
+    return why_pair(position, pair, rank, at, visible)
 
 
 class PlainNotes(App[None]):

@@ -8,8 +8,7 @@ from textual.reactive import reactive
 from ..explain.position import Position
 from ..playback import Playback
 from ..screens.base import ViewScreen
-from ..screens.encode import EncodeScreen
-from .player import Hold, Player, played
+from .player import Hold, Player
 
 
 class ViewPlay(App[None]):
@@ -25,7 +24,7 @@ class ViewPlay(App[None]):
     def shown_view(self) -> str | None:
         """'encode', 'decode', … for the view on top; None while a dialog covers it."""
         screen = self.screen
-        return screen.VIEW if isinstance(screen, (EncodeScreen, ViewScreen)) else None
+        return screen.VIEW if isinstance(screen, ViewScreen) else None
 
     def show_play(self) -> None:
         self.play_label = Playback.label(self.player.fps) if self.player.playing else ""
@@ -33,31 +32,28 @@ class ViewPlay(App[None]):
     def play_step(self, loop: bool | None = None) -> bool:
         """One tick of play in the view shown (`view_step`); False when the animator's play ends. Looping,
         a view's last step stays `playback.hold` seconds (as long as the tour holds it), then it starts again."""
-        view = self.shown_view
-        if view is None or self.view_step():
-            self.stay.moved(view or "")
-            return True
+        screen = self.screen
+        if not isinstance(screen, ViewScreen) or not self.view_ready() or screen.play_step():
+            self.stay.moved(screen.VIEW if isinstance(screen, ViewScreen) else "")
+            return True  # under a dialog, or while the view is being composed, the play waits
         if self.playback.loop if loop is None else loop:
-            if not self.stay.waits(view, self.player.fps):
+            if not self.stay.waits(screen.VIEW, self.player.fps):
                 self.rewind()
             return True
-        return view != "encode"  # the other views stay on their last step while the play goes on
+        return not screen.PLAYS_POSITION  # the animator's play ends at its last frame; the others stay on their last step
+
+    def view_ready(self) -> bool:
+        """Whether the view shown can step: its panes are there (not yet, or no longer, while it is composed or the app ends)."""
+        return self.is_running and self.screen.is_mounted
 
     def view_step(self) -> bool:
-        """The shown view's next step: the animator's next frame, another view's own (ViewScreen.play_step);
+        """The shown view's next step (ViewScreen.play_step: the animator's next frame, another view's own);
         False at its last step, under a dialog, or while the view is being composed."""
         screen = self.screen
-        if isinstance(screen, ViewScreen):
-            return self.is_running and screen.is_mounted and screen.play_step()  # its panes are there (not yet, or no longer)
-        after = played(self.position, loop=False)
-        if self.shown_view == "encode" and after is not None:
-            self.position = after
-        return self.shown_view == "encode" and after is not None
+        return isinstance(screen, ViewScreen) and self.view_ready() and screen.play_step()
 
     def rewind(self) -> None:
         """The shown view back to the start of its play (a looping play after its stay on the last step)."""
         screen = self.screen
         if isinstance(screen, ViewScreen):
             screen.play_rewind()
-        elif self.position is not None:
-            self.position = self.position.first()

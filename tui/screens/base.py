@@ -1,5 +1,5 @@
-"""What the views share: the view bar and the base screen of the views after the animator (which composes the tour's
-caption bar above the view bar). The table choice they are given is `engine.tables.choice.TableChoice`."""
+"""What the views share: the view bar and the base screen of every view, the animator's included (each composes the
+tour's caption bar at its top). The table choice they are given is `engine.tables.choice.TableChoice`."""
 
 from __future__ import annotations
 
@@ -93,10 +93,14 @@ class ViewBar(Widget):
 
 
 class ViewScreen(KeptStyles):
-    """A view after the animator: it is given the current position and the tables, and shows the trace's table (t moves every view on),
+    """A view: it is given the current position and the tables, and shows the trace's table (t moves every view on),
     and recomputes what it shows when it is resumed on a new trace."""
 
     VIEW: ClassVar[str] = ""
+    #: Whether the view's play steps the app's position (the animator's frames): it ends at the last frame, and a
+    #: view request does not restart it (the request set the position). Else the view walks steps of its own,
+    #: restarted when it is asked for, and stays on its last step while the play goes on.
+    PLAYS_POSITION: ClassVar[bool] = False
     REGISTRY: ClassVar[tuple[Command, ...]] = ()
     position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     tables: reactive[TableChoice] = reactive(TableChoice.of(None), repaint=False)  # the app's, by data_bind
@@ -158,14 +162,18 @@ class ViewScreen(KeptStyles):
         self._seen = self.trace
         self.reload()
 
-    leaving = False  # the app is moving to another view: a position it is given now is that view's (the tour's scenes)
-
     def on_screen_resume(self) -> None:
-        self.leaving = False
         self.follow_trace()
 
     def watch_position(self) -> None:
-        if self.is_current and not self.leaving:
+        """A new position while shown: catch up once the app has done what it is doing. A tour's scene sets the
+        position and then switches the view: a view that is left by then does not redraw for a trace it will not
+        show (it catches up when it is shown again)."""
+        if self.is_current:
+            self.app.call_later(self._catch_up)
+
+    def _catch_up(self) -> None:
+        if self.is_current:
             self.follow_trace()
 
     def follow_trace(self) -> None:

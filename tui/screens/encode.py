@@ -18,7 +18,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 
 from ..access import Refused, access_of, download
-from ..commands import ENCODE, bindings
+from ..commands import ENCODE
+from ..engine.tables.choice import TableChoice
 from ..explain.position import Position
 from ..messages import (
     Animate,
@@ -32,7 +33,6 @@ from ..messages import (
     ShowRank,
     SpeedPressed,
     StepPressed,
-    TableSwitchRequested,
     TextEdited,
     Then,
     TraceFileChosen,
@@ -48,7 +48,7 @@ from ..widgets.ids import IdsPane
 from ..widgets.pairs import PairsPane
 from ..widgets.status import Status
 from ..widgets.word import WordPane
-from .restyle import KeptStyles
+from .base import ViewScreen
 
 #: From this width the code pane is on by default, in a column of its own beside the pairs.
 CODE_WIDTH = 160
@@ -64,37 +64,35 @@ def dialogs() -> ModuleType:
     return module
 
 
-class EncodeScreen(KeptStyles):
-    """The animator: header, chunks, bytes, word, pairs and ids, all showing `position`."""
+class EncodeScreen(ViewScreen):
+    """The animator: header, chunks, bytes, word, pairs and ids, all showing `position`. It is the view the
+    others open over; its play moves the app's position a frame a tick and ends at the last frame."""
 
-    BINDINGS = bindings(ENCODE)
     REGISTRY = ENCODE
     VIEW = "encode"
+    PLAYS_POSITION = True
 
-    position: reactive[Position | None] = reactive(None, always_update=True, repaint=False)
     busy: reactive[str] = reactive("", repaint=False)
     draft: reactive[str] = reactive("", repaint=False)
     play_label: reactive[str] = reactive("", repaint=False)  # the header's '▶ 2 fps' while playing, else ""
-    caption: reactive[Caption | None] = reactive(None, repaint=False)  # the tour's caption bar's, which takes rows while set
 
-    def __init__(self, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
-        super().__init__()
-        self.set_reactive(EncodeScreen.position, position)
+    def __init__(self, tables: TableChoice, position: Position | None, *, traces_dir: Path, max_text: int) -> None:
+        super().__init__(tables, position)
         self.traces_dir = traces_dir
         self.max_text = max_text
         self._code: bool | None = None  # the code pane: None follows the width, else as `c` last set it
 
     def compose(self) -> ComposeResult:
         self._fit(self.app.size)  # the layout classes before the first styling, not a restyle of every pane just after it
-        yield CaptionBar().data_bind(EncodeScreen.caption)
-        yield Status(id="status").data_bind(EncodeScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
+        yield CaptionBar().data_bind(ViewScreen.caption)
+        yield Status(id="status").data_bind(ViewScreen.position, EncodeScreen.busy, playing=EncodeScreen.play_label)
         with Grid(id="body"):  # in this order the grid places them: see encode.tcss for both layouts
-            yield ChunksPane(id="chunks").data_bind(EncodeScreen.position)
-            yield PairsPane(id="pairs").data_bind(EncodeScreen.position)
-            yield CodePane(id="code").data_bind(EncodeScreen.position)
-            yield BytesPane(id="aliases").data_bind(EncodeScreen.position)
-            yield WordPane(id="word").data_bind(EncodeScreen.position)
-            yield IdsPane(id="ids").data_bind(EncodeScreen.position)
+            yield ChunksPane(id="chunks").data_bind(ViewScreen.position)
+            yield PairsPane(id="pairs").data_bind(ViewScreen.position)
+            yield CodePane(id="code").data_bind(ViewScreen.position)
+            yield BytesPane(id="aliases").data_bind(ViewScreen.position)
+            yield WordPane(id="word").data_bind(ViewScreen.position)
+            yield IdsPane(id="ids").data_bind(ViewScreen.position)
         yield KeyFooter(compact=True)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -136,6 +134,17 @@ class EncodeScreen(KeptStyles):
         return bool(self.busy) if action == "cancel_capture" else True
 
     # -- stepping ------------------------------------------------------------------------------
+
+    def play_step(self) -> bool:
+        """One tick of play: the next frame (the app moves the position); False at the last frame."""
+        if self.position is None or self.position.next() == self.position:
+            return False
+        self.post_message(StepPressed(Move.NEXT))
+        return True
+
+    def play_rewind(self) -> None:
+        """A looping play starts again at the first frame."""
+        self.post_message(StepPressed(Move.FIRST))
 
     def action_move(self, move: str) -> None:
         self.post_message(StepPressed(Move(move)))
@@ -192,9 +201,6 @@ class EncodeScreen(KeptStyles):
         """Another view's request once the animator is shown: animate a text (the explorer's chunk) under its table."""
         if isinstance(request, Animate):
             self.post_message(CaptureRequested(request.text, request.table))
-
-    def action_switch_table(self) -> None:
-        self.post_message(TableSwitchRequested())
 
     def action_cancel_capture(self) -> None:
         self.post_message(CaptureCancelled())

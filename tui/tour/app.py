@@ -23,10 +23,9 @@ from ..app import BpeApp
 from ..commands import TOUR, bindings, palette
 from ..engine.bpe import CaptureError, Trace
 from ..engine.tables import TableError
-from ..messages import Caption, PairPicked, SceneChanged
+from ..messages import Caption, SceneChanged
 from ..playback import DEFAULT_FPS, LAST_FRAME_HOLD, Playback, check_fps
 from ..safe import sentence, visible
-from ..screens.base import ViewScreen
 from .scene import Scene
 from .scenes import SCENES
 
@@ -117,22 +116,11 @@ class TourApp(BpeApp):
                 return
         self.scene, self._waited, self._moved = index, 0.0, False
         shown, view = scene.requests(trace)
-        # A view the scene leaves does not redraw itself for the scene's trace on its way out (a reload of
-        # Aliases is 4 ms); it catches up when it is shown again, or here if it stays.
-        leaving = self.screen if isinstance(self.screen, ViewScreen) and view.view != self.shown_view else None
-        if leaving is not None:
-            leaving.leaving = True
-        try:
-            self.on_position_requested(shown)
-            await self.on_view_requested(view)
-        finally:
-            if leaving is not None and leaving.leaving:
-                leaving.leaving = False
-                if leaving.is_current:
-                    leaving.follow_trace()
+        self.on_position_requested(shown)  # a view the scene leaves does not redraw for it (ViewScreen.watch_position)
+        await self.on_view_requested(view)
         self._caption()
         if scene.pair is not None and self.position is not None:
-            self.on_pair_picked(PairPicked(None, scene.pair, trace.table.ranks.get(scene.pair)))
+            self.explain_pair(scene.pair, trace.table.ranks.get(scene.pair))
         self.post_message(SceneChanged(index, len(self.scenes), scene.title))
 
     def _caption(self) -> None:
