@@ -1,95 +1,26 @@
-"""What the views share: the view bar and the base screen of every view, the animator's included (each composes the
-tour's caption bar at its top). The table choice they are given is `engine.tables.choice.TableChoice`."""
+"""The base screen of every view, the animator's included: each composes the tour's caption bar at its top, and the
+views after the animator the view bar (widgets/view_bar.py) below it. The table choice they are given is
+`engine.tables.choice.TableChoice`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from ..commands import VIEWS, Command, bindings
+from ..commands import Command, bindings
 from ..engine.tables import Table
 from ..engine.tables import label as table_label
 from ..engine.tables.choice import TableChoice
 from ..explain.position import Position
-from ..messages import Caption, TableSwitchRequested, Then, ViewRequested
+from ..messages import Caption, TableSwitchRequested, Then
 from ..widgets.caption_bar import CaptionBar
-from ..widgets.text import clip
+from ..widgets.view_bar import ViewBar
 from .restyle import KeptStyles
 
 if TYPE_CHECKING:
     from ..engine.bpe import Trace
-
-
-def figures_text(table: Table, trace: Trace | None, width: int) -> Text:
-    """Seed 002's header: base symbols, merges, vocabulary size, and this text's bytes → tokens, merges fired."""
-    from ..explain.figures import figures, vocab_sum
-
-    text = Text(no_wrap=True, overflow="ellipsis")
-    f = figures(trace) if trace is not None and trace.table is table else None
-    if width >= 110:
-        text.append("base ")
-        text.append("256", style="bold")
-        text.append(" · merges ")
-        text.append(f"{len(table.merges):,}", style="bold")
-        text.append(" · ")
-    text.append("vocab ")
-    text.append(vocab_sum(table), style="bold")
-    if f is not None:
-        text.append(" · this text: " if width >= 90 else " · ")
-        text.append(f.flow, style="bold")
-        fired = f" · {f.fires}"
-        if text.cell_len + len(fired) <= width:
-            text.append(fired)
-    if width >= 140:
-        text.append("  ·  ids → alias strings → bytes → one UTF-8 decode", style="dim")
-    text.truncate(max(width, 1), overflow="ellipsis")
-    return text
-
-
-class ViewBar(Widget):
-    """One line: the five views with their keys (the current one reversed and in brackets), then the table."""
-
-    DEFAULT_CSS = """
-    ViewBar { height: 1; background: $boost; }
-    """
-
-    current: reactive[str] = reactive("encode")
-    note: reactive[str] = reactive("")
-
-    def __init__(self, current: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.set_reactive(ViewBar.current, current)
-        self._spans: list[tuple[int, int, str]] = []
-
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        self._spans = []
-        # Every label with a space either side when it fits; else one space between; else the other
-        # views by their keys alone, so the current one shows whole.
-        roomy = sum(len(v.key) + len(v.label) + 3 for v in VIEWS) <= self.size.width
-        short = sum(len(v.key) + len(v.label) + 2 for v in VIEWS) > self.size.width
-        for name, key, label in ((v.name, v.key, v.label) for v in VIEWS):
-            start = text.cell_len
-            if name == self.current:
-                text.append(f"[{key} {label}]", style="bold reverse")
-            else:
-                text.append(f" {key} {label} " if roomy else f" {key} " if short else f"{key} {label} ")
-            self._spans.append((start, text.cell_len, name))
-        room = self.size.width - text.cell_len - 2
-        if self.note and room > 8:
-            text.append("  ")
-            text.append(clip(self.note, room), style="italic")
-        return text
-
-    def on_click(self, event: events.Click) -> None:
-        for start, end, name in self._spans:
-            if start <= event.x < end:
-                self.post_message(ViewRequested(name))
 
 
 class ViewScreen(KeptStyles):

@@ -29,7 +29,8 @@ from ..safe import glyphs, visible
 from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
-from .base import ViewBar, ViewScreen
+from ..widgets.view_bar import ViewBar
+from .base import ViewScreen
 
 #: Narrower than this, the two sides are stacked.
 SIDE_BY_SIDE = 100

@@ -28,11 +28,12 @@ from ..safe import visible
 from ..widgets.caption_bar import rows_for
 from ..widgets.code import DecodeCode
 from ..widgets.decode_panels import BufferPanel, DecodeSummary
+from ..widgets.figures_line import figures_text
 from ..widgets.findrow import FindRow
 from ..widgets.footer import KeyFooter
 from ..widgets.linelist import LineList
 from ..widgets.text import clip, pad, quote_clipped
-from .base import ViewScreen, figures_text
+from .base import ViewScreen
 
 NOTHING = "—"
 

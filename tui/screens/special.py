@@ -26,7 +26,8 @@ from ..messages import DecodeIds, ViewRequested
 from ..safe import visible
 from ..widgets.caption_bar import rows_for
 from ..widgets.footer import KeyFooter
-from .base import ViewBar, ViewScreen
+from ..widgets.view_bar import ViewBar
+from .base import ViewScreen
 
 WORKING = "working… encoding the special token's spelling with the {table} table (the keys keep working)"
 #: Each table's scene, made once (a tiktoken table's first costs a second or more: its maps are built then).
