@@ -59,6 +59,36 @@ def typable(character: str | None) -> bool:
     return character is not None and len(character) == 1 and unicodedata.category(character) not in ("Cc", "Cs")
 
 
+def stand_in_note(line: str, column: int) -> str:
+    """What the editor's stand-in at `column` of `line` is, in the panes' spelling; "" where the character is drawn as itself.
+
+    >>> stand_in_note("👍\U0001f3fd", 1)
+    '◌ at the cursor is ⟨U+1F3FD⟩ EMOJI MODIFIER FITZPATRICK TYPE-4'
+    >>> stand_in_note("a\x1b", 1), stand_in_note("ab", 1)
+    ('␛ at the cursor is ⟨U+001B⟩ ESCAPE', '')
+    """
+    if not 0 <= column < len(line):
+        return ""
+    shown, ch = _shown(line)[column], line[column]
+    if shown == ch:
+        return ""
+    name = unicodedata.name(ch, "") or _CONTROL_NAMES.get(ord(ch), "")
+    return f"{shown} at the cursor is ⟨U+{ord(ch):04X}⟩" + (f" {name}" if name else "")
+
+
+#: unicodedata names no control character: the editor names those it shows as a stand-in by their Unicode alias.
+_CONTROL_NAMES = {
+    0x00: "NULL",
+    0x07: "BELL",
+    0x08: "BACKSPACE",
+    0x0B: "LINE TABULATION",
+    0x0C: "FORM FEED",
+    0x1B: "ESCAPE",
+    0x7F: "DELETE",
+    0x85: "NEXT LINE",
+}
+
+
 class EditBox(TextArea):
     """A text area where enter applies the text, ctrl+j starts a new line, ctrl+a selects all, ctrl+l
     clears (undo brings it back), and every typed character counts. Home still goes to the line start."""
@@ -115,7 +145,9 @@ _shown = lru_cache(maxsize=64)(one_for_one)
 class EditScreen(ModalScreen[str | None]):
     """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline, ctrl+a selects all, ctrl+l clears."""
 
-    DEFAULT_CSS = dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; }"
+    DEFAULT_CSS = (
+        dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; } #stand-in { display: none; color: $text-muted; }"
+    )
     BINDINGS = bindings((CANCEL_EDIT,))  # priority: the TextArea would otherwise take escape (tab_behavior="indent")
 
     def __init__(self, text: str, limit: int) -> None:
@@ -129,10 +161,20 @@ class EditScreen(ModalScreen[str | None]):
             box = EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
             box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
             yield box
+            yield Label("", id="stand-in")
             yield Label(
                 f"enter: apply · ctrl+j: new line · escape: cancel\nctrl+a: select all · ctrl+l: clear · at most {self.limit:,} characters",
                 classes="hint",
             )
+
+    def on_text_area_selection_changed(self, event: TextArea.SelectionChanged) -> None:
+        """Under the box, what the stand-in at the cursor stands for, as the panes spell it."""
+        row, column = event.selection.end
+        line = event.text_area.document.get_text_range((row, 0), (row + 1, 0)).rstrip("\r\n")
+        note = stand_in_note(line, column)
+        label = self.query_one("#stand-in", Label)
+        label.update(note)
+        label.display = bool(note)  # the row is there only while it says something
 
     def on_text_submitted(self, message: TextSubmitted) -> None:
         message.stop()

@@ -142,8 +142,11 @@ class ExploreScreen(ViewScreen):
         self.watch(self.rows, "tokens", self.label_marks)
 
     def label_marks(self, tokens: bool) -> None:
-        """Under the rows, what the marks and numbers beneath each row are (the explanation below lists the branches)."""
+        """Under the rows, what the marks and numbers beneath each row are; the explanation below puts the tokens
+        first while their ids are under the rows (where a long id is cut)."""
         self.query_one("#explore-why").border_title = legend(tokens)
+        if self.rows.selected is not None:
+            self.explain_selected()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
@@ -267,7 +270,7 @@ class ExploreScreen(ViewScreen):
         else:
             row = rows.tokenizers[rows.row]
             why = _explained(self.text, chunk.start, row.pattern) if row.by_regex else None
-            said = explanation_text(row, rows.chunk, chunk, why)
+            said = explanation_text(row, rows.chunk, chunk, why, tokens_first=rows.tokens)
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
         width, room = panel.content_size.width, self.query_one("#explore-why").scrollable_content_region.height

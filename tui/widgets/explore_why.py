@@ -14,12 +14,25 @@ from .text import quote_chunk
 SHOWN_IDS = 100  # token ids the explanation lists: a chunk of thousands would be wrapped again on every key
 
 
-def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation | None) -> Text:
+def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explanation | None, *, tokens_first: bool = False) -> Text:
     """What the panel says about one chunk: where it is, its branch, the branches tried, any backtrack, its
-    tokens; on a row whose chunks no regex made (`why` None), how they were cut instead."""
+    tokens; on a row whose chunks no regex made (`why` None), how they were cut instead. With `tokens_first`
+    (the token ids are under the rows, where a long id is cut) its tokens come right after its place."""
     t = Text()
     t.append(f"{row.label} · chunk {index + 1:,}/{len(row.chunks):,} ", style="bold")
     t.append(quote_chunk(chunk.text, 40), style="bold reverse")
+    if tokens_first:
+        t.append(f" at {chunk.start:,}\n")
+        _tokens(t, row, chunk)
+        t.append("\n")
+        if why is not None:
+            t.append(f"branch {branch_number(chunk.branch)} ")
+            t.append(visible(row.branches[chunk.branch]), style="bold")
+            t.append("\n")
+            _tried(t, row, chunk, why)
+        else:
+            t.append(visible(row.words))
+        return t
     if why is None:
         t.append(f" at {chunk.start:,}\n")
         t.append(visible(row.words) + "\n")
@@ -28,6 +41,13 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
     t.append(f" at {chunk.start:,} · branch {branch_number(chunk.branch)} ")
     t.append(visible(row.branches[chunk.branch]), style="bold")
     t.append("\n")
+    _tried(t, row, chunk, why)
+    _tokens(t, row, chunk)
+    return t
+
+
+def _tried(t: Text, row: TokenizerRow, chunk: RowChunk, why: Explanation) -> None:
+    """The branches tried at the chunk's start, in order, and the backtrack that gave characters back, if any."""
     t.append(f"Tried in order at {why.start:,}, the first match wins: ")
     for attempt in why.attempts[:-1]:
         t.append(f"✗{branch_number(attempt.branch)} {visible(attempt.pattern)}", style="dim")
@@ -51,8 +71,6 @@ def explanation_text(row: TokenizerRow, index: int, chunk: RowChunk, why: Explan
             f"{'them' if back.given_back != 1 else 'it'}.\n",
             style="bold",
         )
-    _tokens(t, row, chunk)
-    return t
 
 
 def _tokens(t: Text, row: TokenizerRow, chunk: RowChunk) -> None:
