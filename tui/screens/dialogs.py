@@ -146,7 +146,8 @@ class EditScreen(ModalScreen[str | None]):
     """Edit the text to tokenize: enter applies, escape cancels, ctrl+j inserts a newline, ctrl+a selects all, ctrl+l clears."""
 
     DEFAULT_CSS = (
-        dialog_css("EditScreen") + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; } #stand-in { display: none; color: $text-muted; }"
+        dialog_css("EditScreen")
+        + "EditScreen EditBox { height: auto; min-height: 3; max-height: 12; } #stand-in { display: none; color: $text-muted; }"
     )
     BINDINGS = bindings((CANCEL_EDIT,))  # priority: the TextArea would otherwise take escape (tab_behavior="indent")
 
