@@ -23,6 +23,7 @@ def test_every_entry_is_complete_and_named_once() -> None:
             "mistral-v1",
             "mistral-v3",
             "mistral-v7",
+            "o200k_harmony",
         )
     )
     assert [e.short for e in ENTRIES] == [
@@ -37,15 +38,17 @@ def test_every_entry_is_complete_and_named_once() -> None:
         "Mistral v1",
         "Mistral v3",
         "Mistral v7",
+        "o200k_harmony",
     ]
-    assert DEFAULT == "teaching" and table_cycle() == list(names()) and set(BY_NAME) == set(names())
+    assert DEFAULT == "teaching" and table_cycle() == list(names())[:-1] and set(BY_NAME) == set(names())
     assert explored() == ("gpt2", "cl100k_base", "o200k_base")  # the explorer's rows
     assert about() == (
         "teaching (nine artificial rules, for teaching), gpt2 (the official GPT-2 table), "
         "cl100k_base (GPT-4's tiktoken table), o200k_base (GPT-4o's tiktoken table), "
         "deepseek-v4 (DeepSeek V4, extra 'models'), qwen3 (Qwen 2.5 and 3, extra 'models'), qwen3.6 (Qwen 3.5 and 3.6, extra 'models'), "
         "tekken (Mistral's Tekken v3, extra 'tekken'), mistral-v1 (Mistral 7B's SentencePiece v1, extra 'tekken'), "
-        "mistral-v3 (Mistral's SentencePiece v3, extra 'tekken'), mistral-v7 (Mistral's SentencePiece v7, extra 'tekken')"
+        "mistral-v3 (Mistral's SentencePiece v3, extra 'tekken'), mistral-v7 (Mistral's SentencePiece v7, extra 'tekken'), "
+        "o200k_harmony (gpt-oss's: o200k_base with harmony's chat tokens)"
     )
 
 
@@ -69,6 +72,7 @@ def test_each_loader_gives_its_own_table_with_its_label() -> None:
         "mistral-v1": "Mistral v1 · SentencePiece · 32,000 pieces",
         "mistral-v3": "Mistral v3 · SentencePiece · 32,768 pieces",
         "mistral-v7": "Mistral v7 · SentencePiece · 32,768 pieces",
+        "o200k_harmony": "o200k_harmony · tiktoken rule · 199,998 ranks",
     }
 
 

@@ -132,7 +132,7 @@ def test_get_table_by_name_and_unknown_name(gpt2_table, teaching_table):
     assert get_table("teaching") is teaching_table
     with pytest.raises(
         TableError,
-        match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7\.$",
+        match=r"^unknown table 'cl100k'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7, o200k_harmony\.$",
     ):
         get_table("cl100k")
 
@@ -208,6 +208,7 @@ def test_registry_names_in_cycle_order():
             "mistral-v1",
             "mistral-v3",
             "mistral-v7",
+            "o200k_harmony",  # not in the `t` cycle: the chat formats' table
         )
         and tables.DEFAULT == "teaching"
     )
@@ -248,7 +249,7 @@ def test_resolver_knows_the_custom_table(teaching_table):
     assert resolve("custom") is custom and resolve("teaching") is teaching_table
     with pytest.raises(
         TableError,
-        match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7\.$",
+        match=r"^unknown table 'custom'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3\.6, tekken, mistral-v1, mistral-v3, mistral-v7, o200k_harmony\.$",
     ):
         tables.resolver()("custom")
 

@@ -30,7 +30,7 @@ from weakref import WeakKeyDictionary
 
 from ..bpe import encode, run
 from ..tables import Table
-from .model import ChatError, Part
+from .parts import ChatError, Part
 
 
 @dataclass(frozen=True)

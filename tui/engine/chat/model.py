@@ -40,21 +40,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from ..texts import MAX_TEXT, CaptureError, quote
+from ..texts import MAX_TEXT, quote
+from .assemble import Segment, assemble
+from .parts import KINDS, ChatError, Kind, Part
 
 if TYPE_CHECKING:
     from ..tables import Table
-    from .assemble import Segment
 
-Kind = Literal["special", "template", "content"]
-#: The kinds, in the order counts list them.
-KINDS: tuple[Kind, ...] = ("content", "template", "special")
-
-
-class ChatError(CaptureError):
-    """A conversation a format cannot render (or a template that fails): one sentence for the user."""
+__all__ = ["KINDS", "ChatError", "ChatFormat", "Kind", "Message", "Part", "Rendered", "conversation"]
 
 
 @dataclass(frozen=True)
@@ -63,16 +58,6 @@ class Message:
 
     role: str
     content: str
-
-
-@dataclass(frozen=True)
-class Part:
-    """A run of ids of one kind and one message, with the text they stand for (see the module docstring)."""
-
-    kind: Kind
-    message: int | None
-    text: str
-    ids: tuple[int, ...]
 
 
 def tally(parts: Sequence[Part]) -> dict[str, int]:
@@ -114,7 +99,7 @@ class Rendered:
 
 
 #: What a format's layout is: the conversation, the table and whether to add the generation prompt, to segments.
-Layout = Callable[[tuple[Message, ...], "Table", bool], "Sequence[Segment]"]
+Layout = Callable[[tuple[Message, ...], "Table", bool], Sequence[Segment]]
 
 
 @dataclass(frozen=True)
@@ -140,8 +125,6 @@ class ChatFormat:
     def render(self, messages: Sequence[Message], table: Table, generation_prompt: bool = True) -> Rendered:
         """The conversation as a request for the next assistant reply (without the generation prompt when
         `generation_prompt` is False), encoded with `table`; ChatError in one sentence when it cannot be."""
-        from .assemble import assemble
-
         messages = tuple(messages)
         if not self.fits(table):
             made_for = " and ".join(self.tables) if self.tables else "tables with its special tokens"

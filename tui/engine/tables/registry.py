@@ -6,7 +6,7 @@ file comes in an optional extra's carrier package is listed (`names`, `t`) only 
 asked for without it, it says which extra to install.
 
 >>> known()
-('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'deepseek-v4', 'qwen3', 'qwen3.6', 'tekken', 'mistral-v1', 'mistral-v3', 'mistral-v7')
+('teaching', 'gpt2', 'cl100k_base', 'o200k_base', 'deepseek-v4', 'qwen3', 'qwen3.6', 'tekken', 'mistral-v1', 'mistral-v3', 'mistral-v7', 'o200k_harmony')
 >>> label(get_table("teaching"))
 'teaching · 9 rules'
 >>> table_cycle()[:4]
@@ -22,6 +22,7 @@ from ..pretokenize import GPT2_PATTERN
 from ..texts import count, quote
 from .carriers import QWEN, QWEN3_6_PATTERN, QWEN3_PATTERN, Carrier, qwen3, qwen3_6
 from .deepseek import DEEPSEEK, deepseek_v4
+from .harmony import o200k_harmony
 from .ranks import OFFSET
 from .sentencepiece_files import mistral_v1, mistral_v3, mistral_v7
 from .table import Table, TableError
@@ -97,6 +98,14 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     Entry("mistral-v3", "Mistral v3", pieces_label("Mistral v3"), mistral_v3, "Mistral's SentencePiece v3, extra 'tekken'", carrier=TEKKEN),
     Entry("mistral-v7", "Mistral v7", pieces_label("Mistral v7"), mistral_v7, "Mistral's SentencePiece v7, extra 'tekken'", carrier=TEKKEN),
+    Entry(
+        "o200k_harmony",
+        "o200k_harmony",
+        ranks_label("o200k_harmony"),
+        o200k_harmony,
+        "gpt-oss's: o200k_base with harmony's chat tokens",
+        in_cycle=False,
+    ),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
 DEFAULT = ENTRIES[0].name
