@@ -101,8 +101,10 @@ class ReachFilter(ViewScreen):
         self.watch(self.query_one("#tables-rules", LineList), "cursor", self.rules_moved, init=False)
 
     def rules_moved(self) -> None:
-        """The rules' cursor was moved for the user (a search, a used rule, the animator's g, a new table): the rules come back."""
-        if self.reach_kind is not None:
+        """The rules' cursor was moved for the user (a search, a used rule, the animator's g, a new table) while a class
+        is listed: the rules come back. While the table is still being classified the rules are shown anyway, and the
+        class asked for is listed when it is done (a key pressed meanwhile does not drop it)."""
+        if self.reach_kind is not None and self.query_one(ReachList).display:
             self.reach_kind = None
             self.show_reach()
 
@@ -114,7 +116,7 @@ class ReachFilter(ViewScreen):
         """The table (or trace) changed: stop classifying another table; list this table's class if it is known."""
         if self._reaching is not None and self._reaching is not self.table:
             self.workers.cancel_group(self, "tables-reach")
-            self._reaching = None
+            self._reaching, self.reach_kind = None, None
         self.show_reach()
 
     def show_reach(self) -> None:
@@ -173,8 +175,12 @@ class ReachFilter(ViewScreen):
     def on_reach_classified(self, message: ReachClassified) -> None:
         if message.table is self._reaching:
             self._reaching = None
-        if message.table is self.table:
-            self.show_reach()
+        if message.table is not self.table:
+            return
+        self.show_reach()
+        if self.reach_kind is None:  # the rules came back while it ran (a search, a used rule, g): say it is done
+            reach = REACHES[message.table]
+            self.reach_note(f"reach: every token of {message.table.name} classified · {counts_line(reach)} · r lists each class")
 
     def selected_token(self) -> int | None:
         """The token under the cursor: a listed token, or the rule's merged token."""
