@@ -1,4 +1,5 @@
-"""Fixtures shared by the whole suite: the two built-in rule tables, tiktoken built offline, an in-process CLI."""
+"""Fixtures shared by the whole suite: the two built-in rule tables, tiktoken built offline, an in-process CLI, a
+recorder of the app's notifications."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import tiktoken
 import tiktoken.load
 from textual.widgets import Input, TextArea
 
+from tests.app_support import Notes
 from tests.engine.reference import SEED_PATTERN
 from tests.engine.support import CliResult
 from tui.cli.main import main
@@ -104,6 +106,12 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
         return code, out, err
 
     return run
+
+
+@pytest.fixture
+def notes() -> Notes:
+    """A fresh notification recorder; pass it as `run_test(message_hook=notes)` (or `opened(app, notes=notes)`)."""
+    return Notes()
 
 
 @pytest.hookimpl(optionalhook=True)  # xdist's hook: unknown where xdist is off (-p no:xdist)

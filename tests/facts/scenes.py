@@ -17,7 +17,7 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Input
 
-from tests.ui.support import make_app, opened, settle, until
+from tests.app_support import make_app, opened, settle, until
 from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import Table

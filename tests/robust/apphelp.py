@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from tests.ui.support import Notes, make_app, opened, screen_text, settle, until
+from tests.app_support import Notes, make_app, opened, screen_text, settle, until
 from tui.app import BpeApp
 from tui.screens.dialogs import EditBox, EditScreen
 from tui.widgets.status import Status

@@ -13,7 +13,7 @@ import re
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.support import make_app, opened
+from tests.app_support import make_app, opened
 
 from .terminal import drawn_text, screen_output
 

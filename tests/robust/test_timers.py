@@ -8,7 +8,7 @@ import pytest
 import textual.notifications
 from textual.widgets._toast import Toast
 
-from tests.ui.support import make_app, opened, position, until
+from tests.app_support import make_app, opened, position, until
 
 
 async def test_a_notification_expiring_while_its_toast_is_built_does_not_freeze_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
