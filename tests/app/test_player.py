@@ -1,4 +1,5 @@
-"""tui/app/player.py: the one play timer (the animator's space key and the tour's --play) and what a play step shows."""
+"""tui/app/player.py: the one play timer (the animator's space key and the tour's --play) and what a play step shows;
+hands-free play from the command line (--play --fps --loop --start) and the speed keys."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any, cast
 import pytest
 from textual.app import App
 
-from tests.app_support import opened
+from tests.app_support import Notes, header, hold_play_timer, opened, playing, position, until
 from tui.app import BpeApp
 from tui.app.player import Player, played
 from tui.engine.bpe import capture
@@ -15,6 +16,7 @@ from tui.engine.tables import get_table
 from tui.explain.position import Position
 from tui.messages import Move
 from tui.playback import Playback
+from tui.screens.encode import EncodeScreen
 
 
 @pytest.fixture
@@ -83,3 +85,50 @@ async def test_a_looping_play_holds_the_last_frame_before_it_starts_again() -> N
         assert app.play_step(loop=False) and app.position.index == 2  # the tour's own steps: no hold mid-way
         app.position = last
         assert not app.play_step(loop=False)  # without loop the play ends at the last frame, at once
+
+
+def lecture_app(text: str = "aaababcabxyz", **options: object) -> BpeApp:
+    return BpeApp(capture(text, get_table("teaching")), playback=Playback(**options))  # type: ignore[arg-type]
+
+
+async def test_play_fps_loop_reaches_the_end_and_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--play --fps 10 --loop`: playing at once, '▶ 10 fps' in the header, the last frame, then frame 1 again."""
+    hold_play_timer(monkeypatch)
+    app = lecture_app(play=True, fps=10, loop=True, hold=0)  # the hold at the last frame is checked above
+    async with opened(app) as pilot:
+        screen = app.screen
+        assert isinstance(screen, EncodeScreen) and app.player._timer is not None
+        assert app.player._timer._interval == 1 / 10
+        assert playing(app) and position(app) == "chunk 1/1 · round 0/7 · frame 1/9  ▶ 10 fps"
+        heights = set()
+        for _ in range(8):
+            app.player._tick()
+            await pilot.pause()
+            heights.add(screen.query_one("#status").size.height)
+        assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9  ▶ 10 fps"
+        app.player._tick()
+        await pilot.pause()
+        assert position(app) == "chunk 1/1 · round 0/7 · frame 1/9  ▶ 10 fps"
+        assert heights == {screen.query_one("#status").size.height}  # the header never changed height
+
+
+async def test_play_without_loop_stops_at_the_end_and_the_real_timer_moves() -> None:
+    app = lecture_app(play=True, fps=60, start=7)
+    async with opened(app) as pilot:
+        await until(pilot, lambda: not playing(app))
+        assert position(app) == "chunk 1/1 · round 7/7 · frame 9/9"
+
+
+async def test_start_frame_and_speed_keys_show_in_the_header_not_a_toast(notes: Notes) -> None:
+    app = lecture_app(start=3)
+    async with opened(app, notes=notes) as pilot:
+        assert position(app) == "chunk 1/1 · round 2/7 · frame 3/9"
+        await pilot.press("space")
+        assert header(app)[1].endswith("▶ 2 fps")
+        await pilot.press("plus", "plus")
+        assert header(app)[1].endswith("▶ 5 fps")
+        await pilot.press("minus")
+        assert header(app)[1].endswith("▶ 3 fps")
+        await pilot.press("space")
+        assert "fps" not in header(app)[1]
+        assert not [m for m in notes.messages if "second" in m or "fps" in m]

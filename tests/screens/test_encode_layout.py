@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app_support import ids as shown_ids
-from tests.app_support import make_app, opened, position, screen_text, sentence
-from tui.screens.toosmall import TooSmallScreen
+from tests.app_support import make_app, opened, screen_text, sentence
 from tui.widgets.ids import IdsPane
 from tui.widgets.status import Status
 from tui.widgets.word import WordPane
@@ -51,41 +50,6 @@ async def test_at_60x18_every_pane_of_the_animator_has_its_rows() -> None:
         assert ids.region.x > word.region.x and ids.region.y == word.region.y  # beside the word
         await pilot.press("end")
         assert shown_ids(app) == list(app.position.trace.ids) and len(shown_ids(app)) == 4
-
-
-async def test_below_60x18_one_sentence_says_the_size_needed_and_the_state_is_kept() -> None:
-    app = make_app("internationalization", "gpt2")
-    async with opened(app) as pilot:
-        await pilot.press("right", "right")
-        await pilot.resize_terminal(40, 15)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
-        assert "bpe-tui needs at least 60x18 cells; this terminal is 40x15." in " ".join(screen_text(app).split())
-        await pilot.press("right")  # no view is there to step
-        await pilot.resize_terminal(59, 30)
-        await pilot.pause()
-        assert "this terminal is 59x30." in " ".join(screen_text(app).split())
-        await pilot.resize_terminal(60, 18)
-        await pilot.pause()
-        assert not isinstance(app.screen, TooSmallScreen)
-        assert position(app) == "chunk 1/1 · round 2/14 · frame 3/16"
-
-
-async def test_aliases_view_at_60x18_keeps_the_selected_row_in_view_and_its_panel_readable() -> None:
-    """Too narrow for the panel beside the grid: it goes under it, its first lines always in sight (before,
-    it was below the grid, off screen), and the grid scrolls so the selected byte's row (F_ for 255) is on screen."""
-    app = make_app("café", "gpt2")
-    async with opened(app, "aliases", size=(60, 18)) as pilot:
-        await pilot.press("end")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "F_ ▸ ð" in text and "byte 255 = 0xff" in text and "Selected" in text
-        await pilot.press("home")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "0_ ▸ Ā*" in text and "byte 0 = 0x00 control" in text  # the panel, on one line
-        rows = [line.rstrip() for line in text.splitlines() if line.startswith("│") and "_ " in line[:6]]
-        assert rows and all(row.endswith("│") for row in rows), rows  # no scrollbar beside the grid's border
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 18)])

@@ -1,4 +1,5 @@
-"""The Special view never blocks the app: its scene is made in a worker (issue 23, item 7)."""
+"""The Special view (tui/screens/special.py): GPT-2's scene of '<|endoftext|>' and d to decode its id; the view never blocks
+the app: its scene is made in a worker (issue 23, item 7)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from weakref import WeakKeyDictionary
 import pytest
 
 import tui.screens.special
-from tests.app_support import make_app, opened, screen_text, settle, until
+from tests.app_support import cafe_app, make_app, opened, screen_text, settle, until
 from tui.engine.tables import Table
 from tui.explain.special import SpecialScene
+from tui.screens.decode import DecodeScreen
 from tui.screens.special import SpecialScreen
 from tui.screens.tables import TablesScreen
 
@@ -79,3 +81,17 @@ async def test_each_table_gets_its_own_sentences(table: str, shown: tuple[str, .
         for line in shown:
             assert line in text
         assert "GPT-2" not in text and "never produces" not in text and "this scene uses" not in text
+
+
+async def test_special_scene_and_decode_50256() -> None:
+    app = cafe_app()
+    async with opened(app, "special") as pilot:
+        text = screen_text(app)
+        assert "encode('<|endoftext|>') = [27, 91, 437, 1659, 5239, 91, 29]" in text
+        assert "encoder['<|endoftext|>'] = 50256" in text and "decode([50256]) = '<|endoftext|>'" in text
+        for word in ("registering", "recognising", "stopping"):
+            assert word in text
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, DecodeScreen)
+        assert "✓ decode(1 id, errors='replace') = '<|endoftext|>'" in screen_text(app)
