@@ -80,7 +80,7 @@ async def test_at_80_columns_every_key_is_named_on_screen() -> None:
     async with opened(app) as pilot:
         await settle(app, pilot)  # one pause is not always one full draw on a loaded machine
         lines = screen_text(app).splitlines()
-        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-8 views ▏^p palette"
+        assert " ".join(lines[-1].split()) == "space play d scan t table e edit x examples ? help q quit 1-9 views ▏^p palette"
         assert "─ ←→ frame · shift ←→ round ─╯" in lines[18]
         assert "╭─ Chunks · pgdn pgup ─" in lines[4]
 
@@ -98,6 +98,7 @@ async def test_the_palette_offers_each_command_of_the_view_shown() -> None:
             ("6", "explore"),
             ("7", "train"),
             ("8", "compare"),
+            ("9", "chat"),
         ):
             await pilot.press(key)
             await pilot.pause()
@@ -129,7 +130,7 @@ def test_every_view_has_a_key_a_bar_label_a_palette_title_a_help_paragraph_and_a
         assert f"{view.key} {view.label} {' '.join(view.help.split())}" in flat, view.name
         assert view.name == getattr(importlib.import_module(f"tui.screens.{view.name}"), view.screen).VIEW
     assert f"Views: {ALL_VIEWS} " in flat and f"In views {LATER_VIEWS}, " in flat
-    assert (ALL_VIEWS, LATER_VIEWS) == ("1–8", "2–8")
+    assert (ALL_VIEWS, LATER_VIEWS) == ("1–9", "2–9")
 
 
 def test_every_binding_of_a_screen_or_dialog_is_a_registry_command_with_a_title_and_help() -> None:

@@ -16,7 +16,8 @@ from textual.binding import Binding, BindingType
 
 from .views import ALL_VIEWS as ALL_VIEWS
 from .views import LATER_VIEWS as LATER_VIEWS
-from .views import VIEW_RANGE, VIEWS, View
+from .views import VIEW_RANGE as VIEW_RANGE
+from .views import VIEWS, View
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,17 @@ COMPARE = (
     *VIEW_KEYS,
 )
 
+#: The Chat view: f and g change what is rendered; e and o change the conversation.
+CHAT = (
+    SWITCH_TABLE,
+    Command("next_format", "f", "Chat: the next chat format that fits this table", "next chat format", "format"),
+    Command("prompt", "g", "Chat: the generation prompt on / off", "generation prompt on/off", "prompt"),
+    Command("edit", "e", "Chat: edit the conversation (role: content lines, or JSON)", "edit the conversation", "edit"),
+    Command("animate", "enter", "Chat: animate this message's content in view 1", "animate the message (view 1)", "animate"),
+    Command("open", "o", "Chat: open a conversation file (JSON)", "open a conversation (JSON)"),
+    *VIEW_KEYS,
+)
+
 
 def _train(action: str, keys: str, title: str, help: str, label: str = "", help_keys: str = "") -> Command:
     return Command(action, keys, f"Training: {title}", help, label, help_keys)
@@ -265,7 +277,7 @@ CLOSE_TREE = Command("close", "escape,b", "Close the merge tree", "close", "clos
 #: Each view's commands by view name (the palette offers a view's own).
 BY_VIEW = {
     "encode": ENCODE, "decode": DECODE, "aliases": ALIASES, "tables": TABLES, "special": SPECIAL, "explore": EXPLORE, "train": TRAIN,
-    "compare": COMPARE,
+    "compare": COMPARE, "chat": CHAT,
 }  # fmt: skip
 
 

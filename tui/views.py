@@ -102,8 +102,21 @@ VIEWS = (
         "merged), both id lists, and where the two part ways, with its cause in one sentence. A table name "
         "NAME@gpt2 / NAME@tiktoken on the command line's compare is the same tokens under the other merge rule.",
     ),
+    View(
+        "chat",
+        "9",
+        "Chat",
+        "View 9: a conversation in the table's chat format",
+        "ChatScreen",
+        "a conversation framed by the table's chat format (f: the next format that fits), in the order the format "
+        "writes it: ⟦special⟧ tokens bold in brackets, template text underlined, the messages' content plain, each "
+        "part's ids after = marked alike; each message's counts, the total, and the template and special ids the "
+        "format adds (why an API counts more than the text). g leaves out the generation prompt; e edits the "
+        "conversation as 'role: content' lines (a line without a role goes on with the message above) or as JSON, "
+        '[{"role": …, "content": …}]; o opens such a JSON file; enter animates the message\'s content in view 1.',
+    ),
 )
 VIEW_RANGE = f"{VIEWS[0].key}-{VIEWS[-1].key}"
-#: '1–8' and '2–8': all the views, and those after the animator, as sentences name them.
+#: '1–9' and '2–9': all the views, and those after the animator, as sentences name them.
 ALL_VIEWS = f"{VIEWS[0].key}–{VIEWS[-1].key}"
 LATER_VIEWS = f"{VIEWS[1].key}–{VIEWS[-1].key}"

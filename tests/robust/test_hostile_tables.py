@@ -108,6 +108,7 @@ KEYS = {
     "explore": ["v", "right", "right", "v"],
     "train": ["c", "end", "u"],
     "compare": ["n", "right", "end", "s", "b"],
+    "chat": ["f", "g", "down", "end", "g", "enter"],
 }
 
 

@@ -211,7 +211,7 @@ async def test_outside_the_tour_every_view_holds_one_hidden_caption_bar() -> Non
             assert bars[0].rows(100, ROWS) is None and bars[0].render_line(0).text.strip() == ""
             shown.append(app.shown_view or "")
         assert app.caption is None
-        assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train", "compare"]
+        assert shown == ["encode", "decode", "aliases", "tables", "special", "explore", "train", "compare", "chat"]
 
 
 async def test_a_scenes_notes_leave_with_it() -> None:

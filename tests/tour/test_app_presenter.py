@@ -165,7 +165,7 @@ async def test_the_palette_and_the_help_page_hold_every_presenter_key() -> None:
         titles = {c.title for c in app.get_system_commands(app.screen)}
     assert {c.title for c in (*TOUR, ZOOM)} <= titles
     flat = " ".join(help_text().split())
-    assert "G go to scene N (type N, enter); R restart the scene; space in views 2–8 plays or pauses the tour." in flat
+    assert "G go to scene N (type N, enter); R restart the scene; space in views 2–9 plays or pauses the tour." in flat
     assert "In every view: z zoom the focused pane, and back (tab moves the focus)." in flat
 
 

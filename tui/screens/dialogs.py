@@ -151,14 +151,15 @@ class EditScreen(ModalScreen[str | None]):
     )
     BINDINGS = bindings((CANCEL_EDIT,))  # priority: the TextArea would otherwise take escape (tab_behavior="indent")
 
-    def __init__(self, text: str, limit: int) -> None:
+    def __init__(self, text: str, limit: int, *, title: str = "Text to tokenize") -> None:
         super().__init__()
         self.initial = text
         self.limit = limit
+        self.heading = title
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Text to tokenize", classes="title")
+            yield Label(self.heading, classes="title", markup=False)
             box = EditBox(self.initial, soft_wrap=True, show_line_numbers=False, tab_behavior="indent")
             box.indent_type = "tabs"  # tab types a real tab: the text is data, not code to indent
             yield box

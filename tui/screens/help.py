@@ -20,6 +20,7 @@ from ..commands import (
     LATER_VIEWS,
     NEXT_SCENE,
     RESTART_SCENE,
+    VIEW_RANGE,
     VIEWS,
     ZOOM,
     bindings,
@@ -38,7 +39,7 @@ INTRO = (
     "Why subwords: single characters make sequences very long, and whole words need a huge vocabulary that still "
     "misses new words; BPE sits in between, merging the most frequent pairs into tokens.",
     "",
-    "Keys (they work in view 1, whatever has focus; the other views' keys are under Views below; t, ?, q and 1-8 work in every view)",
+    f"Keys (they work in view 1, whatever has focus; the other views' keys are under Views below; t, ?, q and {VIEW_RANGE} work in every view)",
 )
 
 PANES = (

@@ -1,0 +1,254 @@
+"""The Chat view: one conversation framed by the current table's chat format and encoded, each id told apart as
+special (a token the format inserts), template (text it writes around the messages) or content (the messages'
+own text). The template and special ids are where an API's count and the text's part ways.
+
+The conversation starts as issue 38's (a system prompt and three turns): 27 ids with Mistral v1's format, 15 with
+Tekken's, 17 with v7's. `f` cycles the formats that fit the table, `g` the generation prompt, `e` edits the
+conversation ('role: content' lines or JSON), `o` opens one from a JSON file, enter animates a message's content
+in view 1. A conversation too large to render at once is rendered in a worker; a chat error is one sentence.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.message import Message as TextualMessage
+from textual.worker import get_current_worker
+
+from ..access import Refused, access_of
+from ..commands import CHAT
+from ..engine.chat.model import ChatError, ChatFormat, Message, Rendered, conversation
+from ..engine.chat.registry import formats_for
+from ..engine.files import json_value, read_utf8
+from ..engine.tables import Table
+from ..engine.tables.choice import TableChoice
+from ..engine.tables.table import TableError
+from ..engine.texts import MAX_TEXT
+from ..explain.chat_rows import (
+    EXAMPLE,
+    added_line,
+    blocks,
+    conversation_text,
+    no_format,
+    parse_conversation,
+    plain_render,
+    prompt_tail,
+    total_line,
+)
+from ..explain.position import Position
+from ..explain.words import count
+from ..messages import Animate, ViewRequested
+from ..safe import sentence, visible
+from ..widgets.chat_request import ChatRequest
+from ..widgets.footer import KeyFooter
+from ..widgets.text import clip
+from ..widgets.text_panel import TextPanel
+from .base import ViewScreen
+
+#: A conversation of more characters or messages than these is rendered in a worker (the keys keep working).
+INLINE_CHARS = 4_000
+INLINE_MESSAGES = 40
+#: The largest conversation file `o` reads.
+FILE_LIMIT = 16 * 2**20
+
+
+class ChatRendered(TextualMessage):
+    """The worker has rendered request number `asked`: its result, or the sentence saying why it could not be."""
+
+    def __init__(self, asked: int, rendered: Rendered | None, error: str) -> None:
+        super().__init__()
+        self.asked, self.rendered, self.error = asked, rendered, error
+
+
+def render(fmt: ChatFormat | None, messages: tuple[Message, ...], table: Table, prompt: bool) -> tuple[Rendered | None, str]:
+    """The request (each message's text alone when the table has no format), or None and one sentence."""
+    try:
+        if fmt is None:
+            return plain_render(messages, table), ""
+        return fmt.render(messages, table, generation_prompt=prompt), ""
+    except (ChatError, TableError) as exc:
+        return None, sentence(str(exc))
+
+
+class ChatScreen(ViewScreen):
+    """The conversation in the table's chat format, block by block, with the counts of each kind of id."""
+
+    VIEW = "chat"
+    AUTO_FOCUS = "#chat-request"
+    CSS_PATH = "chat.tcss"
+    REGISTRY = CHAT
+
+    def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
+        super().__init__(tables, position)
+        self.messages: tuple[Message, ...] = EXAMPLE
+        self.format_name: str | None = None  # None: the table's own format (formats_for's first)
+        self.generation_prompt = True
+        self.draft: str | None = None  # an edit that was refused: e offers it again
+        self.rendered: Rendered | None = None
+        self.error = ""
+        self._asked = 0  # the number of the latest request to render (a worker's older answer is dropped)
+
+    def compose(self) -> ComposeResult:
+        yield from self.bars()
+        yield TextPanel(id="chat-about")
+        yield ChatRequest(id="chat-request")
+        yield KeyFooter(compact=True)
+
+    # -- what is shown -----------------------------------------------------------------------------------
+
+    def formats(self) -> tuple[ChatFormat, ...]:
+        return formats_for(self.table)
+
+    def format(self) -> ChatFormat | None:
+        """The chosen format if it fits the table, else the table's own; None for a table with no format."""
+        found = self.formats()
+        return next((f for f in found if f.name == self.format_name), found[0] if found else None)
+
+    def reload(self) -> None:
+        """Render the conversation for the current table and format (in a worker when it is large)."""
+        self.set_bar_note()
+        self._asked += 1
+        table, fmt, messages = self.table, self.format(), self.messages
+        if sum(len(m.content) for m in messages) <= INLINE_CHARS and len(messages) <= INLINE_MESSAGES:
+            self.shown(*render(fmt, messages, table, self.generation_prompt))
+            return
+        self.rendered, self.error = None, ""
+        self.draw(
+            working=f"working… rendering {count(len(messages), 'message')} with {fmt.name if fmt else table.name} (the keys keep working)"
+        )
+        self.render_later(self._asked, fmt, messages, table, self.generation_prompt)
+
+    @work(thread=True, exclusive=True, group="chat", exit_on_error=False)
+    def render_later(self, asked: int, fmt: ChatFormat | None, messages: tuple[Message, ...], table: Table, prompt: bool) -> None:
+        result = render(fmt, messages, table, prompt)
+        if not get_current_worker().is_cancelled:
+            self.post_message(ChatRendered(asked, *result))
+
+    def on_chat_rendered(self, message: ChatRendered) -> None:
+        if message.asked == self._asked:
+            self.shown(message.rendered, message.error)
+
+    def shown(self, rendered: Rendered | None, error: str, *, keep: bool = False) -> None:
+        self.rendered, self.error = rendered, error
+        self.draw(keep=keep)
+
+    def on_resize(self) -> None:
+        self.draw(keep=True)
+
+    def draw(self, *, keep: bool = False, working: str = "") -> None:
+        """The format and its label, where the added ids come from, and the request block by block."""
+        if not self.is_mounted:
+            return
+        table, fmt, rendered = self.table, self.format(), self.rendered
+        width = max(self.size.width - 2, 20)
+        about = Text()
+        if fmt is None:
+            about.append(visible(no_format(table)))
+        else:
+            found = self.formats()
+            about.append(fmt.name, style="bold")
+            place = f" ({found.index(fmt) + 1} of {len(found)}, f)" if len(found) > 1 else ""
+            label = f"{place}: {visible(fmt.label)}"
+            about.append(label if self.size.height >= 22 else clip(label, width - len(fmt.name)))
+        if rendered is not None:
+            about.append("\n" + visible(added_line(rendered, fmt, width)), style="italic")
+        self.query_one(TextPanel).show(about)
+        pane = self.query_one(ChatRequest)
+        if rendered is None:
+            pane.border_title = "Request · not rendered" if not working else "Request · working…"
+            pane.show((), message=working or self.error or "")
+            return
+        pane.border_title = (
+            f"Request · {total_line(rendered.counts)}" if fmt else f"Each message's text alone · {total_line(rendered.counts)}"
+        )
+        pane.border_subtitle = "↑↓ message · enter animates it" if width >= 60 else "↑↓ message"
+        shown = blocks(rendered, self.messages)
+        pane.show(shown, prompt_tail(fmt, rendered, self.generation_prompt), keep=keep)
+
+    # -- keys ----------------------------------------------------------------------------------------------
+
+    def action_next_format(self) -> None:
+        found = self.formats()
+        if len(found) < 2:
+            fmt = self.format()
+            said = f"{self.table.name} has one chat format here, {fmt.name}." if fmt else sentence(no_format(self.table))
+            self.notify(said, timeout=3)
+            return
+        fmt = self.format()
+        self.format_name = found[(found.index(fmt) + 1) % len(found) if fmt in found else 0].name
+        self.reload()
+
+    def action_prompt(self) -> None:
+        fmt = self.format()
+        if fmt is not None and not fmt.generation_prompt:
+            self.notify(f"{fmt.name} adds no generation prompt of its own: the request is the same either way.", timeout=3)
+        self.generation_prompt = not self.generation_prompt
+        self.reload()
+
+    def action_edit(self) -> None:
+        from .dialogs import EditScreen
+
+        text = self.draft if self.draft is not None else conversation_text(self.messages)
+        title = "Conversation ('role: content' lines, or JSON)"
+        self.app.push_screen(EditScreen(text, MAX_TEXT, title=title), self.edited)
+
+    def edited(self, text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            messages = parse_conversation(text)
+        except ChatError as exc:
+            self.draft = text
+            self.notify(sentence(str(exc)) + " The conversation is as it was (e: your text again).", title="Not changed", severity="error")
+            return
+        self.draft = None
+        self.set_messages(messages)
+
+    def set_messages(self, messages: tuple[Message, ...]) -> None:
+        self.messages = messages
+        self.reload()
+
+    def action_animate(self) -> None:
+        """The selected message's content (or, on the start or the generation prompt, the whole request as text) in view 1."""
+        rendered = self.rendered
+        if rendered is None:
+            self.notify("Nothing rendered to animate.", timeout=3)
+            return
+        pane = self.query_one(ChatRequest)
+        block = pane.blocks[pane.selected] if pane.blocks else None
+        if block is not None and block.message is not None and block.message < len(self.messages):
+            text = self.messages[block.message].content
+        else:
+            text = rendered.text
+            self.notify("The whole request, as text: its special tokens' names are ordinary text there (view 5).", timeout=4)
+        if not text:
+            self.notify("This message is empty: nothing to animate.", timeout=3)
+            return
+        self.post_message(ViewRequested("encode", Animate(text, self.table.name)))
+
+    def action_open(self) -> None:
+        from .dialogs import PathScreen
+
+        self.app.push_screen(
+            PathScreen("Open a conversation (a JSON list of role and content)", complete=access_of(self.app).complete), self.opened
+        )
+
+    def opened(self, path: str | None) -> None:
+        if path is None:
+            return
+        try:
+            readable = access_of(self.app).readable(path)
+            messages = conversation(json_value(read_utf8(readable, ChatError, kind="conversation file", limit=FILE_LIMIT), path, ChatError))
+        except (Refused, ChatError) as exc:
+            self.notify(sentence(str(exc), path), title="Not opened", severity="error")
+            return
+        self.set_messages(messages)
+
+    # -- hands-free play: message by message -----------------------------------------------------------------
+
+    def play_steps(self) -> int:
+        return len(self.query_one(ChatRequest).blocks)
+
+    def play_show(self, step: int) -> None:
+        self.query_one(ChatRequest).select(step)
