@@ -27,6 +27,7 @@ MODULES = {
     "chunks": "encode",
     "tree": "tree",
     "compare": "compare",
+    "chat": "chat",
     "reach": "reach",
     "compression": "compression",
     "check": "check",
@@ -46,6 +47,7 @@ def test_the_registry_lists_every_command_once_in_the_order_of_the_help() -> Non
         "chunks",
         "tree",
         "compare",
+        "chat",
         "reach",
         "compression",
         "check",
@@ -110,9 +112,11 @@ def test_bpe_tui_help_lists_every_command_with_its_registry_help_after_the_apps_
 def test_each_commands_help_names_its_table_default(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     """The headless commands use GPT-2's table unless told otherwise, and say so; the app keeps the teaching example."""
     monkeypatch.setenv("COLUMNS", "1000")
+    last = "o200k_harmony (gpt-oss's: o200k_base with harmony's chat tokens)"
     for name in ("capture", "encode", "decode", "chunks", "tree", "reach"):
-        assert "mistral-v7 (Mistral's SentencePiece v7, extra 'tekken') (default: gpt2)" in cli(name, "--help")[1]
-    assert "mistral-v7 (Mistral's SentencePiece v7, extra 'tekken') (default: teaching)" in cli("--help")[1]
+        assert f"{last} (default: gpt2)" in cli(name, "--help")[1]
+    assert f"{last} (default: teaching)" in cli("--help")[1]
+    assert f"{last} (default: o200k_harmony)" in cli("chat", "--help")[1]  # the table every install has a chat format for
 
 
 def test_the_entry_point_imports_no_command_module_until_a_command_is_given() -> None:

@@ -84,7 +84,7 @@ def test_refusals_are_one_sentence_with_exit_2(cli: Cli, tmp_path: Path) -> None
     assert cli("compare", "--table", "gpt2", "--table", "nope", "--text", "hi") == (
         2,
         "",
-        "bpe-tui: unknown table 'nope'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3.6, tekken, mistral-v1, mistral-v3, mistral-v7.\n",
+        "bpe-tui: unknown table 'nope'; choose one of: teaching, gpt2, cl100k_base, o200k_base, deepseek-v4, qwen3, qwen3.6, tekken, mistral-v1, mistral-v3, mistral-v7, o200k_harmony.\n",
     )
     assert cli("compare", "--table", "gpt2", "--text", "hi") == (
         2,

@@ -35,7 +35,7 @@ def test_version_comes_from_the_package_metadata(cli: Cli) -> None:
         ("hlep", "unknown command 'hlep'; did you mean 'help'?"),
         (
             "frobnicate",
-            "unknown command 'frobnicate'; the commands are capture, encode, decode, chunks, tree, compare, reach, compression, check, examples, "
+            "unknown command 'frobnicate'; the commands are capture, encode, decode, chunks, tree, compare, chat, reach, compression, check, examples, "
             "train, serve, tour, record (bpe-tui --help), and a trace file must exist.",
         ),
         ("encod\x1b", "unknown command 'encod\\x1b'; did you mean 'encode'?"),

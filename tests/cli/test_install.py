@@ -47,7 +47,7 @@ def test_readmes_run_command_leaves_out_the_default_groups_and_its_test_command_
 
 
 def test_the_apps_install_holds_no_test_or_lint_tool() -> None:
-    """`uv run --no-default-groups` installs exactly the app's dependencies (11 packages, plus bpe-tui itself)."""
+    """`uv run --no-default-groups` installs exactly the app's dependencies (13 packages, plus bpe-tui itself)."""
     app = exported("--no-default-groups")
     tools = group_names("test") | group_names("dev")
     assert {"pytest", "mypy", "playwright", "hypothesis", "ruff", "import-linter"} <= tools

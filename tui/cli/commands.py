@@ -53,6 +53,7 @@ COMMANDS = (
     Command("chunks", "print the regex chunks of a text as JSON: text, start, branch, pattern", "encode"),
     Command("tree", "print the merge tree of a token: the rules that build it from its bytes", "tree"),
     Command("compare", "encode a text with two tables: both ids and where the two first part ways, and why", "compare"),
+    Command("chat", "frame a conversation in a table's chat format and encode it: its special, template and content ids", "chat"),
     Command("reach", "sort every token of a table: reachable, fragment, split_by_regex, taken_apart", "reach"),
     Command("compression", "bytes per token of every table on bundled samples of 12 languages, code, mathematics, numbers", "compression"),
     Command("check", "validate trace files without opening the app (exit 0 if all are valid, else 1)", "check"),
