@@ -65,7 +65,7 @@ async def test_every_view_draws_and_marks_highlights_without_colour(palette: str
         output, text = await drawn(pilot, palette, "escape", "e")
         assert "Text to tokenize" in text and "enter: apply" in text
         await pilot.press("escape")
-        for key, label in (("2", "Decode"), ("3", "Aliases"), ("4", "Tables"), ("5", "Special"), ("6", "Explore")):
+        for key, label in (("2", "Decode"), ("3", "Aliases"), ("4", "Tables"), ("5", "Special"), ("6", "Explore"), ("9", "Chat")):
             output, text = await drawn(pilot, palette, key)
             assert f"[{key} {label}]" in text, (key, text)
             assert REVERSE.search(output), key  # the current view, and the selected row or cell

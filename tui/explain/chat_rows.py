@@ -188,8 +188,8 @@ def conversation_text(messages: Sequence[Message]) -> str:
 
 def parse_conversation(text: str) -> tuple[Message, ...]:
     """The messages of the dialog's text: JSON (a list of {"role", "content"}, as OpenAI takes them) when it
-    begins with '[', else 'role: content' lines; ChatError in one sentence when it is neither."""
-    if text.lstrip().startswith("["):
+    begins with [ or {, else 'role: content' lines; ChatError in one sentence when it is neither."""
+    if text.lstrip()[:1] in ("[", "{"):
         return conversation(json_value(text, "the conversation", ChatError))
     messages: list[list[str]] = []
     for number, line in enumerate(text.split("\n"), 1):

@@ -194,20 +194,31 @@ class ChatScreen(ViewScreen):
         self.app.push_screen(EditScreen(text, MAX_TEXT, title=title), self.edited)
 
     def edited(self, text: str | None) -> None:
+        """The dialog's answer: a conversation the format renders replaces the shown one; anything else is one
+        sentence, the conversation stays as it was, and e offers the text again."""
         if text is None:
             return
         try:
             messages = parse_conversation(text)
         except ChatError as exc:
-            self.draft = text
-            self.notify(sentence(str(exc)) + " The conversation is as it was (e: your text again).", title="Not changed", severity="error")
+            self.refused(text, str(exc))
+            return
+        self.set_messages(messages, text)
+
+    def refused(self, text: str, why: str) -> None:
+        self.draft = text
+        self.notify(sentence(why), title="Conversation not changed (e: your text again)", severity="error")
+
+    def set_messages(self, messages: tuple[Message, ...], text: str) -> None:
+        """Show `messages` if the format renders them (the render kept); else refuse them, keeping the conversation."""
+        rendered, error = render(self.format(), messages, self.table, self.generation_prompt)
+        if rendered is None:
+            self.refused(text, error)
             return
         self.draft = None
-        self.set_messages(messages)
-
-    def set_messages(self, messages: tuple[Message, ...]) -> None:
         self.messages = messages
-        self.reload()
+        self._asked += 1
+        self.shown(rendered, "")
 
     def action_animate(self) -> None:
         """The selected message's content (or, on the start or the generation prompt, the whole request as text) in view 1."""
@@ -243,7 +254,7 @@ class ChatScreen(ViewScreen):
         except (Refused, ChatError) as exc:
             self.notify(sentence(str(exc), path), title="Not opened", severity="error")
             return
-        self.set_messages(messages)
+        self.set_messages(messages, conversation_text(messages))
 
     # -- hands-free play: message by message -----------------------------------------------------------------
 

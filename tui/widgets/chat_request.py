@@ -65,22 +65,39 @@ def text_runs(block: Block, room: int) -> tuple[list[tuple[str, str]], int]:
     return runs, left
 
 
-def ids_runs(block: Block, room: int) -> tuple[list[tuple[str, str]], int]:
-    """The block's ids as runs, each in its part's look (a special id in brackets), up to `room` cells, and how many are left out."""
-    runs: list[tuple[str, str]] = []
-    used = shown = 0
-    total = len(block.ids)
+def id_words(block: Block, most: int) -> list[tuple[str, str]]:
+    """The block's first `most` ids as words in their parts' looks (a special id in brackets)."""
+    words: list[tuple[str, str]] = []
     for part in block.parts:
-        for ident in part.ids:
-            word = f"{OPEN}{ident}{CLOSE}" if part.kind == "special" else str(ident)
-            if used + len(word) + 1 > room:
-                return runs, total - shown
-            if runs:
-                runs.append((" ", ""))
-            runs.append((word, LOOK[part.kind]))
-            used += len(word) + 1
-            shown += 1
-    return runs, 0
+        for ident in part.ids[: most - len(words)]:
+            words.append((f"{OPEN}{ident}{CLOSE}" if part.kind == "special" else str(ident), LOOK[part.kind]))
+        if len(words) >= most:
+            break
+    return words
+
+
+def ids_rows(block: Block, inner: int) -> list[list[tuple[str, str]]]:
+    """The block's ids after '= ', broken between ids into at most IDS_ROWS rows of `inner` cells, the last
+    ending with how many are left out."""
+    total = len(block.ids)
+    note = f" … {count(total, 'id')} more"  # the longest the last row's note can be
+    rows: list[list[tuple[str, str]]] = [[("=", "dim")]]
+    used = 1
+    words = id_words(block, inner * IDS_ROWS // 2 + 1)  # no more can fit
+    for shown, (word, look) in enumerate(words):
+        last = len(rows) == IDS_ROWS
+        gap = 1 if used else 0
+        if used + gap + len(word) + (len(note) if last and shown + 1 < total else 0) > inner:
+            if last:
+                rows[-1].append((f" … {count(total - shown, 'id')} more", "italic"))
+                return rows
+            rows.append([])
+            used = gap = 0
+        if gap:
+            rows[-1].append((" ", ""))
+        rows[-1].append((word, look))
+        used += gap + len(word)
+    return rows
 
 
 def block_rows(block: Block, width: int, selected: bool) -> list[Row]:
@@ -88,18 +105,21 @@ def block_rows(block: Block, width: int, selected: bool) -> list[Row]:
     mark = "▶ " if selected else "  "
     said = " · ".join(word for word in (block.title, block.note, block.counts) if word)
     rows: list[Row] = [((mark + visible(said), ""),)]
-    inner = max(width - len(INDENT), 8)
-    text, left = text_runs(block, inner * TEXT_ROWS)
-    ids, more = ids_runs(block, inner * IDS_ROWS - 16)
-    more_text = [(f" … {count(left, 'character')} more", "italic")] if left else []
-    more_ids = [(f" … {count(more, 'id')} more", "italic")] if more else []
-    together = [*text, *more_text, (" = ", "dim"), *ids, *more_ids]
-    if sum(cell_len(t) for t, _ in together) <= inner:
-        return [*rows, ((INDENT, ""), *together)]
-    for row in fold([*text, *more_text], inner)[:TEXT_ROWS]:
-        rows.append(((INDENT, ""), *row))
-    for row in fold([("= ", "dim"), *ids, *more_ids], inner)[:IDS_ROWS]:
-        rows.append(((INDENT, ""), *row))
+    inner = max(width - len(INDENT), 12)
+    longest = f" … {count(sum(len(p.text) for p in block.parts), 'character')} more"  # the note after a cut text
+    text, left = text_runs(block, inner * TEXT_ROWS - TEXT_ROWS - len(longest))
+    more = [(f" … {count(left, 'character')} more", "italic")] if left else []
+    ids = ids_rows(block, inner)
+    if len(ids) == 1 and sum(cell_len(t) for t, _ in [*text, *more]) + 1 + sum(len(t) for t, _ in ids[0]) <= inner:
+        return [*rows, ((INDENT, ""), *text, *more, (" ", ""), *ids[0])]
+    folded: list[list[tuple[str, str | Style]]] = [list(row) for row in fold(text, inner)] if text else []
+    if more:
+        if folded and sum(cell_len(t) for t, _ in folded[-1]) + cell_len(more[0][0]) <= inner:
+            folded[-1] += more
+        else:
+            folded.append(list(more))
+    rows += [((INDENT, ""), *row) for row in folded[:TEXT_ROWS]]
+    rows += [((INDENT, ""), *row) for row in ids]
     return rows
 
 
