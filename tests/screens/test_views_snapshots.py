@@ -74,3 +74,9 @@ def test_compare_gpt2_cl100k(snap_compare: Callable[..., bool]) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app("The year 1234567 was unbelievable", "gpt2", quiet=True), run_before=compared)
+
+
+def test_chat_tekken_example(snap_compare: Callable[..., bool]) -> None:
+    """The Chat view on Tekken: issue 38's conversation in 15 ids, [INST] and [/INST] as control tokens 3 and 4, the
+    system prompt in the last user message's frame, the 7 ids the format adds."""
+    assert snap_compare(make_app("Hi", "tekken", quiet=True), press=["9"])
