@@ -47,3 +47,31 @@ async def test_5b_view_moves(figure, gpt2_table, view, size):
         assert getattr(widget, attribute) == start  # every key arrived: the walk came back where it began
     misses = move_figures(figure, "5b", f"{view} view: {{key}}, 2,000 chars, {size[0]}x{size[1]}", results, peer)
     assert not misses, f"{view} view at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
+async def test_5b_chat_moves(figure, size):
+    """The Chat view's blocks on a 200-message conversation under Qwen 3's ChatML: each move (a block, a page)
+    within the same targets."""
+    from tui.engine.chat.model import Message
+    from tui.engine.tables import get_table
+    from tui.screens.chat import ChatScreen
+    from tui.widgets.chat_request import ChatRequest
+
+    peer = await peer_steps(30)
+    talk = tuple(Message("user" if n % 2 == 0 else "assistant", multilingual(200) + f" {n}") for n in range(199))
+    app = BpeApp(capture("Hi", get_table("qwen3")))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("9")
+        await settled(pilot)
+        screen = app.screen
+        assert isinstance(screen, ChatScreen)
+        screen.set_messages(talk, "")
+        await settled(pilot)
+        pane = screen.query_one(ChatRequest)
+        assert pane.has_focus and len(pane.blocks) == 200
+        start = pane.cursor
+        results = await timed_keys(app, pane, "cursor", LIST_KEYS)
+        assert pane.cursor == start
+    misses = move_figures(figure, "5b", f"chat view: {{key}}, 200 messages, {size[0]}x{size[1]}", results, peer)
+    assert not misses, f"chat view at {size[0]}x{size[1]} (targets ≤ 8 ms median, ≤ 16.7 ms p99): " + ", ".join(misses)
