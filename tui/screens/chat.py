@@ -45,6 +45,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.text import clip
 from ..widgets.text_panel import TextPanel
 from .base import ViewScreen
+from .dialogs import EditScreen, PathScreen
 
 #: A conversation of more characters or messages than these is rendered in a worker (the keys keep working).
 INLINE_CHARS = 4_000
@@ -159,9 +160,8 @@ class ChatScreen(ViewScreen):
             pane.border_title = "Request · not rendered" if not working else "Request · working…"
             pane.show((), message=working or self.error or "")
             return
-        pane.border_title = (
-            f"Request · {total_line(rendered.counts)}" if fmt else f"Each message's text alone · {total_line(rendered.counts)}"
-        )
+        alone = "Each message's text alone" if width >= 78 else "Text alone"
+        pane.border_title = f"{'Request' if fmt else alone} · {total_line(rendered.counts)}"
         pane.border_subtitle = "↑↓ message · enter animates it" if width >= 60 else "↑↓ message"
         shown = blocks(rendered, self.messages)
         pane.show(shown, prompt_tail(fmt, rendered, self.generation_prompt), keep=keep)
@@ -187,8 +187,6 @@ class ChatScreen(ViewScreen):
         self.reload()
 
     def action_edit(self) -> None:
-        from .dialogs import EditScreen
-
         text = self.draft if self.draft is not None else conversation_text(self.messages)
         title = "Conversation ('role: content' lines, or JSON)"
         self.app.push_screen(EditScreen(text, MAX_TEXT, title=title), self.edited)
@@ -239,8 +237,6 @@ class ChatScreen(ViewScreen):
         self.post_message(ViewRequested("encode", Animate(text, self.table.name)))
 
     def action_open(self) -> None:
-        from .dialogs import PathScreen
-
         self.app.push_screen(
             PathScreen("Open a conversation (a JSON list of role and content)", complete=access_of(self.app).complete), self.opened
         )
