@@ -16,6 +16,7 @@ from tests.engine.chat.references import EXAMPLE, conversations
 from tui.engine.chat.chatml import CHATML
 from tui.engine.chat.model import Message
 from tui.engine.chat.registry import default_format
+from tui.engine.decoding import decode
 from tui.engine.tables import get_table
 
 NAMES = ("qwen3", "qwen3.6")
@@ -54,3 +55,19 @@ def test_a_special_tokens_name_in_content_is_that_token() -> None:
     assert [(p.kind, p.message, p.text) for p in out.parts[:5]] == [
         ("special", 0, "<|im_start|>"), ("template", 0, "user\n"), ("content", 0, "a"), ("special", 0, "<|im_end|>"), ("content", 0, "b"),
     ]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages=conversations(CHATML.roles))
+def test_a_content_parts_ids_spell_part_of_that_content(messages: tuple[Message, ...]) -> None:
+    """'user\\n' and the content are one encode: every id credited to the content lies inside it (decoded, a piece of
+    it), and what the template's ids spell around it ends its line."""
+    assume(all(unicodedata.is_normalized("NFC", m.content) for m in messages))
+    table = get_table("qwen3")
+    out = CHATML.render(messages, table)
+    for part in out.parts:
+        if part.kind == "content" and part.message is not None:
+            spelled = decode(part.ids, table)
+            assert spelled in messages[part.message].content or "\ufffd" in spelled
+        elif part.kind == "template" and part.text.endswith("\n") and part.ids:
+            assert decode(part.ids, table).startswith(part.text[:-1].rstrip())

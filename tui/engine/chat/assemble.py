@@ -6,10 +6,10 @@ encodes them). A run with `matched` is first cut at the table's special-token st
 tokenizers cut a text at its added tokens: each match becomes a special part (of the message whose text held
 it), and what lies between is encoded piece by piece.
 
-A run of one text is encoded as it is. A run of several is encoded whole (`bpe.run`), and each id is credited
-to the text its bytes fall in, in the normalised text the table encodes (SentencePiece's '▁' for a space, Qwen's
-NFC): where the texts' boundaries fall there is measured by normalising each prefix. An id covering bytes of
-two texts goes to the template text among them, so such an id counts as template.
+A run of one text is encoded as it is. A run of several is encoded whole, and each id is credited to the text it
+falls in, in the normalised text the table encodes (SentencePiece's '▁' for a space, Qwen's NFC): where the texts'
+boundaries fall there is measured by normalising each prefix. An id covering bytes of two texts goes to the
+template text among them, so such an id counts as template.
 
 On the teaching table 'x: aaab' is 'x', ':', 'Ġ' and 'aaab' (id 262), which straddles the two texts:
 
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Literal
 from weakref import WeakKeyDictionary
 
-from ..bpe import encode, run
+from ..bpe import ChunkTrace, chunk_ids, encode, run
+from ..pretokenize import chunker
 from ..tables import Table
 from .parts import ChatError, Part
 
@@ -124,7 +125,11 @@ def _pieces(texts: Sequence[Text], starts: list[int], begin: int, end: int) -> I
     if begin >= end:
         return
     out = []
-    for t, start in zip(texts, starts, strict=False):
+    for k in range(bisect_right(starts, begin) - 1, len(texts)):
+        start = starts[k]
+        if start >= end:
+            break
+        t = texts[k]
         lo, hi = max(begin, start), min(end, start + len(t.text))
         if lo < hi:
             out.append(Text(t.kind, t.message, t.text[lo - start : hi - start]))
@@ -132,70 +137,69 @@ def _pieces(texts: Sequence[Text], starts: list[int], begin: int, end: int) -> I
 
 
 def encode_texts(texts: Sequence[Text], table: Table) -> list[Part]:
-    """The parts of texts encoded as one text: each id credited to the text its bytes lie in (see the module docstring)."""
+    """The parts of texts encoded as one text: each id credited to the text it lies in (see the module docstring).
+
+    The text is encoded chunk by chunk, each chunk's span found by the table's own chunker on the normalised text;
+    a chunk inside one text gives it all its ids, and only a chunk across a boundary is traced (`bpe.run`, up to that
+    chunk) to credit each of its ids by the bytes it covers."""
     texts = [t for t in texts if t.text]
-    if not texts:
-        return []
-    if len(texts) == 1:
-        t = texts[0]
-        return [Part(t.kind, t.message, t.text, tuple(encode(t.text, table)))]
+    if len(texts) <= 1:
+        return [Part(t.kind, t.message, t.text, tuple(encode(t.text, table))) for t in texts]
     whole = "".join(t.text for t in texts)
-    bounds = byte_bounds(texts, table)
+    normalized = table.normalize(whole)
+    bounds = char_bounds(texts, table, normalized)
     owned: list[list[int]] = [[] for _ in texts]
-    for ident, start, end in id_spans(whole, table):
-        first = max(bisect_right(bounds, start) - 1, 0)
-        last = max(bisect_right(bounds, max(end - 1, start)) - 1, first)
-        covered = range(first, last + 1)
-        owner = next((k for k in covered if texts[k].kind == "template"), first)
-        owned[owner].append(ident)
+    traced: Iterator[tuple[int, ChunkTrace]] | None = None
+    matches = chunker(table.pattern, normalized).finditer(normalized)
+    for index, (match, ids) in enumerate(zip(matches, chunk_ids(whole, table), strict=True)):
+        start = match.start()
+        end = start + len(match.group())
+        first, last = bisect_right(bounds, start) - 1, bisect_right(bounds, end - 1) - 1
+        if first == last:
+            owned[first] += ids
+            continue
+        traced = traced or enumerate(run(whole, table, record=False))
+        chunk = next(c for k, c in traced if k == index)
+        edges = [len(chunk.text[: max(bounds[k] - start, 0)].encode("utf-8")) for k in range(first, last + 1)]
+        for ident, lo, hi in id_spans(chunk, table):
+            a = first + bisect_right(edges, lo) - 1
+            b = first + bisect_right(edges, max(hi - 1, lo)) - 1
+            owner = next((k for k in range(a, b + 1) if texts[k].kind == "template"), a)
+            owned[owner].append(ident)
     return [Part(t.kind, t.message, t.text, tuple(ids)) for t, ids in zip(texts, owned, strict=True)]
 
 
-def byte_bounds(texts: Sequence[Text], table: Table) -> list[int]:
-    """Where each text starts, in bytes of their join as the table normalises it (never decreasing)."""
+def char_bounds(texts: Sequence[Text], table: Table, normalized: str) -> list[int]:
+    """Where each text starts in the normalised join (never decreasing, none past its end): each prefix normalised."""
     out, at = [0], 0
-    if table.normalizer is None:
-        for t in texts[:-1]:
-            at += len(t.text.encode("utf-8"))
-            out.append(at)
-        return out
     whole = "".join(t.text for t in texts)
-    total = len(table.normalize(whole).encode("utf-8"))
     for t in texts[:-1]:
         at += len(t.text)
-        out.append(min(max(len(table.normalize(whole[:at]).encode("utf-8")), out[-1]), total))
+        mapped = at if table.normalizer is None else len(table.normalize(whole[:at]))
+        out.append(min(max(mapped, out[-1]), len(normalized)))
     return out
 
 
-def id_spans(text: str, table: Table) -> Iterator[tuple[int, int, int]]:
-    """(id, first byte, end byte) of each id of `text` on `table`, in bytes of the normalised text."""
-    normalized = table.normalize(text)
-    ascii_only = normalized.isascii()
-    char_at, byte_at = 0, 0
+def id_spans(chunk: ChunkTrace, table: Table) -> Iterator[tuple[int, int, int]]:
+    """(id, first byte, end byte) of each id of a traced chunk, in bytes of the chunk's text."""
     model = table.pieces
-    for chunk in run(text, table, record=False):
-        if not ascii_only:
-            byte_at += len(normalized[char_at : chunk.start].encode("utf-8"))
+    ids = iter(chunk.ids)
+    at = 0
+    for symbol in chunk.symbols:
+        if model is None:  # one alias a byte, one id a symbol
+            yield next(ids), at, at + len(symbol)
+            at += len(symbol)
+            continue
+        size = len(symbol.encode("utf-8"))
+        ident = model.ids.get(symbol)
+        if ident is not None and ident not in model.fallback_ids:
+            yield next(ids), at, at + size
         else:
-            byte_at = chunk.start
-        char_at = chunk.start
-        at = byte_at
-        ids = iter(chunk.ids)
-        for symbol in chunk.symbols:
-            if model is None:  # one alias a byte, one id a symbol
-                yield next(ids), at, at + len(symbol)
-                at += len(symbol)
-                continue
-            size = len(symbol.encode("utf-8"))
-            ident = model.ids.get(symbol)
-            if ident is not None and ident not in model.fallback_ids:
-                yield next(ids), at, at + size
-            else:
-                fallen = model.piece_ids(symbol)
-                if len(fallen) == size:  # byte fallback: one id a byte
-                    for k in range(size):
-                        yield next(ids), at + k, at + k + 1
-                else:  # the unknown piece for the whole symbol
-                    for _ in fallen:
-                        yield next(ids), at, at + size
-            at += size
+            fallen = model.piece_ids(symbol)
+            if len(fallen) == size:  # byte fallback: one id a byte
+                for k in range(size):
+                    yield next(ids), at + k, at + k + 1
+            else:  # the unknown piece for the whole symbol
+                for _ in fallen:
+                    yield next(ids), at, at + size
+        at += size
