@@ -27,15 +27,15 @@ def talk(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("table", "fmt", "size"), [("mistral-v1", "mistral-v1", 27), ("tekken", "mistral-v3", 15), ("mistral-v7", "mistral-v7", 17)]
+    ("table", "fmt", "count"), [("mistral-v1", "mistral-v1", 27), ("tekken", "mistral-v3", 15), ("mistral-v7", "mistral-v7", 17)]
 )
-def test_the_issues_example_costs_27_15_and_17_ids(cli: Cli, talk: Path, table: str, fmt: str, size: int) -> None:
+def test_the_issues_example_costs_27_15_and_17_ids(cli: Cli, talk: Path, table: str, fmt: str, count: int) -> None:
     code, out, err = cli("--table", table, "chat", "--messages", str(talk), "--json")
     got = json.loads(out)
-    assert (code, err, got["format"], len(got["ids"])) == (0, "", fmt, size)
+    assert (code, err, got["format"], len(got["ids"])) == (0, "", fmt, count)
     assert got["ids"] == mistral_ids(MISTRAL_FILES[fmt, table], EXAMPLE)
     assert [i for part in got["parts"] for i in part["ids"]] == got["ids"]
-    assert sum(got["counts"][k] for k in ("content", "template", "special")) == got["counts"]["total"] == size
+    assert sum(got["counts"][k] for k in ("content", "template", "special")) == got["counts"]["total"] == count
     assert set(got) == {"format", "ids", "text", "parts", "counts"} and all(set(p) == {"kind", "message", "ids"} for p in got["parts"])
 
 

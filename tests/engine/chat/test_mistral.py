@@ -17,11 +17,11 @@ PAIRS = list(MISTRAL_FILES)
 
 
 @pytest.mark.parametrize(
-    ("fmt", "table", "size"), [("mistral-v1", "mistral-v1", 27), ("mistral-v3", "tekken", 15), ("mistral-v7", "mistral-v7", 17)]
+    ("fmt", "table", "count"), [("mistral-v1", "mistral-v1", 27), ("mistral-v3", "tekken", 15), ("mistral-v7", "mistral-v7", 17)]
 )
-def test_the_issues_conversation_costs_27_15_and_17_ids(fmt: str, table: str, size: int) -> None:
+def test_the_issues_conversation_costs_27_15_and_17_ids(fmt: str, table: str, count: int) -> None:
     out = by_name(fmt).render(EXAMPLE, get_table(table))
-    assert len(out.ids) == size and list(out.ids) == mistral_ids(MISTRAL_FILES[fmt, table], EXAMPLE)
+    assert len(out.ids) == count and list(out.ids) == mistral_ids(MISTRAL_FILES[fmt, table], EXAMPLE)
 
 
 def test_the_issues_facts() -> None:
