@@ -116,6 +116,8 @@ async def test_e_with_a_broken_conversation_says_one_sentence_and_keeps_the_old_
         )
         assert notes.errors[-1].title == "Conversation not changed (e: your text again)"
         assert view(app).messages == EXAMPLE and len(ids(app)) == 15
+        await edit(app, pilot, '[{"role": "user", "content": "x", "[b]k[/b]": 1}]')  # the note is plain text, never markup
+        assert "has the key '[b]k[/b]', which" in screen_text(app)
         await edit(app, pilot, "user: Hi\nassistant: Hello")  # a request ends with a turn to reply to: refused by the format
         assert notes.errors[-1].message == "Mistral-v3 renders a request for the next reply: the last message must not be the assistant's."
         assert view(app).messages == EXAMPLE

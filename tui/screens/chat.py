@@ -173,7 +173,7 @@ class ChatScreen(ViewScreen):
         if len(found) < 2:
             fmt = self.format()
             said = f"{self.table.name} has one chat format here, {fmt.name}." if fmt else sentence(no_format(self.table))
-            self.notify(said, timeout=3)
+            self.app.notify(said, timeout=3)
             return
         fmt = self.format()
         self.format_name = found[(found.index(fmt) + 1) % len(found) if fmt in found else 0].name
@@ -182,7 +182,7 @@ class ChatScreen(ViewScreen):
     def action_prompt(self) -> None:
         fmt = self.format()
         if fmt is not None and not fmt.generation_prompt:
-            self.notify(f"{fmt.name} adds no generation prompt of its own: the request is the same either way.", timeout=3)
+            self.app.notify(f"{fmt.name} adds no generation prompt of its own: the request is the same either way.", timeout=3)
         self.generation_prompt = not self.generation_prompt
         self.reload()
 
@@ -205,7 +205,7 @@ class ChatScreen(ViewScreen):
 
     def refused(self, text: str, why: str) -> None:
         self.draft = text
-        self.notify(sentence(why), title="Conversation not changed (e: your text again)", severity="error")
+        self.app.notify(sentence(why), title="Conversation not changed (e: your text again)", severity="error")
 
     def set_messages(self, messages: tuple[Message, ...], text: str) -> None:
         """Show `messages` if the format renders them (the render kept); else refuse them, keeping the conversation."""
@@ -222,7 +222,7 @@ class ChatScreen(ViewScreen):
         """The selected message's content (or, on the start or the generation prompt, the whole request as text) in view 1."""
         rendered = self.rendered
         if rendered is None:
-            self.notify("Nothing rendered to animate.", timeout=3)
+            self.app.notify("Nothing rendered to animate.", timeout=3)
             return
         pane = self.query_one(ChatRequest)
         block = pane.blocks[pane.selected] if pane.blocks else None
@@ -230,9 +230,9 @@ class ChatScreen(ViewScreen):
             text = self.messages[block.message].content
         else:
             text = rendered.text
-            self.notify("The whole request, as text: its special tokens' names are ordinary text there (view 5).", timeout=4)
+            self.app.notify("The whole request, as text: its special tokens' names are ordinary text there (view 5).", timeout=4)
         if not text:
-            self.notify("This message is empty: nothing to animate.", timeout=3)
+            self.app.notify("This message is empty: nothing to animate.", timeout=3)
             return
         self.post_message(ViewRequested("encode", Animate(text, self.table.name)))
 
@@ -248,7 +248,7 @@ class ChatScreen(ViewScreen):
             readable = access_of(self.app).readable(path)
             messages = conversation(json_value(read_utf8(readable, ChatError, kind="conversation file", limit=FILE_LIMIT), path, ChatError))
         except (Refused, ChatError) as exc:
-            self.notify(sentence(str(exc), path), title="Not opened", severity="error")
+            self.app.notify(sentence(str(exc), path), title="Not opened", severity="error")
             return
         self.set_messages(messages, conversation_text(messages))
 
