@@ -148,3 +148,11 @@ def test_a_hostile_template_is_one_sentence_within_a_bound(name: str) -> None:
 def test_a_template_that_is_not_jinja_is_one_sentence() -> None:
     with pytest.raises(ChatError, match=r"^bad\.jinja is not valid Jinja: .* at line 2\.$"):
         template_format("x\n{% for %}", "bad.jinja")
+
+
+def test_a_template_takes_any_role_and_decides() -> None:
+    fmt = template_format("{% for m in messages %}{% if m.role not in ('user', 'tool') %}{{ raise_exception('role ' + m.role) }}{% endif %}"
+                          "[{{ m.role }}]{{ m.content }}{% endfor %}", "roles.jinja")  # fmt: skip
+    assert fmt.render((Message("tool", "42"),), get_table("qwen3")).text == "[tool]42"
+    with pytest.raises(ChatError, match=r"^the chat template refused the conversation: 'role critic'\.$"):
+        fmt.render((Message("critic", "x"),), get_table("qwen3"))

@@ -49,7 +49,7 @@ from .parts import KINDS, ChatError, Kind, Part
 if TYPE_CHECKING:
     from ..tables import Table
 
-__all__ = ["KINDS", "ChatError", "ChatFormat", "Kind", "Message", "Part", "Rendered", "conversation"]
+__all__ = ["KINDS", "ChatError", "ChatFormat", "Kind", "Message", "Part", "Rendered", "conversation", "tally"]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ Layout = Callable[[tuple[Message, ...], "Table", bool], Sequence[Segment]]
 @dataclass(frozen=True)
 class ChatFormat:
     """A chat format: its name, a one-line label a view can show, the built-in tables it is made for, the roles it
-    renders, and its layout (what it inserts where). `content_specials`: whether a special token's text written in
+    renders (none named: any role, as a user's template decides), and its layout (what it inserts where). `content_specials`: whether a special token's text written in
     a message's content becomes that special token (the encoder matches it, as Hugging Face's tokenizers do) rather
     than ordinary text. `fit`, when given, says which other tables it fits (a table with the tokens it needs)."""
 
@@ -131,7 +131,7 @@ class ChatFormat:
             raise ChatError(f"the chat format {self.name} is made for {made_for}, not for the table {table.name}.")
         checked(messages)
         for index, message in enumerate(messages):
-            if message.role not in self.roles:
+            if self.roles and message.role not in self.roles:
                 raise ChatError(
                     f"the chat format {self.name} renders the roles {', '.join(self.roles)}; message {index} has the role {quote(message.role)}."
                 )

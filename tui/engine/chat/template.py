@@ -54,7 +54,7 @@ def template_format(source: str, where: str, tokens: dict[str, str] | None = Non
         "template",
         f"the chat template {where}: Jinja, as transformers renders it; special tokens from the table",
         (),
-        ("system", "user", "assistant", "tool", "developer"),
+        (),  # any role: the template decides (and may raise_exception)
         layout,
         content_specials=True,
         generation_prompt="what the template adds when add_generation_prompt is true",
