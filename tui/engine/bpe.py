@@ -23,7 +23,7 @@ from itertools import pairwise, repeat
 
 from .aliases import to_aliases
 from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Word, chunk_trace, merge_pair, seen_again
-from .heap import LONG_WORD, long_rounds, merge_leftmost, merge_long, merge_ranked
+from .heap import LONG_WORD, cut_at, long_rounds, merge_leftmost, merge_long, merge_ranked
 from .paused import gc_paused
 from .pieces_loop import loop_pieces
 from .pretokenize import chunker
@@ -185,7 +185,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
             cache[aliases] = symbols
         elif leftmost and len(aliases) > 1:  # tokenizers' order: one step a merge, kept as boundaries
             log = RoundLog(aliases, 0) if record else None
-            symbols, state, words = tuple([aliases[i:j] for i, j in pairwise(merge_leftmost(aliases, ranks, log))]), "miss", None
+            symbols, state, words = cut_at(aliases, merge_leftmost(aliases, ranks, log)), "miss", None
             cache[aliases] = symbols
             if log is not None:
                 steps, cuts = log, log.cuts()
@@ -246,7 +246,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             yield ids
             continue
         aliases = to_aliases(data)
-        symbols = tuple([aliases[i:j] for i, j in pairwise(bounds)])
+        symbols = cut_at(aliases, bounds)
         rounds: Sequence[Round] = ()
         cuts = None
         if log is not None and len(log):

@@ -46,6 +46,9 @@ Word = tuple[str, ...]
 LONG_WORD = 500
 #: Pieces longer than this take the heap under tiktoken's rule; below it the list of ranks is faster.
 HEAP_FROM = 128
+#: The 68 byte aliases past U+00FF, each one shared string: `list(text)` makes a new string of every such character
+#: (58 bytes apiece; Python shares only those up to U+00FF), so a long word's parts would hold millions of copies.
+_SHARED = {alias: alias for alias in map(chr, range(0x100, 0x144))}
 
 
 def merge_parts(
@@ -79,9 +82,8 @@ def merge_parts(
     # needs 24 MB for both instead of 216 MB.
     nxt = array("i", range(1, n + 1))
     prv = array("i", range(-1, n - 1))
-    sym: list[str] = (
-        list(cast(str, text)) if by_pairs else []
-    )  # ranks by pairs: each part's symbol, at its start (a pair is looked up by them)
+    # Ranks by pairs: each part's symbol, at its start (a pair is looked up by them); a byte alias shared.
+    sym: list[str] = list(map(_SHARED.get, cast(str, text), cast(str, text))) if by_pairs else []
     keys: Iterable[object] = pairwise(text) if by_pairs else map(bytes, pairwise(cast(bytes, text)))
     current = list(map(get, keys, repeat(NO_RULE)))
     current.append(NO_RULE)  # the last part has no next one
@@ -149,8 +151,21 @@ def merge_parts(
 
 def merge_long(word: str, ranks: Mapping[Pair, int], log: RoundLog | None = None, ends: array | None = None) -> Word:
     """The final word of GPT-2's bpe() on `word`; when recording, every merge in `log` and each round's end in `ends`."""
-    bounds = merge_parts(word, ranks, True, log, ends)
-    return tuple([word[i:j] for i, j in pairwise(bounds)])
+    return cut_at(word, merge_parts(word, ranks, True, log, ends))
+
+
+def cut_at(word: str, bounds: list[int]) -> Word:
+    """`word` cut at `bounds`, each distinct symbol one shared string: a long chunk repeats its tokens (500,000
+    '👍🏽' are 500,000 symbols of 4 aliases, 89 bytes apiece as strings of their own).
+
+    >>> cut_at("abab", [0, 2, 4])
+    ('ab', 'ab')
+    """
+    if len(bounds) <= HEAP_FROM:
+        return tuple([word[i:j] for i, j in pairwise(bounds)])
+    shared: dict[str, str] = {}
+    keep = shared.setdefault
+    return tuple([keep(symbol, symbol) for symbol in map(word.__getitem__, map(slice, bounds, bounds[1:]))])
 
 
 def long_rounds(log: RoundLog, ends: array) -> list[Round]:

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
 
 from .chunk import CacheState, chunk_trace
-from .heap import merge_leftmost
+from .heap import cut_at, merge_leftmost
 from .pretokenize import chunker
 from .rounds import Round, RoundLog
 from .tables import Table
@@ -45,7 +44,7 @@ def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator
             symbols: tuple[str, ...] = (word,)
             if len(word) > 1 and word not in whole and not taken:
                 state = "miss"
-                symbols = tuple([word[i:j] for i, j in pairwise(merge_leftmost(word, ranks, log))])
+                symbols = cut_at(word, merge_leftmost(word, ranks, log))
             ids: list[int] = []
             for symbol in symbols:
                 ident = ids_of(symbol)
