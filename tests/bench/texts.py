@@ -89,3 +89,18 @@ def letters(n: int = 5000, seed: int = 5) -> str:
     """One chunk of `n` random lowercase letters (GPT-2's worst case: one long word, few merges apply)."""
     rng = random.Random(seed)
     return "".join(rng.choice(string.ascii_lowercase) for _ in range(n))
+
+
+#: The text shapes of the capture grid (issue 36, item 10): each n characters of one kind.
+SHAPES = ("mixed", "letters", "digits", "zwj", "skin tones", "cjk")
+
+
+def shaped(shape: str, n: int) -> str:
+    """n characters of one shape: mixed prose and scripts, one chunk of letters, digits (one chunk each under Qwen),
+    man + ZWJ pairs, 👍 + a skin-tone modifier, and one run of CJK with kana."""
+    if shape == "mixed":
+        return multilingual(n)
+    if shape == "letters":
+        return letters(n)
+    unit = {"digits": "1234567890", "zwj": "\U0001f468\u200d", "skin tones": "\U0001f44d\U0001f3fd", "cjk": "漢字仮名交じり文"}[shape]
+    return (unit * (n // len(unit) + 1))[:n]
