@@ -80,9 +80,12 @@ async def test_a_looping_play_holds_the_last_frame_before_it_starts_again() -> N
         shown = []
         for _ in range(4):
             assert app.play_step()
+            await pilot.pause()  # the animator asks the app for its next frame by a message
             shown.append(app.position.index)
         assert shown == [last.index, last.index, 0, 1]
-        assert app.play_step(loop=False) and app.position.index == 2  # the tour's own steps: no hold mid-way
+        assert app.play_step(loop=False)
+        await pilot.pause()
+        assert app.position.index == 2  # the tour's own steps: no hold mid-way
         app.position = last
         assert not app.play_step(loop=False)  # without loop the play ends at the last frame, at once
 

@@ -13,7 +13,7 @@ import pytest
 from tests.app_support import cafe_app, opened, screen_text, settle, submit, until
 from tui.app import BpeApp
 from tui.engine.bpe import capture
-from tui.engine.tables import OFFSET, Table, byte_symbol_order, load_two_files, vocab_bpe_text
+from tui.engine.tables import OFFSET, Table, byte_symbol_order, get_table, load_two_files, vocab_bpe_text
 from tui.explain.merge_tree import tree
 from tui.screens import tables_reach
 from tui.screens.encode import EncodeScreen
@@ -154,3 +154,35 @@ async def test_a_search_while_a_class_is_listed_brings_the_rules_back_at_the_rul
         rules = app.screen.query_one("#tables-rules")
         assert rules.display and not reach_list(app).display and rules.cursor == 1  # type: ignore[attr-defined]
         assert "rank 1" in note(app) and "reachable 130" not in note(app)
+
+
+async def test_keys_pressed_while_classifying_do_not_drop_the_class_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """r, then the arrows while the table is classified (cl100k_base takes 20 s): the list still comes when it is done."""
+    release, reported = threading.Event(), threading.Event()
+    real = tables_reach.classify
+
+    def held(table, examples=10, progress=None, cancelled=None):  # type: ignore[no-untyped-def]
+        assert progress is not None
+        progress(4096, 50256)
+        reported.set()
+        release.wait(60)
+        return real(table, examples, progress, cancelled)
+
+    monkeypatch.setattr(tables_reach, "classify", held)
+    table = get_table("teaching")
+    REACHES.pop(table, None)
+    app = BpeApp(capture("aaab", table))
+    try:
+        async with opened(app, "tables", size=(100, 30)) as pilot:
+            await pilot.press("r")
+            await until(pilot, lambda: "4,096" in note(app))
+            await pilot.press("down", "down")
+            assert app.screen.query_one("#tables-rules").cursor == 2  # type: ignore[attr-defined]
+            release.set()
+            listed = reach_list(app)
+            await until(pilot, lambda: listed.display)
+            expected = real(table)
+            assert listed.border_title == f"Reach · reachable · {expected.count('reachable'):,} of {expected.total:,} tokens"
+    finally:
+        release.set()
+        REACHES.pop(table, None)
