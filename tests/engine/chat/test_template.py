@@ -138,7 +138,7 @@ HOSTILE = {
 @pytest.mark.parametrize("name", HOSTILE)
 def test_a_hostile_template_is_one_sentence_within_a_bound(name: str) -> None:
     source, said = HOSTILE[name]
-    fmt = template_format(source, "evil.jinja", seconds=0.3)
+    fmt = template_format(source, "evil.jinja", seconds=0.3 if "0.3-second" in said else 30)  # a size bound is met long before 30 s
     began = time.monotonic()
     with pytest.raises(ChatError) as info:
         fmt.render((Message("user", "hi"),), get_table("qwen3"))
