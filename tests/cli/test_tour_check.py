@@ -115,7 +115,7 @@ def test_every_mistake_of_a_file_is_listed_in_order(cli: Cli, tmp_path: Path) ->
     assert err.splitlines() == [
         f"{path}:3: scene 1: table 'gtp2' is not a table; did you mean 'gpt2'?",
         f"{path}:4: scene 1: hold must be a number of seconds, 0 or more, not -1.",
-        f"{path}:8: scene 2: view 'nope' is not a view; the views: encode, decode, aliases, tables, special, explore, train, compare.",
+        f"{path}:8: scene 2: view 'nope' is not a view; the views: encode, decode, aliases, tables, special, explore, train, compare, chat.",
     ]
 
 
