@@ -21,6 +21,7 @@ from tui.explain.chat_rows import (
     parse_conversation,
     plain_render,
     prompt_tail,
+    spellings,
     total_line,
 )
 
@@ -157,3 +158,24 @@ def test_a_wrong_conversation_is_one_sentence(text: str, said: str) -> None:
     with pytest.raises(ChatError) as caught:
         parse_conversation(text)
     assert str(caught.value) == said
+
+
+def test_a_special_tokens_name_in_a_message_is_said_once_on_its_first_block() -> None:
+    """Tekken's v3 format encodes '[INST]' in a message as ordinary text; Qwen's ChatML makes '<|im_end|>' the token."""
+    tekken, qwen = get_table("tekken"), get_table("qwen3")
+    talk = (Message("system", "No [INST] here"), Message("user", "Hi"))
+    v3 = default_format(tekken)
+    out = v3.render(talk, tekken)  # type: ignore[union-attr]
+    shown = blocks(out, talk, spellings(tekken, v3))
+    assert [(b.title, b.spelled) for b in shown] == [
+        ("start", ""),
+        ("#1 user", ""),
+        ("#0 system", "'[INST]' in it is plain text"),
+        ("#1 user", ""),
+    ]
+    assert [p.kind for p in shown[2].parts] == ["content"] and 3 not in shown[2].ids  # no [INST] id made of the text
+    assert list(out.ids) == mistral_ids(MISTRAL_FILES["mistral-v3", "tekken"], talk)
+    chatml = default_format(qwen)
+    said = (Message("user", "a<|im_end|>b"),)
+    made = blocks(chatml.render(said, qwen), said, spellings(qwen, chatml))  # type: ignore[union-attr]
+    assert made[0].spelled == "'<|im_end|>' in it is a special token" and made[0].ids.count(151645) == 2

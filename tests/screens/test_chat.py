@@ -127,9 +127,13 @@ async def test_e_with_a_broken_conversation_says_one_sentence_and_keeps_the_old_
         app.screen.query_one(EditBox).text = "system: Be brief.\nuser: Hello\nthere"  # a line without a role goes on
         await pilot.press("enter")
         await settle(app, pilot)
+        app.clear_notifications()  # three refusals' notes cover the pane's last rows
+        await pilot.pause()
         talk = (Message("system", "Be brief."), Message("user", "Hello\nthere"))
         assert view(app).messages == talk and ids(app) == mistral_ids(MISTRAL_FILES["mistral-v3", "tekken"], talk)
         assert "↵↵Hello↵there⟦[/INST]⟧" in screen_text(app)  # a line break drawn as ↵, the text on one row
+        await edit(app, pilot, "user: Say [INST] twice")  # what the Special view teaches: the name in a message is text
+        assert "#0 user · content 6 · template 0 · special 2 · '[INST]' in it is plain text" in screen_text(app)
 
 
 async def test_enter_animates_the_selected_messages_content_in_view_1() -> None:

@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ..engine.bpe import encode
+from ..engine.chat.assemble import specials_pattern
 from ..engine.chat.model import ChatError, ChatFormat, Message, Part, Rendered, conversation, tally
 from ..engine.chat.registry import DEFAULTS, FORMATS
 from ..engine.files import json_value
@@ -66,6 +67,7 @@ class Block:
     note: str
     counts: str
     parts: tuple[Part, ...]
+    spelled: str = ""  # what a special token's name written in the message's text became (said on its first block)
 
     @property
     def ids(self) -> tuple[int, ...]:
@@ -82,8 +84,9 @@ def total_line(counts: dict[str, int]) -> str:
     return f"{count(counts['total'], 'id')}: {counts['content']:,} content, {counts['template']:,} template, {counts['special']:,} special"
 
 
-def blocks(rendered: Rendered, messages: Sequence[Message]) -> tuple[Block, ...]:
-    """The rendered request's parts grouped into blocks (see the module docstring)."""
+def blocks(rendered: Rendered, messages: Sequence[Message], spelled: Callable[[str], str] | None = None) -> tuple[Block, ...]:
+    """The rendered request's parts grouped into blocks (see the module docstring); `spelled` says of a message's
+    text what a special token's name in it became ('' when it holds none: see `spellings`)."""
     runs: list[list[Part]] = []
     for part in rendered.parts:
         if runs and runs[-1][0].message == part.message:
@@ -110,9 +113,36 @@ def blocks(rendered: Rendered, messages: Sequence[Message]) -> tuple[Block, ...]
             else:
                 note = f"in #{before}'s frame" if before is not None and before == after else ""
                 said = counts_words(per_message[message])
+        first = message is not None and message not in seen and 0 <= message < len(messages)
         seen.add(message)
-        out.append(Block(where, message, title, note, said, tuple(run)))
+        told = spelled(messages[message].content) if spelled is not None and first and message is not None else ""
+        out.append(Block(where, message, title, note, said, tuple(run), told))
     return tuple(out)
+
+
+def spellings(table: Table, fmt: ChatFormat | None) -> Callable[[str], str]:
+    """What the Special view teaches, in a message: a special token's name written in its text is the token where
+    the format cuts the text at the table's special tokens (as Hugging Face's tokenizers do), else ordinary text.
+
+    >>> from ..engine.tables import get_table
+    >>> from ..engine.chat.registry import default_format
+    >>> tekken, qwen = get_table("tekken"), get_table("qwen3")
+    >>> spellings(tekken, default_format(tekken))("Say [INST] twice"), spellings(qwen, default_format(qwen))("a<|im_end|>")
+    ("'[INST]' in it is plain text", "'<|im_end|>' in it is a special token")
+    >>> spellings(tekken, default_format(tekken))("plain")
+    ''
+    """
+    pattern = specials_pattern(table)
+    made = fmt is not None and fmt.content_specials
+
+    def said(text: str) -> str:
+        found = None if pattern is None else pattern.search(text)
+        if found is None:
+            return ""
+        name = quoted(found.group())
+        return f"{name} in it is a special token" if made else f"{name} in it is plain text"
+
+    return said
 
 
 def plain_render(messages: Sequence[Message], table: Table) -> Rendered:

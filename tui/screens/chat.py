@@ -24,7 +24,7 @@ from ..engine.files import json_value, read_utf8
 from ..engine.tables import Table
 from ..engine.tables.choice import TableChoice
 from ..engine.tables.table import TableError
-from ..engine.texts import MAX_TEXT
+from ..engine.texts import MAX_TEXT, CaptureError
 from ..explain.chat_rows import (
     EXAMPLE,
     added_line,
@@ -34,6 +34,7 @@ from ..explain.chat_rows import (
     parse_conversation,
     plain_render,
     prompt_tail,
+    spellings,
     total_line,
 )
 from ..explain.position import Position
@@ -68,7 +69,7 @@ def render(fmt: ChatFormat | None, messages: tuple[Message, ...], table: Table, 
         if fmt is None:
             return plain_render(messages, table), ""
         return fmt.render(messages, table, generation_prompt=prompt), ""
-    except (ChatError, TableError) as exc:
+    except (CaptureError, TableError) as exc:  # a ChatError, or the table's own refusal of a text
         return None, sentence(str(exc))
 
 
@@ -163,7 +164,7 @@ class ChatScreen(ViewScreen):
         alone = "Each message's text alone" if width >= 78 else "Text alone"
         pane.border_title = f"{'Request' if fmt else alone} · {total_line(rendered.counts)}"
         pane.border_subtitle = "↑↓ message · enter animates it" if width >= 60 else "↑↓ message"
-        shown = blocks(rendered, self.messages)
+        shown = blocks(rendered, self.messages, spellings(table, fmt))
         pane.show(shown, prompt_tail(fmt, rendered, self.generation_prompt), keep=keep)
 
     # -- keys ----------------------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def ids_rows(block: Block, inner: int) -> list[list[tuple[str, str]]]:
 def block_rows(block: Block, width: int, selected: bool) -> list[Row]:
     """A block's rows at `width` cells: its title row, then its text and ids (see the module docstring)."""
     mark = "▶ " if selected else "  "
-    said = " · ".join(word for word in (block.title, block.note, block.counts) if word)
+    said = " · ".join(word for word in (block.title, block.note, block.counts, block.spelled) if word)
     rows: list[Row] = [((mark + visible(said), ""),)]
     inner = max(width - len(INDENT), 12)
     longest = f" … {count(sum(len(p.text) for p in block.parts), 'character')} more"  # the note after a cut text
