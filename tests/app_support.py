@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -96,12 +96,37 @@ async def opened(
     async with app.run_test(size=size, message_hook=notes, notifications=notifications) as pilot:
         await settle(app, pilot)
         if view is not None:
-            (shown,) = [v for v in VIEWS if v.name == view]
-            await pilot.press(shown.key)
-            await settle(app, pilot)
-            await until(pilot, lambda: type(app.screen).__name__ == shown.screen)
-            assert type(app.screen).__name__ == shown.screen, (view, app.screen)
+            await show(app, pilot, view)
         yield pilot
+
+
+async def show(app: BpeApp, pilot: Pilot, view: str) -> None:
+    """Show `view` ('decode', 'tables', …: a name from tui.commands.VIEWS) by its number key and wait until it is up."""
+    (shown,) = [v for v in VIEWS if v.name == view]
+    await pilot.press(shown.key)
+    await settle(app, pilot)
+    await until(pilot, lambda: type(app.screen).__name__ == shown.screen)
+    assert type(app.screen).__name__ == shown.screen, (view, app.screen)
+
+
+async def every_view(
+    app: BpeApp, pilot: Pilot, sizes: Sequence[tuple[int, int]] = ((80, 24),), views: Sequence[str] | None = None
+) -> AsyncIterator[tuple[str, str]]:
+    """Show each view (by default every one of tui.commands.VIEWS) in turn, at each size in turn (the terminal resized
+    between sizes), all in the one app; yield the view's name and the case, 'decode at 60x18', for a failure to name."""
+    for width, height in sizes:
+        await resize(app, pilot, (width, height))
+        for view in views or [v.name for v in VIEWS]:
+            await show(app, pilot, view)
+            yield view, f"{view} at {width}x{height}"
+
+
+async def resize(app: BpeApp, pilot: Pilot, size: tuple[int, int]) -> None:
+    """Resize the terminal to `size` (width, height) and let the app lay itself out again: one app visits
+    several sizes, where a new app for each would cost its start (1.5–3 s) each time."""
+    await pilot.resize_terminal(*size)
+    await pilot.pause()
+    await settle(app, pilot)
 
 
 class Notes:
@@ -261,6 +286,7 @@ __all__ = [
     "WordPane",
     "cafe_app",
     "count_layouts",
+    "every_view",
     "header",
     "hold_play_timer",
     "ids",
@@ -272,9 +298,11 @@ __all__ = [
     "pane_text",
     "playing",
     "position",
+    "resize",
     "screen_text",
     "sentence",
     "settle",
+    "show",
     "submit",
     "type_ids",
     "until",

@@ -46,15 +46,16 @@ async def type_text(app: BpeApp, pilot: Pilot, text: str, *, submit: bool = True
         await settle(app, pilot)
 
 
-def assert_screen_clean(app: BpeApp) -> None:
-    """What the app would write to draw its whole screen now holds nothing raw (see terminal.py)."""
+def assert_screen_clean(app: BpeApp, where: str = "") -> None:
+    """What the app would write to draw its whole screen now holds nothing raw (see terminal.py); `where` names the
+    case in a failure ('decode at 60x18')."""
     problems = terminal_problems(screen_output(app))
-    assert problems == [], problems[:5]
+    assert problems == [], (where, problems[:5])
 
 
-def assert_alive(app: BpeApp) -> None:
-    assert app._exception is None, app._exception
-    assert app.is_running
+def assert_alive(app: BpeApp, where: str = "") -> None:
+    assert app._exception is None, (where, app._exception)
+    assert app.is_running, where
 
 
 def header_lines(app: BpeApp) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.app_support import every_view
 from tui.app import BpeApp
 from tui.commands import VIEWS
 from tui.engine import pretokenize
@@ -128,35 +129,42 @@ def hostile_split_table(tmp_path: Path, regex: str = HOSTILE_SPLIT) -> Table:
     return load_tokenizer_json(path)
 
 
-async def walk(table: Table, view: str, size: tuple[int, int]) -> None:
-    """Open `view` on `table` and press its keys: after each, the app is alive and nothing raw is drawn."""
+async def walk(table: Table, size: tuple[int, int], views: tuple[str, ...] | None = None) -> None:
+    """Show every view (or `views`) of `table` at `size`, one app for them all, and press each view's keys: after each,
+    the app is alive and nothing raw is drawn."""
     app = BpeApp(capture("aaababcabxyz " + HOSTILE["bidi override"], table), custom=table)
-    async with opened(app, view, size=size, notifications=True) as pilot:
-        assert_screen_clean(app)
-        for key in KEYS[view]:
-            await pilot.press(key)
-            await settle(app, pilot)
-            assert_alive(app)
-            assert_screen_clean(app)
+    async with opened(app, size=size, notifications=True) as pilot:
+        async for view, case in every_view(app, pilot, (size,), views):
+            assert_screen_clean(app, case)
+            for key in KEYS[view]:
+                await pilot.press(key)
+                await settle(app, pilot)
+                assert_alive(app, f"{case}, after {key}")
+                assert_screen_clean(app, f"{case}, after {key}")
 
 
-VIEW_NAMES = [v.name for v in VIEWS]
+VIEW_NAMES = tuple(v.name for v in VIEWS)
 SIZES = [(80, 24), pytest.param((60, 18), marks=pytest.mark.slow)]
 
 
-@pytest.mark.parametrize("view", VIEW_NAMES)
 @pytest.mark.parametrize("size", SIZES)
-async def test_every_view_draws_hostile_special_entries_literally(tmp_path, view: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+async def test_every_view_draws_hostile_special_entries_literally(tmp_path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     """Special entries with escapes, bidi, a non-alias character and 20,000 characters: no crash, nothing raw."""
-    await walk(hostile_table(tmp_path), view, size)
+    await walk(hostile_table(tmp_path), size)
 
 
-@pytest.mark.parametrize("view", [pytest.param(v, marks=[] if v == "tables" else pytest.mark.slow) for v in VIEW_NAMES])
+@pytest.mark.parametrize(
+    "views",
+    [
+        pytest.param(("tables",), id="tables"),
+        pytest.param(tuple(v for v in VIEW_NAMES if v != "tables"), id="other views", marks=pytest.mark.slow),
+    ],
+)
 @pytest.mark.parametrize("size", SIZES)
-async def test_every_view_draws_a_hostile_split_regex_literally(tmp_path, view: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+async def test_every_view_draws_a_hostile_split_regex_literally(tmp_path, size: tuple[int, int], views: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """A tokenizer.json's Split regex with escapes, bidi and 80,000 characters, its added tokens the
     hostile specials (the Tables view's `p` drew the regex raw)."""
-    await walk(hostile_split_table(tmp_path), view, size)
+    await walk(hostile_split_table(tmp_path), size, views)
 
 
 async def test_the_app_refuses_a_text_the_split_regex_backtracks_on(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -1,13 +1,15 @@
 """Every view on DeepSeek V4, Qwen 3, Qwen 3.6 and Tekken (issue 25, "In every view"): at 80x24 and 60x18
-with NO_COLOR each opens without an error and shows the table and the view's key figure; the animator,
-Decode, Aliases, Tables and Special say what is particular to these tables."""
+with NO_COLOR each opens without an error and shows the table and the view's key figure (one app per table, resized
+from one size to the other); the animator, Decode, Aliases, Tables and Special say what is particular to these tables."""
 
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tests.app_support import ChunksPane, Notes, make_app, opened, screen_text, settle, type_ids, until
+from tests.app_support import ChunksPane, Notes, every_view, make_app, opened, screen_text, settle, type_ids, until
+from tui.app import BpeApp
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table, short_name
 from tui.explain.figures import figures, vocab_sum
@@ -35,22 +37,31 @@ def special_ids(name: str) -> list[int]:
     return encode("<|endoftext|>", get_table(name))
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
-@pytest.mark.parametrize("view", ["encode", "decode", "aliases", "tables", "special"])
+VIEW_NAMES = ("encode", "decode", "aliases", "tables", "special")
+SIZES = ((80, 24), (60, 18))
+
+
 @pytest.mark.parametrize("name", [pytest.param(name, marks=() if name == "qwen3.6" else pytest.mark.slow) for name in TABLES])
-async def test_every_view_shows_the_new_tables(monkeypatch: pytest.MonkeyPatch, name: str, view: str, size: tuple[int, int]) -> None:
+async def test_every_view_shows_the_new_tables(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """One app per table: every view at 80x24, then every view again with the terminal resized to 60x18."""
     monkeypatch.setenv("NO_COLOR", "1")
     notes = Notes()
     app = make_app(TEXT, name)
+    async with opened(app, notes=notes) as pilot:
+        async for view, case in every_view(app, pilot, SIZES, VIEW_NAMES):
+            await shows_the_table(app, pilot, name, view, case, notes)
+
+
+async def shows_the_table(app: BpeApp, pilot: Pilot, name: str, view: str, case: str, notes: Notes) -> None:
+    """The view shown (`case` says which, and at what size) raised nothing and shows the table and its key figure."""
     figure = key_figure(view, name)
-    async with opened(app, view, size=size, notes=notes) as pilot:
-        await until(pilot, lambda: figure in screen_text(app))
-        await settle(app, pilot)
-        shown = screen_text(app)
-        assert app.no_color and app.is_running and notes.errors == [], notes.messages
-        assert "Traceback" not in shown
-        assert short_name(get_table(name)) in shown
-        assert figure in shown, shown
+    await until(pilot, lambda: figure in screen_text(app))
+    await settle(app, pilot)
+    shown = screen_text(app)
+    assert app.no_color and app.is_running and notes.errors == [], (case, notes.messages)
+    assert "Traceback" not in shown, case
+    assert short_name(get_table(name)) in shown, (case, shown)
+    assert figure in shown, (case, shown)
 
 
 async def test_the_chunks_pane_says_what_qwens_nfc_changed() -> None:

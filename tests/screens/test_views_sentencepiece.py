@@ -9,10 +9,9 @@ from collections.abc import Callable
 import pytest
 from textual.widgets import Static
 
-from tests.app_support import Notes, opened, screen_text, settle
+from tests.app_support import Notes, every_view, opened, screen_text, settle
 from tests.engine.support import CliResult
 from tui.app import BpeApp
-from tui.commands import VIEWS
 from tui.engine.bpe import capture
 from tui.engine.decoding import decode
 from tui.engine.sentencepiece_bpe import SentencePieceBpe
@@ -25,16 +24,17 @@ pytest.importorskip("mistral_common", reason="the Mistral .model files come with
 TEXT = "Hello wörld 𝔘 東京 [REF]"
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
-@pytest.mark.parametrize("view", [v.name for v in VIEWS])
-async def test_every_view_opens_on_a_sentencepiece_table(view: str, size: tuple[int, int]) -> None:
+async def test_every_view_opens_on_a_sentencepiece_table() -> None:
+    """In one app, every view at 80x24, then every view again with the terminal resized to 60x18: each takes its
+    keys and raises nothing."""
     notes = Notes()
     app = BpeApp(capture(TEXT, get_table("mistral-v7")))
-    async with opened(app, view, size=size, notes=notes) as pilot:
-        for key in ("right", "right", "l", "right", "p", "p", "end"):
-            await pilot.press(key)
-        await settle(app, pilot)
-        assert app.is_running and notes.errors == [], notes.messages
+    async with opened(app, notes=notes) as pilot:
+        async for _, case in every_view(app, pilot, ((80, 24), (60, 18))):
+            for key in ("right", "right", "l", "right", "p", "p", "end"):
+                await pilot.press(key)
+            await settle(app, pilot)
+            assert app.is_running and notes.errors == [], (case, notes.messages)
 
 
 async def test_the_last_frame_of_a_word_says_its_byte_fallback() -> None:

@@ -7,10 +7,9 @@ import json
 
 import pytest
 
-from tests.app_support import Notes, opened, settle
+from tests.app_support import Notes, every_view, opened, settle
 from tests.engine.hf_files import DEEPSEEK_PRE, rewritten, trained
 from tui.app import BpeApp
-from tui.commands import VIEWS
 from tui.engine.bpe import capture
 from tui.engine.tables import HF
 from tui.engine.tables.tokenizer_json import load_tokenizer_json
@@ -28,16 +27,17 @@ def table(tmp_path_factory):
     return load_tokenizer_json(rewritten(path, folder / "t.json", normalizer=normalizer))
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
-@pytest.mark.parametrize("view", [v.name for v in VIEWS])
-async def test_every_view_opens_on_a_pipeline_table(table, view: str, size: tuple[int, int]) -> None:
+async def test_every_view_opens_on_a_pipeline_table(table) -> None:
+    """In one app, every view at 80x24, then every view again with the terminal resized to 60x18: each takes its
+    keys and raises nothing."""
     notes = Notes()
     app = BpeApp(capture(TEXT, table), custom=table)
-    async with opened(app, view, size=size, notes=notes) as pilot:
-        for key in ("right", "right", "l", "right"):
-            await pilot.press(key)
-        await settle(app, pilot)
-        assert app.is_running and notes.errors == [], notes.messages
+    async with opened(app, notes=notes) as pilot:
+        async for _, case in every_view(app, pilot, ((80, 24), (60, 18))):
+            for key in ("right", "right", "l", "right"):
+                await pilot.press(key)
+            await settle(app, pilot)
+            assert app.is_running and notes.errors == [], (case, notes.messages)
 
 
 @pytest.fixture(scope="module")
@@ -51,15 +51,16 @@ def hf_order(tmp_path_factory):
     return load_tokenizer_json(folder / "order.json")
 
 
-@pytest.mark.parametrize("view", [v.name for v in VIEWS])
-async def test_every_view_opens_on_tokenizers_order(hf_order, view: str) -> None:
+async def test_every_view_opens_on_tokenizers_order(hf_order) -> None:
+    """In one app at 80x24, every view takes its keys and raises nothing."""
     notes = Notes()
     app = BpeApp(capture("     x = 1", hf_order), custom=hf_order)
-    async with opened(app, view, size=(80, 24), notes=notes) as pilot:
-        for key in ("right", "right", "l", "right"):
-            await pilot.press(key)
-        await settle(app, pilot)
-        assert app.is_running and notes.errors == [], notes.messages
+    async with opened(app, notes=notes) as pilot:
+        async for _, case in every_view(app, pilot):
+            for key in ("right", "right", "l", "right"):
+                await pilot.press(key)
+            await settle(app, pilot)
+            assert app.is_running and notes.errors == [], (case, notes.messages)
 
 
 async def test_the_animator_says_tokenizers_merges_one_occurrence(hf_order) -> None:
