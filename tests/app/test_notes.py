@@ -82,3 +82,13 @@ async def test_a_note_goes_with_its_view_and_never_covers_the_footer() -> None:
         await settle(app, pilot)
         await pilot.pause(0.2)
         assert list(app._notifications) == [] and page not in screen_text(app)
+
+
+async def test_a_screens_own_note_shows_the_users_brackets_as_typed() -> None:
+    """Textual's Widget.notify asks for markup; the app's notes never read it: '[b]x[/b] [red' stays as typed."""
+    app = make_app()
+    async with opened(app, notifications=True) as pilot:
+        typed = "Cannot open '[b]x[/b] [red': no such file."
+        app.screen.notify(typed, timeout=5)
+        await until(pilot, lambda: typed in screen_text(app))
+        assert [(n.message, n.markup) for n in app._notifications] == [(typed, False)]

@@ -39,9 +39,9 @@ class Note(Notification):
         return super().time_left <= 0
 
 
-def note(message: str, title: str, severity: SeverityLevel, seconds: float, markup: bool = False) -> Notify:
-    """The message that shows `message` (plain text unless `markup`: paths and texts from the user are never markup)."""
-    return Notify(Note(message, title, severity, max(seconds, MIN_DELAY), markup=markup))
+def note(message: str, title: str, severity: SeverityLevel, seconds: float) -> Notify:
+    """The message that shows `message`, as plain text: paths and texts from the user are never markup."""
+    return Notify(Note(message, title, severity, max(seconds, MIN_DELAY), markup=False))
 
 
 def note_cells(columns: int) -> int:
@@ -109,4 +109,6 @@ class PlainNotes(App[None]):
     def notify(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False
     ) -> None:
-        self.post_message(note(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup))
+        # Always plain text, whatever `markup` says: a screen's own `notify` (Textual's Widget.notify) passes markup=True,
+        # and a note quoting the user's text ('[b]', '[/]') must show it as typed, not read it as markup.
+        self.post_message(note(message, title, severity, self.NOTIFICATION_TIMEOUT if timeout is None else timeout))

@@ -9,14 +9,18 @@ import argparse
 import shutil
 
 from ..engine.tables import get_table
-from ..engine.tables.registry import known, names
+from ..engine.tables.registry import known, table_cycle
 from ..explain.compression import BEST, Report, chart, measure_named
 from .inputs import UsageError, print_json, say
 
 
 def add_compression(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--table", action="append", choices=known(), metavar="T", help="a table to measure, repeatable (default: every installed table)"
+        "--table",
+        action="append",
+        choices=known(),
+        metavar="T",
+        help="a table to measure, repeatable (default: every installed table t cycles)",
     )
     parser.add_argument(
         "--json", action="store_true", help='print {"samples": [{"name", "language", "text", "bytes", "words", "tokens": {table: n}}]}'
@@ -25,7 +29,7 @@ def add_compression(parser: argparse.ArgumentParser) -> None:
 
 
 def run_compression(args: argparse.Namespace) -> None:
-    chosen = list(dict.fromkeys(args.table or names()))
+    chosen = list(dict.fromkeys(args.table or table_cycle()))  # the tables `t` cycles: o200k_harmony is o200k_base for text
     if args.json and args.bars:
         raise UsageError("--json and --bars are two outputs: give one of them.")
     report = measure_named(chosen, get_table)

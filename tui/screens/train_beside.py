@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
 from ..engine.tables import Table, TableError
-from ..engine.tables.registry import names
+from ..engine.tables.registry import table_cycle
 from ..explain.training_sides import COMPARED_CHARACTERS, Beside, Both, beside, grouped, trained_table
 from ..widgets.training_panes import StatusLines
 from .base import ViewScreen
@@ -37,7 +37,7 @@ class TrainedBeside(ViewScreen):
         trained = trained_table(both)
         self.show_beside((), bool(text) and trained is not None)
         if trained is not None and text:
-            self.compare_in_worker(text, trained.table, tuple(n for n in names() if n != "teaching"))
+            self.compare_in_worker(text, trained.table, tuple(n for n in table_cycle() if n != "teaching"))
 
     @work(thread=True, exclusive=True, group="train-compare", exit_on_error=False)
     def compare_in_worker(self, text: str, trained: Table, others: tuple[str, ...]) -> None:
