@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.engine.tables import names
+from tui.engine.tables.registry import table_cycle
 
 from .texts import SHAPES
 
@@ -45,7 +45,7 @@ def measured(table: str, shape: str, mode: str) -> dict[str, float]:
     return result
 
 
-@pytest.mark.parametrize("table", names())
+@pytest.mark.parametrize("table", table_cycle())
 def test_capture_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
     missed = []
     for shape in SHAPES:
