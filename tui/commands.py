@@ -189,9 +189,9 @@ COMPARE = (
 #: The Chat view: f and g change what is rendered; e and o change the conversation.
 CHAT = (
     SWITCH_TABLE,
-    Command("next_format", "f", "Chat: the next chat format that fits this table", "next chat format", "format"),
+    Command("next_format", "f,s", "Chat: the next chat format that fits this table", "next chat format", "format"),
     Command("prompt", "g", "Chat: the generation prompt on / off", "generation prompt on/off", "prompt"),
-    Command("edit", "e", "Chat: edit the conversation (role: content lines, or JSON)", "edit the conversation", "edit"),
+    Command("edit", "e,slash", "Chat: edit the conversation (role: content lines, or JSON)", "edit the conversation", "edit"),
     Command("animate", "enter", "Chat: animate this message's content in view 1", "animate the message (view 1)", "animate"),
     Command("open", "o", "Chat: open a conversation file (JSON)", "open a conversation (JSON)"),
     *VIEW_KEYS,

@@ -224,3 +224,15 @@ async def test_the_smallest_size_keeps_the_views_footer_and_bar(size: tuple[int,
         assert len(lines) == size[1] and "[9 Chat]" in lines[0]
         assert "? help" in lines[-1] and "q quit" in lines[-1] and "▏^p palette" in lines[-1]
         assert "Request · 15 ids" in screen_text(app) and "▶ start" in screen_text(app)
+
+
+async def test_the_view_says_where_the_partner_format_parts_ways_and_s_and_slash_are_keys() -> None:
+    """On mistral-v7, once the partner (v3, on its own table) is rendered in a worker, a line says where they part;
+    s is f (the next format) and / is e (edit)."""
+    app = make_app("Hi", "mistral-v7")
+    async with opened(app, "chat") as pilot:
+        theirs = mistral_ids(MISTRAL_FILES["mistral-v3", "mistral-v3"], EXAMPLE)
+        assert theirs is not None
+        await until(pilot, lambda: f"mistral-v3 ({len(theirs)} ids) apart at id 2: ⟦[SYSTEM_PROMPT]⟧ #0 here" in screen_text(app))
+        await pilot.press("slash")
+        await until(pilot, lambda: isinstance(app.screen, EditScreen))

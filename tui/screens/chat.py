@@ -25,6 +25,7 @@ from ..engine.tables import Table
 from ..engine.tables.choice import TableChoice
 from ..engine.tables.table import TableError
 from ..engine.texts import MAX_TEXT, CaptureError
+from ..explain.chat_parting import parting, partner
 from ..explain.chat_rows import (
     EXAMPLE,
     added_line,
@@ -73,6 +74,14 @@ def render(fmt: ChatFormat | None, messages: tuple[Message, ...], table: Table, 
         return None, sentence(str(exc))
 
 
+class ChatParted(TextualMessage):
+    """The worker has rendered request number `asked` in the partner format: where the two part ways ("" if it could not)."""
+
+    def __init__(self, asked: int, said: str) -> None:
+        super().__init__()
+        self.asked, self.said = asked, said
+
+
 class ChatScreen(ViewScreen):
     """The conversation in the table's chat format, block by block, with the counts of each kind of id."""
 
@@ -90,6 +99,7 @@ class ChatScreen(ViewScreen):
         self.rendered: Rendered | None = None
         self.error = ""
         self._asked = 0  # the number of the latest request to render (a worker's older answer is dropped)
+        self.parted = ""  # where the partner format's request parts ways with this one ("" until it is known)
 
     def compose(self) -> ComposeResult:
         yield from self.bars()
@@ -132,8 +142,27 @@ class ChatScreen(ViewScreen):
             self.shown(message.rendered, message.error)
 
     def shown(self, rendered: Rendered | None, error: str, *, keep: bool = False) -> None:
-        self.rendered, self.error = rendered, error
+        self.rendered, self.error, self.parted = rendered, error, ""
         self.draw(keep=keep)
+        fmt = self.format()
+        other = partner(fmt) if fmt is not None and rendered is not None else None
+        if other is not None and rendered is not None:
+            self.part_later(self._asked, rendered, other, self.messages, self.generation_prompt)
+
+    @work(thread=True, exclusive=True, group="chat-parting", exit_on_error=False)
+    def part_later(self, asked: int, ours: Rendered, other: ChatFormat, messages: tuple[Message, ...], prompt: bool) -> None:
+        """The same conversation in the partner format, on its own table (loaded here: a first load takes a second)."""
+        try:
+            theirs, _ = render(other, messages, self.tables.resolve(other.tables[0]), prompt)
+        except TableError:  # its table's extra is not installed: no comparison
+            theirs = None
+        if not get_current_worker().is_cancelled:
+            self.post_message(ChatParted(asked, parting(ours, theirs) if theirs is not None else ""))
+
+    def on_chat_parted(self, message: ChatParted) -> None:
+        if message.asked == self._asked and message.said:
+            self.parted = message.said
+            self.draw(keep=True)
 
     def on_resize(self) -> None:
         self.draw(keep=True)
@@ -155,6 +184,8 @@ class ChatScreen(ViewScreen):
             about.append(label if self.size.height >= 22 else clip(label, width - len(fmt.name)))
         if rendered is not None:
             about.append("\n" + visible(added_line(rendered, fmt, width)), style="italic")
+        if self.parted and rendered is not None:
+            about.append("\n" + clip(visible(self.parted), width))
         self.query_one(TextPanel).show(about)
         pane = self.query_one(ChatRequest)
         if rendered is None:
