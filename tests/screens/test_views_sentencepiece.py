@@ -5,6 +5,7 @@ Characters → bytes pane, the byte pieces' grid, the .model's facts, '</s>', Co
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.widgets import Static
@@ -22,6 +23,7 @@ from tui.explain.special import special_scene
 
 pytest.importorskip("mistral_common", reason="the Mistral .model files come with mistral-common (the test group)")
 TEXT = "Hello wörld 𝔘 東京 [REF]"
+ROOT = Path(__file__).parents[2]
 
 
 async def test_every_view_opens_on_a_sentencepiece_table() -> None:
@@ -127,10 +129,18 @@ def test_compare_says_which_side_falls_back_to_bytes() -> None:
 
 def test_the_sentencepiece_tour_checks_and_its_captions_numbers_hold(cli: Callable[..., CliResult]) -> None:
     """docs/sentencepiece.toml: `tour --check` finds no mistake, and each number its captions state is the engine's."""
-    assert cli("tour", "--check", "docs/sentencepiece.toml") == (0, "docs/sentencepiece.toml: 3 scenes, no mistakes.\n", "")
+    assert cli("tour", "--check", "docs/sentencepiece.toml") == (0, "docs/sentencepiece.toml: 4 scenes, no mistakes.\n", "")
     table = get_table("mistral-v1")
     low = capture("low", table)
     assert low.ids == [2859] and [r.pair for r in low.chunks[0].rounds] == [("▁", "l"), ("o", "w"), ("▁l", "ow")]
     assert capture("a 𝔘", table).ids == [264, 28705, 243, 160, 151, 155]
     assert [table.decoder[i] for i in (243, 160, 151, 155)] == ["<0xF0>", "<0x9D>", "<0x94>", "<0x98>"]
     assert decode([264, 28705, 243, 160, 151, 155], table) == "a 𝔘"
+    from tests.engine.chat.references import EXAMPLE, MISTRAL_FILES, mistral_ids  # mistral-common, after its importorskip
+
+    # Scene 4: the Chat view's conversation costs 27, 15 and 17 ids with mistral-common's v1, Tekken v3 and v7 files.
+    counts = [mistral_ids(MISTRAL_FILES[pair], EXAMPLE) for pair in (("mistral-v1",) * 2, ("mistral-v3", "tekken"), ("mistral-v7",) * 2)]
+    assert [len(ids or ()) for ids in counts] == [27, 15, 17]
+    assert "cost 27 ids in v1 ([INST] spelled in pieces), 15 in Tekken's v3 ([INST] a control token), 17 in v7." in (
+        ROOT / "docs" / "sentencepiece.toml"
+    ).read_text(encoding="utf-8")
