@@ -1,7 +1,9 @@
 """Write the figures of the last benchmark run (`.benchmarks/figures.json`, which `uv run pytest -m bench tests/bench`
 writes) into docs/performance.md, between its two markers: the page's table is never typed by hand.
 
-    uv run python tests/bench/figures_page.py
+    uv run python tests/bench/figures_page.py            # the page's table is the last run's
+    uv run python tests/bench/figures_page.py --merge    # a run of some benchmarks: their rows replaced or added,
+                                                         # the others kept from the page, each run's date said
 """
 
 from __future__ import annotations
@@ -39,10 +41,33 @@ def written(page: str, run: dict) -> str:
     return f"{head}{START}\n{table(run)}\n{END}{tail}"
 
 
+def merged(page: str, run: dict) -> str:
+    """`page` with the run's rows replacing those of the same figure and description (new ones added, in figure
+    order), the other rows kept; the first line says when each set of rows was measured."""
+    head, rest = page.split(START, 1)
+    block, tail = rest.split(END, 1)
+    lines = block.strip("\n").splitlines()
+    earlier = lines[0].removeprefix("Measured ").split(" Other rows: ")[-1]
+    kept = {tuple(line.split(" | ")[:2]): line for line in lines[4:]}
+    ours = table(run).splitlines()
+    for line in ours[4:]:
+        kept[tuple(line.split(" | ")[:2])] = line
+    numbers = sorted({f["number"] for f in run["figures"]}, key=_order)
+    first = f"{ours[0]} (figures {', '.join(numbers)}.) Other rows: {earlier}"
+    rows = sorted(kept.values(), key=lambda line: _order(line.split(" | ")[0].removeprefix("| ")))
+    return f"{head}{START}\n" + "\n".join([first, *ours[1:4], *rows]) + f"\n{END}{tail}"
+
+
+def _order(number: str) -> tuple[int, str]:
+    return int(number.rstrip("abcdefghijklmnopqrstuvwxyz")), number
+
+
 def main() -> None:
     if not RUN.is_file():
         sys.exit(f"no {RUN.relative_to(ROOT)}: run `uv run pytest -m bench tests/bench` first")
-    PAGE.write_text(written(PAGE.read_text(encoding="utf-8"), json.loads(RUN.read_text(encoding="utf-8"))), encoding="utf-8")
+    run = json.loads(RUN.read_text(encoding="utf-8"))
+    page = PAGE.read_text(encoding="utf-8")
+    PAGE.write_text(merged(page, run) if "--merge" in sys.argv[1:] else written(page, run), encoding="utf-8")
 
 
 if __name__ == "__main__":
