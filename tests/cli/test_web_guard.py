@@ -166,7 +166,7 @@ async def test_one_app_past_the_memory_limit_ends_alone(tmp_path: Path, monkeypa
 async def test_the_app_out_of_memory_says_so(tmp_path: Path) -> None:
     """The real app, served with --max-memory 300, given a text whose capture needs more: its visitor reads why."""
     text = tmp_path / "zwj.txt"
-    text.write_text("\U0001f468\u200d" * 400_000, encoding="utf-8")
+    text.write_text("\U0001f44d\U0001f3fd" * 450_000, encoding="utf-8")  # one 900,000-character chunk: about 400 MB to capture
     command = cli_serve.app_command(["--table", "deepseek-v4", "--text-file", str(text)])
     async with await client(command, memory=300) as it:
         websocket = await it.ws_connect("/ws")

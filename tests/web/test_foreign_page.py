@@ -81,7 +81,7 @@ def test_a_visitor_past_max_sessions_reads_why(browser: Browser, tmp_path: Path)
 
 def test_an_app_out_of_memory_tells_its_visitor(browser: Browser, tmp_path: Path) -> None:
     text = tmp_path / "zwj.txt"
-    text.write_text("\U0001f468\u200d" * 400_000, encoding="utf-8")
+    text.write_text("\U0001f44d\U0001f3fd" * 450_000, encoding="utf-8")  # one 900,000-character chunk: about 400 MB to capture
     with serving(tmp_path / "serve.log", "--max-memory", "300", "--table", "deepseek-v4", "--text-file", str(text)) as server:
         page = browser.new_page()
         page.goto(server + "/")
