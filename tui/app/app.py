@@ -109,7 +109,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
             self.player.toggle()
 
     def on_ready(self) -> None:
-        """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first complete screen (tests/ui/test_startup.py)."""
+        """With BPE_TUI_EXIT_ON_READY=1 (the start-up benchmark) exit on the first complete screen (tests/app/test_app_startup.py)."""
         if not self.screenshot and os.environ.get("BPE_TUI_EXIT_ON_READY") == "1":
             self.exit()
 

@@ -48,7 +48,7 @@ def offline_svg(svg: str) -> str:
     return re.sub(r"<!-- Generated with Rich https?://[^>]*-->", "<!-- Generated with Rich -->", svg)
 
 
-#: The contrast every text on screen reaches in every theme (WCAG 2's AA level for text; tests/ui/test_contrast.py).
+#: The contrast every text on screen reaches in every theme (WCAG 2's AA level for text; tests/app/test_slides_contrast.py).
 LEGIBLE = 4.5
 
 

@@ -161,7 +161,7 @@ BRANCH_SHOWN = 24
 def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
     """Which step of a pipeline cut text[start:end], in words for the narration; None for one regex.
 
-    DeepSeek V4's '123': 'step 1 of 3, Split branch 1 \\p{N}{1,3}' (tests/ui/test_new_tables_views.py).
+    DeepSeek V4's '123': 'step 1 of 3, Split branch 1 \\p{N}{1,3}' (tests/screens/test_views_new_tables.py).
     >>> from ..engine.pretokenize import GPT2_PATTERN
     >>> said_origin("ab", GPT2_PATTERN, 0, 2) is None
     True

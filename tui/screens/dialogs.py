@@ -126,7 +126,7 @@ class EditBox(TextArea):
 
     def _set_document(self, text: str, language: str | None) -> None:
         """Textual's, then the document swapped for one that Textual measures as it is drawn (the one
-        place a TextArea makes its document; the signature is pinned in tests/ui/test_textual_private.py)."""
+        place a TextArea makes its document; the signature is pinned in tests/widgets/test_styles_cache.py)."""
         super()._set_document(text, language)
         self.document = ShownDocument(text, self.shown)
         self.wrapped_document = WrappedDocument(self.document, tab_width=self.indent_width)

@@ -43,7 +43,7 @@ TOKEN_BYTES = re.compile(rb'"token_bytes": "([A-Za-z0-9+/=]*)"')
 
 def tekken_config(data: bytes) -> dict:
     """The file's `config` object, the document's first member: decoded alone, without the vocabulary after it."""
-    import json  # not at start-up: the app's first trace needs no JSON (tests/ui/test_startup.py)
+    import json  # not at start-up: the app's first trace needs no JSON (tests/app/test_app_startup.py)
 
     head = data[: data.index(b'"vocab"')].decode("utf-8")
     return json.JSONDecoder().raw_decode(head, head.index("{", head.index('"config"')))[0]
