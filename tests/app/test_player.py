@@ -10,7 +10,7 @@ from textual.app import App
 
 from tests.app_support import Notes, header, hold_play_timer, opened, playing, position, until
 from tui.app import BpeApp
-from tui.app.player import Player, played
+from tui.app.player import Player
 from tui.engine.bpe import capture
 from tui.engine.tables import get_table
 from tui.explain.position import Position
@@ -22,15 +22,6 @@ from tui.screens.encode import EncodeScreen
 @pytest.fixture
 def start() -> Position:
     return Position.of(capture("aaababcabxyz", get_table("teaching")))
-
-
-def test_a_play_step_shows_the_next_frame_and_at_the_last_the_first_or_nothing(start: Position) -> None:
-    last = start.last()
-    assert (start.index, last.index) == (0, 8)
-    assert played(start, loop=False) == start.next() and played(start, loop=True) == start.next()
-    assert played(last, loop=False) is None
-    assert played(last, loop=True) == start
-    assert played(None, loop=True) is None
 
 
 def test_a_move_is_one_of_the_positions_moves_and_nothing_else(start: Position) -> None:

@@ -13,19 +13,8 @@ from typing import Any
 from textual.app import App
 from textual.timer import Timer
 
-from ..explain.position import Position
 from ..messages import SpeedPressed
 from ..playback import step_speed
-
-
-def played(at: Position | None, loop: bool) -> Position | None:
-    """The frame play shows after `at`: the next; at the last, the first (`loop`) or None (the play ends)."""
-    if at is None:
-        return None
-    after = at.next()
-    if after != at:
-        return after
-    return at.first() if loop else None
 
 
 class Hold:
