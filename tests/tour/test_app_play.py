@@ -95,8 +95,8 @@ async def test_every_scene_moves_under_play_and_ends_legible_with_its_caption_an
             await settled(app, pilot)
             steps = []
             while app.view_step():
+                await settled(app, pilot)  # the animator asks the app for its next frame by a message
                 steps.append(shown(app))
-                await settled(app, pilot)
             assert steps == STEPS[n], n
             text = screen_text(app)
             bar = " ".join(line.strip() for line in text.splitlines()[:ROWS])
