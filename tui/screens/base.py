@@ -100,7 +100,7 @@ class ViewScreen(KeptStyles):
         """A new position while shown: catch up once the app has done what it is doing. A tour's scene sets the
         position and then switches the view: a view that is left by then does not redraw for a trace it will not
         show (it catches up when it is shown again)."""
-        if self.is_current:
+        if self.is_current and self.trace is not self._seen:  # a step within the trace is no new trace: nothing to queue
             self.app.call_later(self._catch_up)
 
     def _catch_up(self) -> None:
