@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from time import process_time
 
 import pytest
 from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers, trainers
@@ -164,3 +165,29 @@ def test_random_texts_cut_as_the_tokenizers_library_does(behavior: str, invert: 
             pieces = ours.findall(text)
             assert pieces == [piece for piece, _ in theirs.pre_tokenize_str(text)], (pattern, text)
             assert behavior == "Removed" or "".join(pieces) == text
+
+
+def test_the_regex_bound_counts_the_regex_work_not_the_callers(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`regex` times a finditer with the process's CPU clock from its first search, so a capture merging each
+    chunk before asking for the next was charged for its own work: with 50 ms allowed, 40 pieces each
+    followed by 5 ms of the caller's CPU (200 ms in all) were refused. Each batch's search is charged alone."""
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS", 0.05)
+    monkeypatch.setattr(pretokenize, "REGEX_SECONDS_PER_CHARACTER", 0.0)
+    pieces = []
+    for match in pretokenize.Bounded(split_regex(r"\p{L}+", "Isolated", False)).finditer("ab " * 40):
+        spent = process_time() + 0.005
+        while process_time() < spent:  # the caller's work on this piece, on the CPU as a merge loop's is
+            pass
+        pieces.append(match.group())
+    assert pieces.count("ab") == 40 and "".join(pieces) == "ab " * 40
+
+
+def test_matches_found_in_batches_are_the_matches_of_one_search(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Three matches at a time, each batch starting where the last match ended: the same pieces as one
+    finditer over the whole text, for patterns anchored at lines (^a) and ones whose tails are not matches."""
+    monkeypatch.setattr(pretokenize, "MATCHES_AT_ONCE", 3)
+    for pattern in PATTERNS:
+        built = split_regex(pattern, "Isolated", False)
+        for text in TEXTS:
+            whole = [(m.start(), m.group()) for m in compiled(built).finditer(text) if m.group()]
+            assert [(m.start(), m.group()) for m in pretokenize.Bounded(built).finditer(text)] == whole, (pattern, text)

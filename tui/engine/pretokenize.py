@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
+from time import process_time
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from .texts import CaptureError, quote
@@ -39,11 +41,13 @@ class Chunk(Protocol):
 
     def start(self) -> int: ...
 
+    def end(self) -> int: ...
+
     def group(self) -> str: ...
 
 
 class Piece:
-    """A piece of the text: where it starts and its text (a regex match's `start()` and `group()`)."""
+    """A piece of the text: where it starts and its text (a regex match's `start()`, `end()` and `group()`)."""
 
     __slots__ = ("_start", "_text")
 
@@ -52,6 +56,9 @@ class Piece:
 
     def start(self) -> int:
         return self._start
+
+    def end(self) -> int:
+        return self._start + len(self._text)
 
     def group(self) -> str:
         return self._text
@@ -119,6 +126,7 @@ BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Con
 #: characters takes 9 s and doubles every 1.5 more).
 REGEX_SECONDS = 2.0
 REGEX_SECONDS_PER_CHARACTER = 10e-6
+MATCHES_AT_ONCE = 4096  # a Split's matches are found this many at a time (`Bounded.finditer`)
 
 #: Each regex `split_regex` built -> the Split's own regex (the one an error sentence names).
 _SPLITS: dict[str, str] = {}
@@ -170,18 +178,30 @@ class Bounded:
         self.regex, self.pattern = compiled(built), _SPLITS[built]
 
     def finditer(self, string: str, /) -> Iterator[Chunk]:
+        """The matches, found MATCHES_AT_ONCE at a time: `regex`'s timeout counts the process's CPU time from
+        the first search on, so a caller's work between two matches (merging the chunks already found)
+        would use up the regex's own budget; each batch's search is timed alone and charged to it."""
         seconds = REGEX_SECONDS + REGEX_SECONDS_PER_CHARACTER * len(string)
-        try:
-            for match in self.regex.finditer(string, timeout=seconds):
+        used, at = 0.0, 0
+        while True:
+            began = process_time()
+            try:
+                found = list(islice(self.regex.finditer(string, at, timeout=max(seconds - used, 1e-6)), MATCHES_AT_ONCE))
+            except TimeoutError:
+                _refuse(
+                    self.pattern,
+                    f"took over {seconds:.3g} s of matching on this text of {len(string):,} characters; it backtracks too much",
+                )
+            used += process_time() - began
+            for match in found:
                 if match.start() == match.end():
                     if match.start() == len(string):  # after the last piece: Hugging Face keeps no empty piece
                         return
                     _refuse(self.pattern, f"matches an empty string at character {match.start():,} of the text, which splits nothing")
                 yield match
-        except TimeoutError:
-            _refuse(
-                self.pattern, f"took over {seconds:.3g} s of matching on this text of {len(string):,} characters; it backtracks too much"
-            )
+            if len(found) < MATCHES_AT_ONCE:
+                return
+            at = found[-1].end()  # the next search starts where the last match ended, as one finditer's would
 
     def findall(self, string: str, /) -> list[Any]:
         return [match.group() for match in self.finditer(string)]
