@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
+import pytest
+
 from tui.engine.tables import get_table
-from tui.explain.explorer import Mark, Piece, RowChunk, Stretch, TokenizerRow, build_row
+from tui.explain.branches import spans
+from tui.explain.explorer import Mark, Piece, Stretch, TokenizerRow, build_row
+from tui.explain.row_chunks import RowChunk
 
 
 def test_a_row_holds_each_chunk_its_branch_and_its_tokens() -> None:
@@ -11,8 +17,8 @@ def test_a_row_holds_each_chunk_its_branch_and_its_tokens() -> None:
     inside a character is given that character's offset, and only whole-character starts are cuts."""
     row = build_row("Hi 你好", get_table("gpt2"))
     assert isinstance(row, TokenizerRow)
-    assert (row.name, row.label, row.tokens, row.bytes, row.starts) == ("gpt2", "GPT-2", 6, 9, (0, 2))
-    assert row.chunks == (
+    assert (row.name, row.label, row.tokens, row.bytes, tuple(row.starts)) == ("gpt2", "GPT-2", 6, 9, (0, 2))
+    assert tuple(row.chunks) == (
         RowChunk("Hi", 0, 7, (17250,), (0,), ()),
         RowChunk(" 你好", 2, 7, (220, 19526, 254, 25001, 121), (0, 1, 1, 2, 2), (1, 2)),
     )
@@ -81,3 +87,36 @@ def test_a_row_on_characters_places_its_words_and_fallback_bytes_on_the_text() -
     ]
     assert row.stretch(0, 11, tokens=False).marks[1] == Mark(2, True, True, "")
     assert row.words.startswith("SentencePiece splits the text by no regex: its merges run over the whole normalised text, '▁Hi▁▁wörld▁𝔘'.")
+
+
+TRICKY = "Hi  there\n\n  if x:\t\treturn 1234567 — 你好 👍🏽 'll O'NEIL   \n"
+
+
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base", "qwen3", "deepseek-v4", "tekken"])
+def test_each_chunk_names_the_branch_the_whole_texts_cut_found(name: str) -> None:
+    """A regex's branch is found again when a chunk is shown, by matching at its start: the same branch, for
+    every chunk, as labelling the whole cut at once (`spans`), whitespace runs and lookaheads included."""
+    table = get_table(name)
+    text = TRICKY * 3
+    row = build_row(text, table)
+    assert row is not None
+    assert [(c.text, c.start, c.branch) for c in row.chunks] == spans(table.normalize(text), table.pattern)
+
+
+def test_a_long_row_keeps_its_chunks_in_columns() -> None:
+    """200,000 one-digit chunks (Qwen 3 cuts every digit): the row holds under 60 bytes a chunk (tuples of
+    Python objects took about 250), and its chunks read back as any row's do."""
+    table = get_table("qwen3")
+    text = "0123456789" * 20_000
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        row = build_row(text, table)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert row is not None and len(row.chunks) == 200_000 and row.tokens == 200_000
+    assert kept < 60 * 200_000, f"{kept / 200_000:.0f} bytes a chunk"
+    assert row.chunks[-1] == RowChunk("9", 199_999, row.chunks[-1].branch, (24,), (0,), ())
+    assert row.chunks[123_456].text == "6" and row.chunk_at(123_456) == 123_456
+    assert [c.ids for c in row.chunks[:3]] == [(15,), (16,), (17,)]

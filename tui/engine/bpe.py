@@ -139,10 +139,11 @@ def utf8(text: str) -> bytes:
         raise CaptureError(f"the text cannot be encoded as UTF-8: lone surrogate U+{ord(char):04X} at character {exc.start}.") from None
 
 
-def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+def _loop(text: str, table: Table, record: bool, traces: bool, placed: bool = False) -> Iterator:
     """The capture loop: GPT-2's Encoder.encode, chunk by chunk.
 
-    Yields each chunk's ChunkTrace (`traces`), or only its ids (plain encode). bpe() is asked about
+    Yields each chunk's ChunkTrace (`traces`), or only its ids (plain encode), or with `placed` its start,
+    end and ids. bpe() is asked about
     every chunk, so its cache decides hit or single exactly as in GPT-2; a chunk text seen before
     reuses its text, bytes, aliases, symbols and ids (the same objects: a 1 MB text has 270,000 chunks
     of 12,000 distinct texts), which depend on the text alone.
@@ -151,10 +152,10 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
         text = table.normalizer.apply(text)
     utf8(text)
     if table.pieces is not None:
-        yield from loop_pieces(text, table, record, traces)
+        yield from loop_pieces(text, table, record, traces, placed)
         return
     if table.rule.by_bytes:
-        yield from _loop_ranked(text, table, record, traces)
+        yield from _loop_ranked(text, table, record, traces, placed)
         return
     ranks, encoder = table.ranks, table.encoder
     entries = encoder if table.ignore_merges else None
@@ -170,7 +171,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
             if traces:
                 yield seen_again(index, match.start(), known, state)
             else:
-                yield known[4]
+                yield (match.start(), match.end(), known[4]) if placed else known[4]
             continue
         data = token.encode("utf-8")
         aliases = to_aliases(data)
@@ -208,10 +209,10 @@ def _loop(text: str, table: Table, record: bool, traces: bool) -> Iterator:
                 index, match.start(), token, data, aliases, state, recorded, symbols, ids, None, tuple(words or ()), cuts, ends
             )
         else:
-            yield ids
+            yield (match.start(), match.end(), ids) if placed else ids
 
 
-def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterator:
+def _loop_ranked(text: str, table: Table, record: bool, traces: bool, placed: bool) -> Iterator:
     """The same chunk loop on tiktoken's rule: a one-byte chunk is single, a chunk whose bytes are a token
     is emitted whole, else it is merged.
 
@@ -231,7 +232,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             if traces:
                 yield chunk_trace(index, match.start(), token, data, aliases, state, steps, symbols, ids, cuts=cuts)
             else:
-                yield ids
+                yield (match.start(), match.end(), ids) if placed else ids
             continue
         data = token.encode("utf-8")
         whole = byte_ranks.get(data)
@@ -243,7 +244,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool) -> Iterato
             ids = tuple([byte_ranks[data[i:j]] for i, j in pairwise(bounds)])
         if not traces:
             seen[token] = (token, data, "", ids, (), state, (), None)
-            yield ids
+            yield (match.start(), match.end(), ids) if placed else ids
             continue
         aliases = to_aliases(data)
         symbols = cut_at(aliases, bounds)
@@ -272,6 +273,17 @@ def chunk_ids(text: str, table: Table) -> Iterator[tuple[int, ...]]:
     [(256, 64), (220, 65)]
     """
     return _loop(text, table, False, False)
+
+
+def placed_ids(text: str, table: Table) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """(start, end, ids) of each chunk, its place in the normalised text (`Trace.normalized`) with its ids:
+    the plain encode loop again, for a view that draws every chunk where it stands.
+
+    >>> from .tables import teaching
+    >>> list(placed_ids("aaa b", teaching()))
+    [(0, 3, (256, 64)), (3, 5, (220, 65))]
+    """
+    return _loop(text, table, False, False, True)
 
 
 def encode(text: str, table: Table) -> list[int]:

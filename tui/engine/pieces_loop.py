@@ -26,8 +26,9 @@ from .tables import Table
 Record = tuple[bytes, CacheState, Sequence[Round], tuple[str, ...], tuple[int, ...], "array | None"]
 
 
-def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator:
-    """Each word's ChunkTrace (`traces`), or only its ids; `text` is already normalised."""
+def loop_pieces(text: str, table: Table, record: bool, traces: bool, placed: bool = False) -> Iterator:
+    """Each word's ChunkTrace (`traces`), or only its ids (with `placed`, its start, end and ids); `text` is
+    already normalised."""
     model = table.pieces
     assert model is not None, f"{table.name} is not a table on characters"
     ranks, whole, ids_of = model.ranks, model.user_defined, model.ids.get
@@ -65,4 +66,4 @@ def loop_pieces(text: str, table: Table, record: bool, traces: bool) -> Iterator
         if traces:
             yield chunk_trace(index, match.start(), word, data, word, state, steps, symbols, chunk_ids, cuts=cuts)
         else:
-            yield chunk_ids
+            yield (match.start(), match.end(), chunk_ids) if placed else chunk_ids

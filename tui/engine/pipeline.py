@@ -70,9 +70,10 @@ def _cut(cut: Cut, pieces: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str
             yield start + match.start(), match.group()
 
 
-def _matched(cut: Cut, piece: str, at: int) -> bool:
-    """Whether the step's own regex matches at `at` in `piece` (else the piece there is text between matches)."""
-    m = compiled(f"(?m)(?:{cut.own})").match(as_known(piece), at)
+def _matched(cut: Cut, known: str, at: int) -> bool:
+    """Whether the step's own regex matches at `at` in a piece (else the piece there is text between matches);
+    `known` is the piece as the references see it (`as_known`), made once for all its chunks."""
+    m = compiled(f"(?m)(?:{cut.own})").match(known, at)
     return m is not None and m.end() > at
 
 
@@ -82,11 +83,12 @@ Labelled = tuple[int, str, int, int, str, bool]
 def _cut_labelled(k: int, cut: Cut, pieces: Iterable[Labelled]) -> Iterator[Labelled]:
     for start, piece, step, lo, parent, matched in pieces:
         inner = [(m.start(), m.group()) for m in chunker(cut.built, piece).finditer(piece)]
-        if inner == [(0, piece)] and step >= 0 and (matched or not _matched(cut, piece, 0)):
+        known = as_known(piece)
+        if inner == [(0, piece)] and step >= 0 and (matched or not _matched(cut, known, 0)):
             yield start, piece, step, lo, parent, matched  # left whole: still made by the earlier step
             continue
         for at, part in inner:
-            yield start + at, part, k, start, piece, _matched(cut, piece, at)
+            yield start + at, part, k, start, piece, _matched(cut, known, at)
 
 
 @dataclass(frozen=True)
@@ -135,8 +137,9 @@ class Pipeline:
             if inner is None or inner[0] > start:
                 break
             if inner == (start, text[start:end]):
-                if found is None or (not found[3] and _matched(cut, piece, start - lo)):
-                    found = (k, lo, piece, _matched(cut, piece, start - lo))
+                matched = _matched(cut, as_known(piece), start - lo)
+                if found is None or (not found[3] and matched):
+                    found = (k, lo, piece, matched)
                 if found[3]:
                     return found[:3]
             lo, piece = inner

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import codecs
-from collections.abc import Sequence
+from collections.abc import Iterable
 from itertools import accumulate
 
 #: The error handler SentencePiece's decoder reads bytes by: every byte of an invalid sequence is one U+FFFD
@@ -127,28 +127,36 @@ def bothbytes(data: bytes) -> str:
     return f"{decbytes(data)} {hexbytes(data)}".rstrip()
 
 
-def token_offsets(text: str, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Each token's start as a character offset, and the starts that are exact character boundaries.
+def token_offsets(text: str, sizes: Iterable[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each token's start as a character offset (a token that starts inside a character is given that
+    character's), and the starts that are exact character boundaries (0 excluded). `sizes` are the tokens'
+    lengths in UTF-8 bytes; one pass over the characters and the tokens together.
 
     >>> token_offsets("a你", [1, 2, 1])  # 你 is three bytes, split 2 + 1
     ((0, 1, 1), (1,))
+    >>> token_offsets("你好", [1, 3, 2])  # the second token starts inside 你 and ends inside 好
+    ((0, 0, 1), ())
     """
-    starts = list(accumulate(sizes[:-1], initial=0))
     if text.isascii():
-        return tuple(starts), tuple(starts[1:])
-    char_at: dict[int, int] = {}
-    byte = 0
-    for index, char in enumerate(text):
-        char_at[byte] = index
-        byte += len(char.encode("utf-8", "surrogatepass"))
+        starts = tuple(accumulate(sizes, initial=0))[:-1]
+        return starts, starts[1:]
     first: list[int] = []
     cuts: list[int] = []
+    widths = map(_width, text)
+    index, byte, following = 0, 0, next(widths, 1)  # character `index` holds the bytes [byte, following)
     at = 0
-    for b in starts:
-        exact = char_at.get(b)
-        if exact is not None:
-            at = exact
-            if b:
-                cuts.append(exact)
-        first.append(at)
+    for size in sizes:
+        while following <= at:
+            index, byte = index + 1, following
+            following += next(widths, 1)
+        first.append(index)
+        if at == byte and at:
+            cuts.append(index)
+        at += size
     return tuple(first), tuple(cuts)
+
+
+def _width(char: str) -> int:
+    """The length of `char` in UTF-8 (a lone surrogate three, as 'surrogatepass' writes it)."""
+    point = ord(char)
+    return 1 if point < 0x80 else 2 if point < 0x800 else 3 if point < 0x10000 else 4

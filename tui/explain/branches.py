@@ -14,6 +14,7 @@ what a trailing lookahead gave back).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -107,10 +108,11 @@ def _bases(pipeline: Pipeline) -> list[int]:
     return bases
 
 
-def _branch_in(own: str, piece: str, at: int) -> int | None:
-    """Which alternative of a step's own regex matches `piece` at `at`, or None (the chunk is a gap)."""
+def _branch_in(own: str, piece: str, at: int, known: str | None = None) -> int | None:
+    """Which alternative of a step's own regex matches `piece` at `at`, or None (the chunk is a gap);
+    `known` is `as_known(piece)` when the caller has it already."""
     wrapped, _, numbers = _labelled_regex(own)
-    m = wrapped.match(as_known(piece), at)
+    m = wrapped.match(as_known(piece) if known is None else known, at)
     if m is None or m.end() == at:
         return None
     if numbers is None:
@@ -177,26 +179,58 @@ def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
     return f"{head} branch {branch_number(origin.branch)} {shown}"
 
 
-def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
-    """(chunk text, start, branch index) for every chunk: as fast as the regex engine allows."""
+def chunk_spans(text: str, pattern: str) -> Iterator[tuple[int, int, int]]:
+    """(start, end, branch index) of every chunk, in order, as the regex engine finds them."""
     pipeline = pipeline_of(pattern)
     if pipeline is not None:
-        bases, out = _bases(pipeline), []
+        bases = _bases(pipeline)
+        gaps = [len(alternatives(cut.own)) for cut in pipeline.cuts]
+        probes: dict[int, tuple[int, str]] = {}  # each step's last piece, as the references see it: a piece holds many chunks
         for start, chunk, step, lo, piece, _ in pipeline.labelled(text):
-            own = pipeline.cuts[step].own
-            branch = _branch_in(own, piece, start - lo)
-            out.append((chunk, start, bases[step] + (len(alternatives(own)) if branch is None else branch)))
-        return out
+            probe = probes.get(step)
+            if probe is None or probe[0] != lo:
+                probe = probes[step] = (lo, as_known(piece))
+            branch = _branch_in(pipeline.cuts[step].own, piece, start - lo, probe[1])
+            yield start, start + len(chunk), bases[step] + (gaps[step] if branch is None else branch)
+        return
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
     found = wrapped.finditer(as_known(text))  # matched as the references see the text, cut from the text
     if numbers is None:
-        return [(text[m.start() : m.end()], m.start(), m.lastindex - 1) for m in found]  # type: ignore[operator]
-    out = []
+        for m in found:
+            yield m.start(), m.end(), m.lastindex - 1  # type: ignore[operator]
+        return
     for m in found:
-        branch = next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
-        out.append((text[m.start() : m.end()], m.start(), branch))
-    return out
+        yield m.start(), m.end(), next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+
+
+def branch_labeller(text: str, pattern: str) -> Callable[[int], int]:
+    """The branch of the chunk of `text` that starts at an offset, for one regex `pattern` (not a pipeline):
+    the regex tries its alternatives in order wherever a match starts, so matching again at the chunk's
+    start finds the same match and branch as the cut of the whole text did.
+
+    >>> from ..engine.pretokenize import GPT2_PATTERN
+    >>> label = branch_labeller("    if", GPT2_PATTERN)
+    >>> label(0), label(3)
+    (10, 7)
+    """
+    wrapped, _, numbers = _labelled_regex(pattern)
+    known = as_known(text)  # matched as the references see the text
+
+    def label(start: int) -> int:
+        m = wrapped.match(known, start)
+        if m is None:
+            return 0
+        if numbers is None:
+            return (m.lastindex or 1) - 1
+        return next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+
+    return label
+
+
+def spans(text: str, pattern: str) -> list[tuple[str, int, int]]:
+    """(chunk text, start, branch index) for every chunk."""
+    return [(text[start:end], start, branch) for start, end, branch in chunk_spans(text, pattern)]
 
 
 def labelled(text: str, pattern: str) -> list[Chunk]:

@@ -11,22 +11,24 @@ the pattern that matched each, each chunk's tokens and where they start).
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import NamedTuple
 
-from ..engine.bpe import chunk_ids, gc_paused
+from ..engine.bpe import gc_paused, placed_ids
+from ..engine.pipeline import pipeline_of
 from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
 from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
-from .branches import alternatives, branch_number, spans
+from .branches import alternatives, branch_labeller, branch_number, chunk_spans
+from .row_chunks import BATCH, UNLABELLED, RowChunks, origins
 from .words import count, quoted
 
-PROGRESS_EVERY = 4096  # chunks between checks for cancellation and progress reports
+_FIRST = (0,)  # the token starts of a chunk that is one token
 MAX_ROWS = 6  # tokenizers the explorer cuts the text with at most: six rows of three lines
 
 
@@ -51,26 +53,6 @@ def chosen_rows(asked: Sequence[str], available: Sequence[str]) -> tuple[str, ..
     return rows
 
 
-class RowChunk(NamedTuple):
-    """One chunk of one row: its text and start, the branch that matched it, and its tokens.
-
-    `token_starts` holds each token's start as a character offset in the chunk (a token that starts
-    inside a character is given that character's offset); `cuts` are the starts that fall exactly on
-    a character boundary (0 excluded): only there can a token boundary be drawn.
-    """
-
-    text: str
-    start: int
-    branch: int
-    ids: tuple[int, ...]
-    token_starts: tuple[int, ...]
-    cuts: tuple[int, ...]
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.text)
-
-
 @dataclass(frozen=True)
 class TokenizerRow:
     """One tokenizer's cut of the text: its chunks in order and their totals."""
@@ -78,14 +60,18 @@ class TokenizerRow:
     name: str
     label: str
     pattern: str
-    chunks: tuple[RowChunk, ...]
-    starts: tuple[int, ...]
+    chunks: RowChunks
     tokens: int
     bytes: int
     #: Its chunks are the matches of a regex (a branch each); else (a rule on characters) words cut where no
     #: merge crosses, which `words` says in a sentence.
     by_regex: bool = True
     words: str = ""
+
+    @property
+    def starts(self) -> Sequence[int]:
+        """Each chunk's start, ascending."""
+        return self.chunks.starts
 
     @property
     def branches(self) -> tuple[str, ...]:
@@ -177,30 +163,34 @@ def build_row(
 
 
 def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress: Callable[[float], None] | None) -> TokenizerRow | None:
-    out: list[RowChunk] = []
-    total_tokens = 0
+    cut = table.normalize(text)  # the chunks' offsets are in the normalised text
+    pipeline = pipeline_of(table.pattern) is not None
+    out = RowChunks(cut, None if pipeline else branch_labeller(cut, table.pattern))
     n = max(len(text), 1)
     size = _token_size(table)
-    cut = table.normalize(text)  # the chunks' offsets are in the normalised text
-    for k, ((chunk, start, branch), ids) in enumerate(zip(spans(cut, table.pattern), chunk_ids(text, table), strict=True)):
-        if len(ids) == 1:
-            out.append(RowChunk(chunk, start, branch, ids, (0,), ()))
-        else:
-            first, cuts = token_offsets(chunk, [size(i) for i in ids])
-            out.append(RowChunk(chunk, start, branch, ids, first, cuts))
-        total_tokens += len(ids)
-        if k % PROGRESS_EVERY == PROGRESS_EVERY - 1:
-            if cancelled():
-                return None
-            if progress is not None:
-                progress(start / n)
+    # A pipeline's branch depends on the step and the piece it cut: found for every chunk as they come; one
+    # regex's is found when a chunk is shown.
+    branches = map(itemgetter(2), chunk_spans(cut, table.pattern)) if pipeline else repeat(UNLABELLED)
+    pairs = zip(placed_ids(text, table), branches, strict=pipeline)
+    while part := list(islice(pairs, BATCH)):
+        out.extend(
+            [
+                (start, end, branch, ids, _FIRST, ())
+                if len(ids) == 1
+                else (start, end, branch, ids, *token_offsets(cut[start:end], map(size, ids)))
+                for (start, end, ids), branch in part
+            ]
+        )
+        if cancelled():
+            return None
+        if progress is not None:
+            progress(part[-1][0][0] / n)
     total_bytes = len(text.encode("utf-8"))
     steps = table.normalizer.steps if table.normalizer is not None else ()
-    chunks = tuple(out) if cut == text else _in_text(out, text, [step.apply for step in steps])
-    starts = tuple(c.start for c in chunks)
+    chunks = out if cut == text else out.placed(text, origins(text, [step.apply for step in steps]))
     by_regex = not table.rule.on_characters
     words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
-    return TokenizerRow(table.name, short_name(table), table.pattern, chunks, starts, total_tokens, total_bytes, by_regex, words)
+    return TokenizerRow(table.name, short_name(table), table.pattern, chunks, chunks.tokens, total_bytes, by_regex, words)
 
 
 def words_sentence(owner: str, pattern: str, normalised: str) -> str:
@@ -229,79 +219,3 @@ def _token_size(table: Table) -> Callable[[int], int]:
         return lambda ident: len(table.decoder[ident])
     byte_pieces = frozenset(table.pieces.byte_ids) - {-1}
     return lambda ident: 1 if ident in byte_pieces else len(table.decoder[ident].encode("utf-8"))
-
-
-def _segments(text: str) -> list[int]:
-    """Where `text` may be normalised piece by piece: before each character that starts a new cluster
-    (combining class 0 and no Hangul vowel or final jamo, which compose with what precedes them)."""
-    return [i for i, c in enumerate(text) if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
-
-
-def origins(text: str, steps: Sequence[Callable[[str], str]]) -> list[int]:
-    """For each offset of the text the normaliser's `steps` make of `text`, and its end: the offset in `text`
-    it comes from. Each step's map is found from its input and output (`_step_origins`) and the maps chained.
-
-    >>> import unicodedata
-    >>> origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)])
-    [0, 1, 2, 3, 5, 6, 7, 8]
-    >>> origins("a  b", [lambda s: " ".join(s.split()), lambda s: s.replace(" ", "▁"), lambda s: "▁" + s])
-    [0, 0, 1, 3, 4]
-    """
-    at = list(range(len(text) + 1))
-    current = text
-    for step in steps:
-        after = step(current)
-        at = [at[i] for i in _step_origins(current, after, step)]
-        current = after
-    return at
-
-
-def _step_origins(before: str, after: str, step: Callable[[str], str]) -> list[int]:
-    """For each offset of `after` (one step's output for `before`) and its end, the offset in `before` it comes
-    from: the same offset when the lengths agree; 0 for a prefix the step put before the text; the matching
-    character when the step only removed some (squeezed spaces, a strip); else cluster by cluster, an offset
-    inside a rewritten cluster coming from the cluster's start; failing all, the same offset capped."""
-    if len(after) == len(before):
-        return list(range(len(after) + 1))
-    if len(after) > len(before) and after.endswith(before):
-        extra = len(after) - len(before)
-        return [0] * extra + list(range(len(before) + 1))
-    if len(after) < len(before):
-        kept = _kept(before, after)
-        if kept is not None:
-            return [*kept, len(before)]
-    pieces = [(lo, hi, step(before[lo:hi])) for lo, hi in pairwise([*_segments(before), len(before)])]
-    if "".join(piece for _, _, piece in pieces) != after:
-        return [min(i, len(before)) for i in range(len(after) + 1)]
-    out: list[int] = []
-    for lo, hi, piece in pieces:
-        out += range(lo, hi) if len(piece) == hi - lo else [lo] * len(piece)
-    out.append(len(before))
-    return out
-
-
-def _kept(before: str, after: str) -> list[int] | None:
-    """Where each character of `after` stands in `before` when `after` is `before` less some whitespace
-    (squeezed spaces, a strip); None otherwise."""
-    out: list[int] = []
-    i = 0
-    for char in after:
-        while i < len(before) and before[i] != char and before[i].isspace():
-            i += 1
-        if i == len(before) or before[i] != char:
-            return None
-        out.append(i)
-        i += 1
-    return out if before[i:].isspace() or i == len(before) else None
-
-
-def _in_text(chunks: list[RowChunk], text: str, steps: Sequence[Callable[[str], str]]) -> tuple[RowChunk, ...]:
-    """Chunks cut from the normalised text, placed on `text` (the one every row draws): each chunk's start,
-    text and token starts at their origins, so the rows stay aligned."""
-    at = origins(text, steps)
-    out = []
-    for c in chunks:
-        start, end = at[c.start], at[c.end]
-        first = tuple(at[c.start + t] - start for t in c.token_starts)
-        out.append(RowChunk(text[start:end], start, c.branch, c.ids, first, tuple(at[c.start + t] - start for t in c.cuts)))
-    return tuple(out)

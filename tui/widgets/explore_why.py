@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..explain.branches import Explanation, branch_number
-from ..explain.explorer import RowChunk, TokenizerRow
+from ..explain.explorer import TokenizerRow
+from ..explain.row_chunks import RowChunk
 from ..explain.words import count
 from ..safe import visible
 from .text import quote_chunk

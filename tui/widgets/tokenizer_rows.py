@@ -20,7 +20,8 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ..explain.explorer import Mark, RowChunk, Stretch, TokenizerRow
+from ..explain.explorer import Mark, Stretch, TokenizerRow
+from ..explain.row_chunks import RowChunk
 from ..safe import glyphs
 from . import strips
 from .token_colours import indices, tints

@@ -1,0 +1,192 @@
+"""The chunks of one explorer row, kept as columns of machine integers: a row of a 1,000,000-character text
+may hold a million chunks, which as tuples of Python objects took about 250 MB a row and six rows over a
+gigabyte; as columns they take about 40 bytes a chunk, and a `RowChunk` is made only when one is asked for
+(the explorer looks at the few it draws). Also where each chunk stands in the text the row draws, when the
+table's normaliser changed the text it cut.
+
+>>> chunks = RowChunks("Hi 你好")
+>>> chunks.add(0, 2, 7, (17250,), (0,), ())
+>>> chunks.add(2, 5, 7, (220, 19526, 254, 25001, 121), (0, 1, 1, 2, 2), (1, 2))
+>>> len(chunks), chunks[0].text, chunks[-1]
+(2, 'Hi', RowChunk(text=' 你好', start=2, branch=7, ids=(220, 19526, 254, 25001, 121), token_starts=(0, 1, 1, 2, 2), cuts=(1, 2)))
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate, chain, islice, pairwise
+from typing import NamedTuple, overload
+
+#: A chunk as `RowChunks.add` takes it: start, end, branch, ids, the ids' starts, the exact cuts.
+Added = tuple[int, int, int, Sequence[int], Sequence[int], Sequence[int]]
+
+
+BATCH = 4096  # chunks gathered as tuples before they go into the columns at once
+UNLABELLED = -1  # a chunk's branch, to be found when the chunk is asked for
+
+
+class RowChunk(NamedTuple):
+    """One chunk of one row: its text and start, the branch that matched it, and its tokens.
+
+    `token_starts` holds each token's start as a character offset in the chunk (a token that starts
+    inside a character is given that character's offset); `cuts` are the starts that fall exactly on
+    a character boundary (0 excluded): only there can a token boundary be drawn.
+    """
+
+    text: str
+    start: int
+    branch: int
+    ids: tuple[int, ...]
+    token_starts: tuple[int, ...]
+    cuts: tuple[int, ...]
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+
+class RowChunks(Sequence[RowChunk]):
+    """A row's chunks of `text` (the text the row draws) in order, as columns; indexing makes the one
+    `RowChunk` asked for. A chunk added with branch UNLABELLED is given `label(start)` when it is asked for
+    (a regex's branch at a chunk's start is found again by matching there: few chunks are ever shown)."""
+
+    __slots__ = ("_branches", "_cut_at", "_cuts", "_ends", "_id_at", "_ids", "_label", "_token_starts", "starts", "text")
+
+    def __init__(self, text: str, label: Callable[[int], int] | None = None) -> None:
+        self.text = text
+        self._label = label
+        self.starts = array("q")  # each chunk's start, ascending: bisected to find the chunk at an offset
+        self._ends = array("q")
+        self._branches = array("i")
+        self._ids = array("q")  # every chunk's ids, one after the other; chunk k's are _ids[_id_at[k]:_id_at[k + 1]]
+        self._token_starts = array("q")  # one per id, as _ids
+        self._id_at = array("q", [0])
+        self._cuts = array("q")  # chunk k's are _cuts[_cut_at[k]:_cut_at[k + 1]]
+        self._cut_at = array("q", [0])
+
+    def add(self, start: int, end: int, branch: int, ids: Sequence[int], token_starts: Sequence[int], cuts: Sequence[int]) -> None:
+        """Append the chunk text[start:end] with its branch, ids, the ids' starts in it, and its exact cuts."""
+        self.extend([(start, end, branch, ids, token_starts, cuts)])
+
+    def extend(self, batch: Sequence[Added]) -> None:
+        """Append a batch of chunks, each as `add` takes it: the columns grow at C speed, column by column."""
+        if not batch:
+            return
+        starts, ends, branches, ids, firsts, cuts = zip(*batch, strict=True)
+        self.starts.extend(starts)
+        self._ends.extend(ends)
+        self._branches.extend(branches)
+        self._ids.extend(chain.from_iterable(ids))
+        self._token_starts.extend(chain.from_iterable(firsts))
+        self._id_at.extend(islice(accumulate(map(len, ids), initial=self._id_at[-1]), 1, None))
+        self._cuts.extend(chain.from_iterable(cuts))
+        self._cut_at.extend(islice(accumulate(map(len, cuts), initial=self._cut_at[-1]), 1, None))
+
+    @property
+    def tokens(self) -> int:
+        """How many tokens the chunks hold in all."""
+        return len(self._ids)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @overload
+    def __getitem__(self, index: int) -> RowChunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RowChunk, ...]: ...
+    def __getitem__(self, index: int | slice) -> RowChunk | tuple[RowChunk, ...]:
+        if isinstance(index, slice):
+            return tuple(self[k] for k in range(*index.indices(len(self))))
+        k = index + len(self) if index < 0 else index
+        if not 0 <= k < len(self):
+            raise IndexError("chunk index out of range")
+        a, b, c, d = self._id_at[k], self._id_at[k + 1], self._cut_at[k], self._cut_at[k + 1]
+        ids, first, cuts = self._ids[a:b], self._token_starts[a:b], self._cuts[c:d]
+        start, branch = self.starts[k], self._branches[k]
+        if branch == UNLABELLED and self._label is not None:
+            branch = self._label(start)
+        return RowChunk(self.text[start : self._ends[k]], start, branch, tuple(ids), tuple(first), tuple(cuts))
+
+    def __iter__(self) -> Iterator[RowChunk]:
+        return (self[k] for k in range(len(self)))
+
+    def placed(self, text: str, at: Sequence[int]) -> RowChunks:
+        """These chunks (cut from the normalised text) moved to `text`, the text the row draws: `at[i]` is where
+        offset `i` of the normalised text comes from (`origins`), so the rows of every table stay aligned."""
+        out = RowChunks(text)
+        batch: list[Added] = []
+        for c in self:
+            start = at[c.start]
+            first = [at[c.start + t] - start for t in c.token_starts]
+            batch.append((start, at[c.end], c.branch, c.ids, first, [at[c.start + t] - start for t in c.cuts]))
+            if len(batch) == BATCH:
+                out.extend(batch)
+                batch.clear()
+        out.extend(batch)
+        return out
+
+
+def _segments(text: str) -> list[int]:
+    """Where `text` may be normalised piece by piece: before each character that starts a new cluster
+    (combining class 0 and no Hangul vowel or final jamo, which compose with what precedes them)."""
+    return [i for i, c in enumerate(text) if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
+
+
+def origins(text: str, steps: Sequence[Callable[[str], str]]) -> list[int]:
+    """For each offset of the text the normaliser's `steps` make of `text`, and its end: the offset in `text`
+    it comes from. Each step's map is found from its input and output (`_step_origins`) and the maps chained.
+
+    >>> import unicodedata
+    >>> origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)])
+    [0, 1, 2, 3, 5, 6, 7, 8]
+    >>> origins("a  b", [lambda s: " ".join(s.split()), lambda s: s.replace(" ", "▁"), lambda s: "▁" + s])
+    [0, 0, 1, 3, 4]
+    """
+    at = list(range(len(text) + 1))
+    current = text
+    for step in steps:
+        after = step(current)
+        at = [at[i] for i in _step_origins(current, after, step)]
+        current = after
+    return at
+
+
+def _step_origins(before: str, after: str, step: Callable[[str], str]) -> list[int]:
+    """For each offset of `after` (one step's output for `before`) and its end, the offset in `before` it comes
+    from: the same offset when the lengths agree; 0 for a prefix the step put before the text; the matching
+    character when the step only removed some (squeezed spaces, a strip); else cluster by cluster, an offset
+    inside a rewritten cluster coming from the cluster's start; failing all, the same offset capped."""
+    if len(after) == len(before):
+        return list(range(len(after) + 1))
+    if len(after) > len(before) and after.endswith(before):
+        extra = len(after) - len(before)
+        return [0] * extra + list(range(len(before) + 1))
+    if len(after) < len(before):
+        kept = _kept(before, after)
+        if kept is not None:
+            return [*kept, len(before)]
+    pieces = [(lo, hi, step(before[lo:hi])) for lo, hi in pairwise([*_segments(before), len(before)])]
+    if "".join(piece for _, _, piece in pieces) != after:
+        return [min(i, len(before)) for i in range(len(after) + 1)]
+    out: list[int] = []
+    for lo, hi, piece in pieces:
+        out += range(lo, hi) if len(piece) == hi - lo else [lo] * len(piece)
+    out.append(len(before))
+    return out
+
+
+def _kept(before: str, after: str) -> list[int] | None:
+    """Where each character of `after` stands in `before` when `after` is `before` less some whitespace
+    (squeezed spaces, a strip); None otherwise."""
+    out: list[int] = []
+    i = 0
+    for char in after:
+        while i < len(before) and before[i] != char and before[i].isspace():
+            i += 1
+        if i == len(before) or before[i] != char:
+            return None
+        out.append(i)
+        i += 1
+    return out if before[i:].isspace() or i == len(before) else None
