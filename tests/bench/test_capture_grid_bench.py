@@ -1,12 +1,17 @@
 """Figure 36 (issue 36, item 10): capture against plain encode on every table and text shape at the 1,000,000-character
 limit: capture ≤ 3× encode's time and ≤ 500 MB peak memory, each measured in a process of its own (the peak resident
-set of a fresh process: the table loaded, the text built, then the one call), encode's in the next, for scale."""
+set of a fresh process: the table loaded, the text built, then the one call), encode's in the next, for scale.
+
+36e: the explorer's row of the same text on the same table (its chunks, their places, branches and token starts,
+kept), bounded as capture is. 36f: six rows at once, as the explorer holds them (six byte-level tables of five
+families), against the six plain encodes: ≤ 3× their time, and the rows kept add ≤ 250 MB to their peak."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -20,36 +25,49 @@ pytestmark = pytest.mark.bench
 LIMIT = 1_000_000
 ROOT = Path(__file__).parents[2]
 
-#: The child: build the text and the table, warm the table, then time one call and report it with the peak memory.
+#: Six tables the explorer may show at once: GPT-2, OpenAI's two, DeepSeek's pipeline, Qwen's digits, Mistral's Tekken.
+SIX = "gpt2,cl100k_base,o200k_base,deepseek-v4,qwen3,tekken"
+
+#: The child: build the text and the tables, warm them, then time one call on each (keeping what each made, as the
+#: explorer keeps its rows) and report the time with the peak memory.
 CHILD = """
 import gc, json, resource, sys, time
 from tests.bench.texts import shaped
 from tui.engine.bpe import capture, encode
 from tui.engine.tables import get_table
-name, shape, mode, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-table, text = get_table(name), shaped(shape, n)
-encode("warm", table)
+from tui.explain.explorer import build_row
+names, shape, mode, n = sys.argv[1].split(","), sys.argv[2], sys.argv[3], int(sys.argv[4])
+tables, text = [get_table(name) for name in names], shaped(shape, n)
+for table in tables:
+    encode("warm", table)
+call = {"capture": capture, "encode": encode, "rows": build_row}[mode]
 gc.collect()
 start = time.perf_counter()
-(capture if mode == "capture" else encode)(text, table)
+kept = [call(text, table) for table in tables]
 seconds = time.perf_counter() - start
 print(json.dumps({"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 
-def measured(table: str, shape: str, mode: str) -> dict[str, float]:
+def measured(tables: str, shape: str, mode: str) -> dict[str, float]:
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, table, shape, mode, str(LIMIT)], cwd=ROOT, capture_output=True, text=True, timeout=900, check=True
+        [sys.executable, "-c", CHILD, tables, shape, mode, str(LIMIT)], cwd=ROOT, capture_output=True, text=True, timeout=900, check=True
     )
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+@cache
+def encoded(tables: str, shape: str) -> dict[str, float]:
+    """Plain encode's figures, the peer of capture's and the explorer's, measured once a run."""
+    return measured(tables, shape, "encode")
 
 
 @pytest.mark.parametrize("table", table_cycle())
 def test_capture_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
     missed = []
     for shape in SHAPES:
-        ours, peer = measured(table, shape, "capture"), measured(table, shape, "encode")
+        ours, peer = measured(table, shape, "capture"), encoded(table, shape)
         ratio = ours["seconds"] / peer["seconds"]
         ok = ratio <= 3 and ours["peak_mb"] <= 500
         figure(
@@ -62,3 +80,37 @@ def test_capture_within_three_encodes_and_500_mb(table: str, figure) -> None:  #
         if not ok:
             missed.append(f"{shape}: {ratio:.2f}×, {ours['peak_mb']:.0f} MB")
     assert not missed, f"{table}: capture past 3× encode or 500 MB on " + "; ".join(missed)
+
+
+@pytest.mark.parametrize("table", table_cycle())
+def test_an_explorer_row_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
+    missed = []
+    for shape in SHAPES:
+        ours, peer = measured(table, shape, "rows"), encoded(table, shape)
+        ratio = ours["seconds"] / peer["seconds"]
+        ok = ratio <= 3 and ours["peak_mb"] <= 500
+        figure(
+            "36e",
+            f"{table}, {shape}: the explorer's row / encode, 1,000,000 chars; the row's peak",
+            f"{ratio:.2f}× ({ours['seconds']:.2f} s vs {peer['seconds']:.2f} s); {ours['peak_mb']:.0f} MB (encode {peer['peak_mb']:.0f})",
+            "≤ 3×, ≤ 500 MB",
+            ok,
+        )
+        if not ok:
+            missed.append(f"{shape}: {ratio:.2f}×, {ours['peak_mb']:.0f} MB")
+    assert not missed, f"{table}: the explorer's row past 3× encode or 500 MB on " + "; ".join(missed)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_six_explorer_rows_within_three_encodes(shape: str, figure) -> None:  # type: ignore[no-untyped-def]
+    ours, peer = measured(SIX, shape, "rows"), encoded(SIX, shape)
+    ratio, added = ours["seconds"] / peer["seconds"], ours["peak_mb"] - peer["peak_mb"]
+    ok = ratio <= 3 and added <= 250
+    figure(
+        "36f",
+        f"six explorer rows (the byte-level tables), {shape}, 1,000,000 chars / six encodes; peak added by the rows",
+        f"{ratio:.2f}× ({ours['seconds']:.2f} s vs {peer['seconds']:.2f} s); +{added:.0f} MB ({ours['peak_mb']:.0f} vs {peer['peak_mb']:.0f})",
+        "≤ 3×, ≤ +250 MB",
+        ok,
+    )
+    assert ok, f"six rows of {shape}: {ratio:.2f}× six encodes, {added:+.0f} MB"

@@ -1,8 +1,8 @@
 """The chunks of one explorer row, kept as columns of machine integers: a row of a 1,000,000-character text
 may hold a million chunks, which as tuples of Python objects took about 250 MB a row and six rows over a
-gigabyte; as columns they take about 40 bytes a chunk, and a `RowChunk` is made only when one is asked for
-(the explorer looks at the few it draws). Also where each chunk stands in the text the row draws, when the
-table's normaliser changed the text it cut.
+gigabyte; as columns of 4-byte integers (every offset, id and count is under 2**31) they take 20 bytes a chunk
+and 8 a token, and a `RowChunk` is made only when one is asked for (the explorer looks at the few it draws).
+Also where each chunk stands in the text the row draws, when the table's normaliser changed the text it cut.
 
 >>> chunks = RowChunks("Hi 你好")
 >>> chunks.add(0, 2, 7, (17250,), (0,), ())
@@ -57,14 +57,14 @@ class RowChunks(Sequence[RowChunk]):
     def __init__(self, text: str, label: Callable[[int], int] | None = None) -> None:
         self.text = text
         self._label = label
-        self.starts = array("q")  # each chunk's start, ascending: bisected to find the chunk at an offset
-        self._ends = array("q")
+        self.starts = array("i")  # each chunk's start, ascending: bisected to find the chunk at an offset
+        self._ends = array("i")
         self._branches = array("i")
-        self._ids = array("q")  # every chunk's ids, one after the other; chunk k's are _ids[_id_at[k]:_id_at[k + 1]]
-        self._token_starts = array("q")  # one per id, as _ids
-        self._id_at = array("q", [0])
-        self._cuts = array("q")  # chunk k's are _cuts[_cut_at[k]:_cut_at[k + 1]]
-        self._cut_at = array("q", [0])
+        self._ids = array("i")  # every chunk's ids, one after the other; chunk k's are _ids[_id_at[k]:_id_at[k + 1]]
+        self._token_starts = array("i")  # one per id, as _ids
+        self._id_at = array("i", [0])
+        self._cuts = array("i")  # chunk k's are _cuts[_cut_at[k]:_cut_at[k + 1]]
+        self._cut_at = array("i", [0])
 
     def add(self, start: int, end: int, branch: int, ids: Sequence[int], token_starts: Sequence[int], cuts: Sequence[int]) -> None:
         """Append the chunk text[start:end] with its branch, ids, the ids' starts in it, and its exact cuts."""
