@@ -26,7 +26,7 @@ from .chunk import CHECKPOINT, CacheState, ChunkTrace, ScanStep, Seen, Stop, Wor
 from .heap import LONG_WORD, cut_at, long_rounds, merge_leftmost, merge_long, merge_ranked
 from .paused import gc_paused
 from .pieces_loop import loop_pieces
-from .pretokenize import chunker
+from .pretokenize import Split, chunker
 from .rounds import Made, Recording, Round, RoundLog, gpt2_round
 from .tables import NO_RULE, Pair, Table
 from .texts import CaptureError
@@ -139,23 +139,23 @@ def utf8(text: str) -> bytes:
         raise CaptureError(f"the text cannot be encoded as UTF-8: lone surrogate U+{ord(char):04X} at character {exc.start}.") from None
 
 
-def _loop(text: str, table: Table, record: bool, traces: bool, placed: bool = False) -> Iterator:
+def _loop(text: str, table: Table, record: bool, traces: bool, placed: bool = False, split: Split | None = None) -> Iterator:
     """The capture loop: GPT-2's Encoder.encode, chunk by chunk.
 
     Yields each chunk's ChunkTrace (`traces`), or only its ids (plain encode), or with `placed` its start,
-    end and ids. bpe() is asked about
-    every chunk, so its cache decides hit or single exactly as in GPT-2; a chunk text seen before
-    reuses its text, bytes, aliases, symbols and ids (the same objects: a 1 MB text has 270,000 chunks
-    of 12,000 distinct texts), which depend on the text alone.
+    end and ids. `split`, when given, cuts the normalised text in the table's pattern's stead (a caller that
+    labels each chunk as it cuts it, with the same pattern). bpe() is asked about every chunk, so its cache decides hit or single exactly as in GPT-2;
+    a chunk text seen before reuses its text, bytes, aliases, symbols and ids (the same objects: a 1 MB
+    text has 270,000 chunks of 12,000 distinct texts), which depend on the text alone.
     """
     if table.normalizer is not None:  # the chunks' offsets are in the normalised text (Trace.normalized)
         text = table.normalizer.apply(text)
     utf8(text)
     if table.pieces is not None:
-        yield from loop_pieces(text, table, record, traces, placed)
+        yield from loop_pieces(text, table, record, traces, placed, split)
         return
     if table.rule.by_bytes:
-        yield from _loop_ranked(text, table, record, traces, placed)
+        yield from _loop_ranked(text, table, record, traces, placed, split)
         return
     ranks, encoder = table.ranks, table.encoder
     entries = encoder if table.ignore_merges else None
@@ -163,7 +163,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool, placed: bool = Fa
     cache: dict[str, Word] = {}
     seen: dict[str, Seen] = {}  # chunk text -> what the first chunk of that text has
     made: Made = {}  # the distinct rounds recorded so far (see _bpe)
-    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text) if split is None else split(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:  # a cache hit, or a single symbol again: bpe() records nothing
@@ -212,7 +212,7 @@ def _loop(text: str, table: Table, record: bool, traces: bool, placed: bool = Fa
             yield (match.start(), match.end(), ids) if placed else ids
 
 
-def _loop_ranked(text: str, table: Table, record: bool, traces: bool, placed: bool) -> Iterator:
+def _loop_ranked(text: str, table: Table, record: bool, traces: bool, placed: bool, split: Split | None) -> Iterator:
     """The same chunk loop on tiktoken's rule: a one-byte chunk is single, a chunk whose bytes are a token
     is emitted whole, else it is merged.
 
@@ -224,7 +224,7 @@ def _loop_ranked(text: str, table: Table, record: bool, traces: bool, placed: bo
     assert byte_ranks is not None, f"{table.name} has no byte ranks"
     first = table.rank_offset  # a joined token's id minus this is its rule's rank
     seen: dict[str, tuple[str, bytes, str, tuple[int, ...], Word, CacheState, Sequence[Round], array | None]] = {}
-    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text) if split is None else split(text)):
         token = match.group()
         known = seen.get(token)
         if known is not None:
@@ -275,15 +275,16 @@ def chunk_ids(text: str, table: Table) -> Iterator[tuple[int, ...]]:
     return _loop(text, table, False, False)
 
 
-def placed_ids(text: str, table: Table) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def placed_ids(text: str, table: Table, split: Split | None = None) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """(start, end, ids) of each chunk, its place in the normalised text (`Trace.normalized`) with its ids:
-    the plain encode loop again, for a view that draws every chunk where it stands.
+    the plain encode loop again, for a view that draws every chunk where it stands (and may cut the
+    normalised text itself with `split`, into the very chunks the table's pattern cuts).
 
     >>> from .tables import teaching
     >>> list(placed_ids("aaa b", teaching()))
     [(0, 3, (256, 64)), (3, 5, (220, 65))]
     """
-    return _loop(text, table, False, False, True)
+    return _loop(text, table, False, False, True, split)
 
 
 def encode(text: str, table: Table) -> list[int]:

@@ -19,14 +19,14 @@ from collections.abc import Iterator, Sequence
 
 from .chunk import CacheState, chunk_trace
 from .heap import cut_at, merge_leftmost
-from .pretokenize import chunker
+from .pretokenize import Split, chunker
 from .rounds import Round, RoundLog
 from .tables import Table
 
 Record = tuple[bytes, CacheState, Sequence[Round], tuple[str, ...], tuple[int, ...], "array | None"]
 
 
-def loop_pieces(text: str, table: Table, record: bool, traces: bool, placed: bool = False) -> Iterator:
+def loop_pieces(text: str, table: Table, record: bool, traces: bool, placed: bool = False, split: Split | None = None) -> Iterator:
     """Each word's ChunkTrace (`traces`), or only its ids (with `placed`, its start, end and ids); `text` is
     already normalised."""
     model = table.pieces
@@ -35,7 +35,7 @@ def loop_pieces(text: str, table: Table, record: bool, traces: bool, placed: boo
     piece_ids, fallback = model.piece_ids, model.fallback_ids
     entries = table.ignore_merges  # a tokenizer.json's ignore_merges: a word that is an entry is taken whole
     seen: dict[str, Record] = {}
-    for index, match in enumerate(chunker(table.pattern, text).finditer(text)):
+    for index, match in enumerate(chunker(table.pattern, text).finditer(text) if split is None else split(text)):
         word = match.group()
         known = seen.get(word)
         if known is None:

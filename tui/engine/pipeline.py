@@ -82,7 +82,11 @@ Labelled = tuple[int, str, int, int, str, bool]
 
 def _cut_labelled(k: int, cut: Cut, pieces: Iterable[Labelled]) -> Iterator[Labelled]:
     for start, piece, step, lo, parent, matched in pieces:
-        inner = [(m.start(), m.group()) for m in chunker(cut.built, piece).finditer(piece)]
+        cutter = chunker(cut.built, piece)
+        if isinstance(cutter, Bounded) and len(piece) <= AT_ONCE:  # as `_cut` does: a short piece's pieces at once
+            inner = cutter.cut(piece)
+        else:
+            inner = [(m.start(), m.group()) for m in cutter.finditer(piece)]
         known = as_known(piece)
         if inner == [(0, piece)] and step >= 0 and (matched or not _matched(cut, known, 0)):
             yield start, piece, step, lo, parent, matched  # left whole: still made by the earlier step

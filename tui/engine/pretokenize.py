@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import islice
 from time import process_time
@@ -62,6 +62,10 @@ class Piece:
 
     def group(self) -> str:
         return self._text
+
+
+#: A cut of a (normalised) text into its chunks, in order.
+Split = Callable[[str], Iterable[Chunk]]
 
 
 class Chunker(Protocol):

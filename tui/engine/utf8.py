@@ -134,7 +134,7 @@ def token_offsets(text: str, sizes: Iterable[int]) -> tuple[tuple[int, ...], tup
 
     >>> token_offsets("a你", [1, 2, 1])  # 你 is three bytes, split 2 + 1
     ((0, 1, 1), (1,))
-    >>> token_offsets("你好", [1, 3, 2])  # the second token starts inside 你 and ends inside 好
+    >>> token_offsets("你好", [1, 3, 2])  # the second starts inside 你, the third inside 好
     ((0, 0, 1), ())
     """
     if text.isascii():

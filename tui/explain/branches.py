@@ -186,11 +186,13 @@ def chunk_spans(text: str, pattern: str) -> Iterator[tuple[int, int, int]]:
         bases = _bases(pipeline)
         gaps = [len(alternatives(cut.own)) for cut in pipeline.cuts]
         probes: dict[int, tuple[int, str]] = {}  # each step's last piece, as the references see it: a piece holds many chunks
-        for start, chunk, step, lo, piece, _ in pipeline.labelled(text):
-            probe = probes.get(step)
-            if probe is None or probe[0] != lo:
-                probe = probes[step] = (lo, as_known(piece))
-            branch = _branch_in(pipeline.cuts[step].own, piece, start - lo, probe[1])
+        for start, chunk, step, lo, piece, matched in pipeline.labelled(text):
+            branch = None
+            if matched:  # else the chunk is text between the step's matches: no branch to look for
+                probe = probes.get(step)
+                if probe is None or probe[0] != lo:
+                    probe = probes[step] = (lo, as_known(piece))
+                branch = _branch_in(pipeline.cuts[step].own, piece, start - lo, probe[1])
             yield start, start + len(chunk), bases[step] + (gaps[step] if branch is None else branch)
         return
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end

@@ -12,20 +12,22 @@ the pattern that matched each, each chunk's tokens and where they start).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice, repeat
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..engine.bpe import gc_paused, placed_ids
 from ..engine.pipeline import pipeline_of
+from ..engine.pretokenize import Piece as Cut
+from ..engine.pretokenize import Split
 from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
 from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
 from .branches import alternatives, branch_labeller, branch_number, chunk_spans
-from .row_chunks import BATCH, UNLABELLED, RowChunks, origins
+from .row_chunks import BATCH, UNLABELLED, PlacedAdded, RowChunks, origins
 from .words import count, quoted
 
 _FIRST = (0,)  # the token starts of a chunk that is one token
@@ -164,33 +166,81 @@ def build_row(
 
 def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress: Callable[[float], None] | None) -> TokenizerRow | None:
     cut = table.normalize(text)  # the chunks' offsets are in the normalised text
+    steps = table.normalizer.steps if table.normalizer is not None else ()
+    at = None if cut == text else origins(text, [step.apply for step in steps])  # where each offset of `cut` comes from
     pipeline = pipeline_of(table.pattern) is not None
-    out = RowChunks(cut, None if pipeline else branch_labeller(cut, table.pattern))
+    out = RowChunks(text, None if pipeline else branch_labeller(cut, table.pattern), placed=at is not None)
     n = max(len(text), 1)
-    size = _token_size(table)
-    # A pipeline's branch depends on the step and the piece it cut: found for every chunk as they come; one
-    # regex's is found when a chunk is shown.
-    branches = map(itemgetter(2), chunk_spans(cut, table.pattern)) if pipeline else repeat(UNLABELLED)
-    pairs = zip(placed_ids(text, table), branches, strict=pipeline)
+    offsets = _offsets(cut, _token_size(table))
+    # A pipeline's branch depends on the step and the piece it cut: found for every chunk as the pipeline cuts
+    # it, and the encode loop given those very chunks (one pass of the pipeline, not two); one regex's branch is
+    # found when a chunk is shown.
+    if pipeline:
+        labels: deque[int] = deque()
+        # the loop takes a chunk (and its label) before it yields that chunk's ids; it ends first
+        pairs = zip(placed_ids(text, table, _labelling(table.pattern, labels)), iter(labels.popleft, None), strict=False)
+    else:
+        pairs = zip(placed_ids(text, table), repeat(UNLABELLED))
     while part := list(islice(pairs, BATCH)):
-        out.extend(
-            [
-                (start, end, branch, ids, _FIRST, ())
-                if len(ids) == 1
-                else (start, end, branch, ids, *token_offsets(cut[start:end], map(size, ids)))
-                for (start, end, ids), branch in part
-            ]
-        )
+        if at is None:
+            out.extend(
+                [
+                    (start, end, branch, ids, _FIRST, ()) if len(ids) == 1 else (start, end, branch, ids, *offsets(ids, start, end))
+                    for (start, end, ids), branch in part
+                ]
+            )
+        else:
+            out.extend([_placed(at, offsets, start, end, branch, ids) for (start, end, ids), branch in part])
         if cancelled():
             return None
         if progress is not None:
             progress(part[-1][0][0] / n)
     total_bytes = len(text.encode("utf-8"))
-    steps = table.normalizer.steps if table.normalizer is not None else ()
-    chunks = out if cut == text else out.placed(text, origins(text, [step.apply for step in steps]))
     by_regex = not table.rule.on_characters
     words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
-    return TokenizerRow(table.name, short_name(table), table.pattern, chunks, chunks.tokens, total_bytes, by_regex, words)
+    return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words)
+
+
+#: A chunk's token starts and exact cuts (`token_offsets`), asked with its ids, start and end.
+Offsets = Callable[[tuple[int, ...], int, int], tuple[Sequence[int], Sequence[int]]]
+OFFSETS_KEPT = 65_536  # distinct chunks whose token starts are remembered while a row is built
+
+
+def _offsets(cut: str, size: Callable[[int], int]) -> Offsets:
+    """`token_offsets` of the chunk cut[start:end] with those ids, remembered by its ids: they alone decide its text
+    and its tokens' sizes, and a long text repeats its chunks (a 1 MB text has 270,000 chunks of 12,000 texts)."""
+    kept: dict[tuple[int, ...], tuple[Sequence[int], Sequence[int]]] = {}
+
+    def offsets(ids: tuple[int, ...], start: int, end: int) -> tuple[Sequence[int], Sequence[int]]:
+        found = kept.get(ids)
+        if found is None:
+            found = token_offsets(cut[start:end], map(size, ids))
+            if len(kept) < OFFSETS_KEPT:
+                kept[ids] = found
+        return found
+
+    return offsets
+
+
+def _labelling(pattern: str, labels: deque[int]) -> Split:
+    """A pipeline's cut of the normalised text into its chunks, each chunk's branch put on `labels` as it is cut."""
+
+    def split(normalised: str) -> Iterator[Cut]:
+        for start, end, branch in chunk_spans(normalised, pattern):
+            labels.append(branch)
+            yield Cut(start, normalised[start:end])
+
+    return split
+
+
+def _placed(at: Sequence[int], offsets: Offsets, start: int, end: int, branch: int, ids: tuple[int, ...]) -> PlacedAdded:
+    """A chunk of the normalised text, placed on the text as typed (`at[i]`: where offset i of the normalised text
+    comes from), so the rows of every table stay aligned; its start in the normalised text kept for its branch."""
+    base = at[start]
+    if len(ids) == 1:
+        return (base, at[end], branch, ids, _FIRST, (), start)
+    first, cuts = offsets(ids, start, end)
+    return (base, at[end], branch, ids, [at[start + t] - base for t in first], [at[start + t] - base for t in cuts], start)
 
 
 def words_sentence(owner: str, pattern: str, normalised: str) -> str:

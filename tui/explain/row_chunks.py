@@ -16,11 +16,13 @@ from __future__ import annotations
 import unicodedata
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from itertools import accumulate, chain, islice, pairwise
+from itertools import accumulate, chain, islice, pairwise, repeat
 from typing import NamedTuple, overload
 
-#: A chunk as `RowChunks.add` takes it: start, end, branch, ids, the ids' starts, the exact cuts.
+#: A chunk as `RowChunks.add` takes it: start, end, branch, ids, the ids' starts, the exact cuts; on a row placed
+#: on a text its normaliser changed, then where the chunk starts in the normalised text (where its regex matched).
 Added = tuple[int, int, int, Sequence[int], Sequence[int], Sequence[int]]
+PlacedAdded = tuple[int, int, int, Sequence[int], Sequence[int], Sequence[int], int]
 
 
 BATCH = 4096  # chunks gathered as tuples before they go into the columns at once
@@ -50,13 +52,15 @@ class RowChunk(NamedTuple):
 class RowChunks(Sequence[RowChunk]):
     """A row's chunks of `text` (the text the row draws) in order, as columns; indexing makes the one
     `RowChunk` asked for. A chunk added with branch UNLABELLED is given `label(start)` when it is asked for
-    (a regex's branch at a chunk's start is found again by matching there: few chunks are ever shown)."""
+    (a regex's branch at a chunk's start is found again by matching there: few chunks are ever shown), its
+    start in the normalised text when the row is `placed` on the text as typed."""
 
-    __slots__ = ("_branches", "_cut_at", "_cuts", "_ends", "_id_at", "_ids", "_label", "_token_starts", "starts", "text")
+    __slots__ = ("_branches", "_cut_at", "_cut_starts", "_cuts", "_ends", "_id_at", "_ids", "_label", "_token_starts", "starts", "text")
 
-    def __init__(self, text: str, label: Callable[[int], int] | None = None) -> None:
+    def __init__(self, text: str, label: Callable[[int], int] | None = None, *, placed: bool = False) -> None:
         self.text = text
         self._label = label
+        self._cut_starts = array("i") if placed else None  # each chunk's start in the normalised text
         self.starts = array("i")  # each chunk's start, ascending: bisected to find the chunk at an offset
         self._ends = array("i")
         self._branches = array("i")
@@ -70,11 +74,15 @@ class RowChunks(Sequence[RowChunk]):
         """Append the chunk text[start:end] with its branch, ids, the ids' starts in it, and its exact cuts."""
         self.extend([(start, end, branch, ids, token_starts, cuts)])
 
-    def extend(self, batch: Sequence[Added]) -> None:
-        """Append a batch of chunks, each as `add` takes it: the columns grow at C speed, column by column."""
+    def extend(self, batch: Sequence[Added] | Sequence[PlacedAdded]) -> None:
+        """Append a batch of chunks, each as `add` takes it (with its start in the normalised text when the row is
+        placed): the columns grow at C speed, column by column."""
         if not batch:
             return
-        starts, ends, branches, ids, firsts, cuts = zip(*batch, strict=True)
+        columns = list(zip(*batch, strict=True))
+        starts, ends, branches, ids, firsts, cuts = columns[:6]
+        if self._cut_starts is not None:
+            self._cut_starts.extend(columns[6])
         self.starts.extend(starts)
         self._ends.extend(ends)
         self._branches.extend(branches)
@@ -106,26 +114,11 @@ class RowChunks(Sequence[RowChunk]):
         ids, first, cuts = self._ids[a:b], self._token_starts[a:b], self._cuts[c:d]
         start, branch = self.starts[k], self._branches[k]
         if branch == UNLABELLED and self._label is not None:
-            branch = self._label(start)
+            branch = self._label(start if self._cut_starts is None else self._cut_starts[k])
         return RowChunk(self.text[start : self._ends[k]], start, branch, tuple(ids), tuple(first), tuple(cuts))
 
     def __iter__(self) -> Iterator[RowChunk]:
         return (self[k] for k in range(len(self)))
-
-    def placed(self, text: str, at: Sequence[int]) -> RowChunks:
-        """These chunks (cut from the normalised text) moved to `text`, the text the row draws: `at[i]` is where
-        offset `i` of the normalised text comes from (`origins`), so the rows of every table stay aligned."""
-        out = RowChunks(text)
-        batch: list[Added] = []
-        for c in self:
-            start = at[c.start]
-            first = [at[c.start + t] - start for t in c.token_starts]
-            batch.append((start, at[c.end], c.branch, c.ids, first, [at[c.start + t] - start for t in c.cuts]))
-            if len(batch) == BATCH:
-                out.extend(batch)
-                batch.clear()
-        out.extend(batch)
-        return out
 
 
 def _segments(text: str) -> list[int]:
@@ -134,35 +127,37 @@ def _segments(text: str) -> list[int]:
     return [i for i, c in enumerate(text) if i == 0 or (not unicodedata.combining(c) and not "\u1160" <= c <= "\u11ff")]
 
 
-def origins(text: str, steps: Sequence[Callable[[str], str]]) -> list[int]:
+def origins(text: str, steps: Sequence[Callable[[str], str]]) -> array[int]:
     """For each offset of the text the normaliser's `steps` make of `text`, and its end: the offset in `text`
     it comes from. Each step's map is found from its input and output (`_step_origins`) and the maps chained.
 
     >>> import unicodedata
-    >>> origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)])
+    >>> list(origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)]))
     [0, 1, 2, 3, 5, 6, 7, 8]
-    >>> origins("a  b", [lambda s: " ".join(s.split()), lambda s: s.replace(" ", "▁"), lambda s: "▁" + s])
+    >>> list(origins("a  b", [lambda s: " ".join(s.split()), lambda s: s.replace(" ", "▁"), lambda s: "▁" + s]))
     [0, 0, 1, 3, 4]
     """
-    at = list(range(len(text) + 1))
+    at = array("i", range(len(text) + 1))
     current = text
     for step in steps:
         after = step(current)
-        at = [at[i] for i in _step_origins(current, after, step)]
+        moved = _step_origins(current, after, step)
+        if moved != range(len(at)):  # a step that moved nothing keeps the map as it is
+            at = array("i", map(at.__getitem__, moved))
         current = after
     return at
 
 
-def _step_origins(before: str, after: str, step: Callable[[str], str]) -> list[int]:
+def _step_origins(before: str, after: str, step: Callable[[str], str]) -> Sequence[int]:
     """For each offset of `after` (one step's output for `before`) and its end, the offset in `before` it comes
     from: the same offset when the lengths agree; 0 for a prefix the step put before the text; the matching
     character when the step only removed some (squeezed spaces, a strip); else cluster by cluster, an offset
     inside a rewritten cluster coming from the cluster's start; failing all, the same offset capped."""
     if len(after) == len(before):
-        return list(range(len(after) + 1))
+        return range(len(after) + 1)
     if len(after) > len(before) and after.endswith(before):
         extra = len(after) - len(before)
-        return [0] * extra + list(range(len(before) + 1))
+        return array("i", chain(repeat(0, extra), range(len(before) + 1)))
     if len(after) < len(before):
         kept = _kept(before, after)
         if kept is not None:
