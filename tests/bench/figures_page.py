@@ -63,11 +63,13 @@ def _order(number: str) -> tuple[int, str]:
 
 
 def main() -> None:
+    if sys.argv[1:] not in ([], ["--merge"]):  # anything else (--help too) is a mistake: the page is left as it is
+        sys.exit(__doc__)
     if not RUN.is_file():
         sys.exit(f"no {RUN.relative_to(ROOT)}: run `uv run pytest -m bench tests/bench` first")
     run = json.loads(RUN.read_text(encoding="utf-8"))
     page = PAGE.read_text(encoding="utf-8")
-    PAGE.write_text(merged(page, run) if "--merge" in sys.argv[1:] else written(page, run), encoding="utf-8")
+    PAGE.write_text(merged(page, run) if sys.argv[1:] == ["--merge"] else written(page, run), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ ROOT = Path(__file__).parents[2]
 SIX = "gpt2,cl100k_base,o200k_base,deepseek-v4,qwen3,tekken"
 
 #: The child: build the text and the tables, warm them, then time one call on each (keeping what each made, as the
-#: explorer keeps its rows) and report the time with the peak memory.
+#: explorer keeps its rows), the best of up to three runs (a run of a second or less varies by half on a busy
+#: machine), and report the time with the peak memory.
 CHILD = """
 import gc, json, resource, sys, time
 from tests.bench.texts import shaped
@@ -41,11 +42,15 @@ tables, text = [get_table(name) for name in names], shaped(shape, n)
 for table in tables:
     encode("warm", table)
 call = {"capture": capture, "encode": encode, "rows": build_row}[mode]
-gc.collect()
-start = time.perf_counter()
-kept = [call(text, table) for table in tables]
-seconds = time.perf_counter() - start
-print(json.dumps({"seconds": seconds, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+best, spent, runs, kept = float("inf"), 0.0, 0, None
+while runs < 3 and spent < 5:  # the best of up to three runs, as long as they take under 5 s in all
+    kept = None  # the last run's results go before the next run makes its own
+    gc.collect()
+    start = time.perf_counter()
+    kept = [call(text, table) for table in tables]
+    took = time.perf_counter() - start
+    best, spent, runs = min(best, took), spent + took, runs + 1
+print(json.dumps({"seconds": best, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 

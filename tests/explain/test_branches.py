@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.engine.pretokenize import GPT2_PATTERN
-from tui.engine.tables import CL100K_PATTERN, O200K_PATTERN
-from tui.explain.branches import alternatives, explain_match, labelled, spans
+from tui.engine.tables import CL100K_PATTERN, O200K_PATTERN, get_table
+from tui.explain.branches import Explanation, alternatives, chunk_spans, explain_match, labelled, spans
 
 PATTERNS = {"gpt2": GPT2_PATTERN, "cl100k_base": CL100K_PATTERN, "o200k_base": O200K_PATTERN}
 
@@ -112,3 +112,14 @@ def test_every_command_takes_every_table(cli, command):
     for table in PATTERNS:
         code, _, err = cli(command, "--table", table, *args)
         assert (code, err) == (0, ""), (command, table)
+
+
+def test_a_pipeline_chunk_is_explained_alike_when_its_end_is_given() -> None:
+    """DeepSeek V4's three Splits: told where a chunk ends, the explanation (found in the pieces around the chunk
+    only) is the one found by walking every chunk before it, for every chunk of a text of digits, CJK, emoji and
+    prose; and an end that makes no chunk explains nothing."""
+    pattern = get_table("deepseek-v4").pattern
+    text = "x 1234567 你好世界 ok 👍🏽👨\u200d👩 The year 2024, 'quoted' — ¡sí! \n\n  tabs\tend"
+    for start, end, _ in chunk_spans(text, pattern):
+        assert explain_match(text, start, pattern, end) == explain_match(text, start, pattern), text[start:end]
+    assert explain_match(text, 0, pattern, 5) == Explanation(0, (), None)

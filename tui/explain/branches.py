@@ -291,18 +291,25 @@ def _trailing_lookahead(branch: str) -> tuple[str, str] | None:
     return None
 
 
-def explain_match(text: str, start: int, pattern: str) -> Explanation:
+def explain_match(text: str, start: int, pattern: str, end: int | None = None) -> Explanation:
     """Why the chunk at `start` is what it is: each branch tried there in order until one matches.
 
     For `\\s+(?!\\S)` at `····if`: `\\s+` alone takes four spaces, `(?!\\S)` fails before `i`, and one
-    space is given back (the chunk is three spaces; `·if` takes the fourth).
+    space is given back (the chunk is three spaces; `·if` takes the fourth). A caller that knows where the
+    chunk ends says so (`end`): a pipeline then looks for it in the pieces around it only, not in every
+    chunk before it.
     """
     pipeline = pipeline_of(pattern)
     if pipeline is not None:  # explained inside the piece its step cut, with that step's branches
-        found = next((c for c in pipeline.labelled(text) if c[0] == start), None)
-        if found is None:
+        if end is None:
+            found = next((c for c in pipeline.labelled(text) if c[0] == start), None)
+            if found is None:
+                return Explanation(start, (), None)
+            end = start + len(found[1])
+        try:
+            step, lo, piece = pipeline.origin(text, start, end)
+        except ValueError:  # no chunk of this pipeline is text[start:end]
             return Explanation(start, (), None)
-        step, lo, piece = pipeline.origin(text, start, start + len(found[1]))
         inner, base = explain_match(piece, start - lo, pipeline.cuts[step].own), _bases(pipeline)[step]
         return Explanation(start, tuple(Attempt(base + a.branch, a.pattern, a.matched) for a in inner.attempts), inner.backtrack)
     attempts: list[Attempt] = []

@@ -190,7 +190,12 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
                 ]
             )
         else:
-            out.extend([_placed(at, offsets, start, end, branch, ids) for (start, end, ids), branch in part])
+            out.extend(
+                [
+                    (at[start], at[end], branch, ids, _FIRST, (), start) if len(ids) == 1 else _placed(at, offsets, start, end, branch, ids)
+                    for (start, end, ids), branch in part
+                ]
+            )
         if cancelled():
             return None
         if progress is not None:
@@ -237,8 +242,6 @@ def _placed(at: Sequence[int], offsets: Offsets, start: int, end: int, branch: i
     """A chunk of the normalised text, placed on the text as typed (`at[i]`: where offset i of the normalised text
     comes from), so the rows of every table stay aligned; its start in the normalised text kept for its branch."""
     base = at[start]
-    if len(ids) == 1:
-        return (base, at[end], branch, ids, _FIRST, (), start)
     first, cuts = offsets(ids, start, end)
     return (base, at[end], branch, ids, [at[start + t] - base for t in first], [at[start + t] - base for t in cuts], start)
 

@@ -141,9 +141,13 @@ def origins(text: str, steps: Sequence[Callable[[str], str]]) -> array[int]:
     current = text
     for step in steps:
         after = step(current)
-        moved = _step_origins(current, after, step)
-        if moved != range(len(at)):  # a step that moved nothing keeps the map as it is
-            at = array("i", map(at.__getitem__, moved))
+        extra = len(after) - len(current)
+        if extra > 0 and after.endswith(current):  # a prefix ('▁' before the text): its characters come from the start
+            at = array("i", [at[0]]) * extra + at
+        elif extra or after != current:  # a step that changed nothing (or kept every length) keeps the map as it is
+            moved = _step_origins(current, after, step)
+            if moved != range(len(at)):
+                at = array("i", map(at.__getitem__, moved))
         current = after
     return at
 
