@@ -9,6 +9,7 @@ import pytest
 
 from tui.engine.normalize import NFC
 from tui.engine.tables import get_table, teaching
+from tui.explain.branches import explain_match
 from tui.explain.explorer import MAX_ROWS, build_row, chosen_rows
 from tui.explain.row_chunks import RowChunk
 
@@ -61,3 +62,15 @@ def test_deepseek_v4_rows_name_the_split_that_cut_each_chunk() -> None:
         ("分词是大模型", 11, 2, (121402, 32205, 8842)),
     ]
     assert row.branches[0] == r"\p{N}{1,3}"
+
+
+def test_a_pipeline_rows_chunk_is_explained_in_its_piece_as_in_the_whole_text() -> None:
+    """DeepSeek V4's row keeps the piece each chunk's step cut it from: its explanation, found in that piece alone
+    (what keeps a move instant on a 1,000,000-character text), is the one found by walking the whole text."""
+    table = get_table("deepseek-v4")
+    text = "x 1234567 你好世界 ok 👍🏽👨\u200d👩 The year 2024, 'quoted' — ¡sí! \n\n  tabs\tend"
+    row = build_row(text, table)
+    assert row is not None and row.pieces is not None and len(row.pieces) == 2 * len(row.chunks)
+    for k, chunk in enumerate(row.chunks):
+        assert row.explained(k) == explain_match(text, chunk.start, table.pattern), chunk.text
+    assert build_row(text, get_table("gpt2")).pieces is None  # type: ignore[union-attr]

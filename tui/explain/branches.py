@@ -14,6 +14,7 @@ what a trailing lookahead gave back).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -179,21 +180,28 @@ def said_origin(text: str, pattern: str, start: int, end: int) -> str | None:
     return f"{head} branch {branch_number(origin.branch)} {shown}"
 
 
+def pipeline_spans(text: str, pipeline: Pipeline) -> Iterator[tuple[int, int, int, int, int]]:
+    """(start, end, branch index, lo, hi) of every chunk of a pipeline, in order: text[lo:hi] is the piece the
+    chunk's step cut it from (where its branch is explained, `explain_in_piece`)."""
+    bases = _bases(pipeline)
+    gaps = [len(alternatives(cut.own)) for cut in pipeline.cuts]
+    probes: dict[int, tuple[int, str]] = {}  # each step's last piece, as the references see it: a piece holds many chunks
+    for start, chunk, step, lo, piece, matched in pipeline.labelled(text):
+        branch = None
+        if matched:  # else the chunk is text between the step's matches: no branch to look for
+            probe = probes.get(step)
+            if probe is None or probe[0] != lo:
+                probe = probes[step] = (lo, as_known(piece))
+            branch = _branch_in(pipeline.cuts[step].own, piece, start - lo, probe[1])
+        yield start, start + len(chunk), bases[step] + (gaps[step] if branch is None else branch), lo, lo + len(piece)
+
+
 def chunk_spans(text: str, pattern: str) -> Iterator[tuple[int, int, int]]:
     """(start, end, branch index) of every chunk, in order, as the regex engine finds them."""
     pipeline = pipeline_of(pattern)
     if pipeline is not None:
-        bases = _bases(pipeline)
-        gaps = [len(alternatives(cut.own)) for cut in pipeline.cuts]
-        probes: dict[int, tuple[int, str]] = {}  # each step's last piece, as the references see it: a piece holds many chunks
-        for start, chunk, step, lo, piece, matched in pipeline.labelled(text):
-            branch = None
-            if matched:  # else the chunk is text between the step's matches: no branch to look for
-                probe = probes.get(step)
-                if probe is None or probe[0] != lo:
-                    probe = probes[step] = (lo, as_known(piece))
-                branch = _branch_in(pipeline.cuts[step].own, piece, start - lo, probe[1])
-            yield start, start + len(chunk), bases[step] + (gaps[step] if branch is None else branch)
+        for start, end, branch, _, _ in pipeline_spans(text, pipeline):
+            yield start, end, branch
         return
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
@@ -310,8 +318,7 @@ def explain_match(text: str, start: int, pattern: str, end: int | None = None) -
             step, lo, piece = pipeline.origin(text, start, end)
         except ValueError:  # no chunk of this pipeline is text[start:end]
             return Explanation(start, (), None)
-        inner, base = explain_match(piece, start - lo, pipeline.cuts[step].own), _bases(pipeline)[step]
-        return Explanation(start, tuple(Attempt(base + a.branch, a.pattern, a.matched) for a in inner.attempts), inner.backtrack)
+        return _in_piece(pipeline, step, piece, start, lo)
     attempts: list[Attempt] = []
     backtrack = None
     probe = as_known(text)  # matched as the references see the text, cut from the text
@@ -328,3 +335,19 @@ def explain_match(text: str, start: int, pattern: str, end: int | None = None) -
                 backtrack = Backtrack(text[run.start() : run.end()], run.end() - m.end(), split[1], before)
         break
     return Explanation(start, tuple(attempts), backtrack)
+
+
+def explain_in_piece(text: str, start: int, pattern: str, branch: int, lo: int, hi: int) -> Explanation:
+    """`explain_match` for the chunk of a pipeline at `start` whose branch is `branch` (so its step is known) and
+    whose step cut it from the piece text[lo:hi] (`pipeline_spans`): the piece alone is looked at."""
+    pipeline = pipeline_of(pattern)
+    assert pipeline is not None, "explain_in_piece explains a pipeline's chunks"
+    step = bisect_right(_bases(pipeline), branch) - 1
+    return _in_piece(pipeline, step, text[lo:hi], start, lo)
+
+
+def _in_piece(pipeline: Pipeline, step: int, piece: str, start: int, lo: int) -> Explanation:
+    """The explanation inside the piece (at `lo` in the text) that `step` cut, with that step's branches, numbered
+    as the pipeline's branches are."""
+    inner, base = explain_match(piece, start - lo, pipeline.cuts[step].own), _bases(pipeline)[step]
+    return Explanation(start, tuple(Attempt(base + a.branch, a.pattern, a.matched) for a in inner.attempts), inner.backtrack)

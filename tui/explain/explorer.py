@@ -11,6 +11,7 @@ the pattern that matched each, each chunk's tokens and where they start).
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -26,7 +27,7 @@ from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
 from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
-from .branches import alternatives, branch_labeller, branch_number, chunk_spans
+from .branches import Explanation, alternatives, branch_labeller, branch_number, explain_in_piece, pipeline_spans
 from .row_chunks import BATCH, UNLABELLED, PlacedAdded, RowChunks, origins
 from .words import count, quoted
 
@@ -69,6 +70,17 @@ class TokenizerRow:
     #: merge crosses, which `words` says in a sentence.
     by_regex: bool = True
     words: str = ""
+    #: A pipeline's row (not placed on a normalised text): each chunk's piece, lo and hi one after the other,
+    #: the piece its step cut it from, where its branch is explained.
+    pieces: Sequence[int] | None = None
+
+    def explained(self, k: int) -> Explanation | None:
+        """Why chunk `k` of a pipeline's row is what it is, found in its piece alone (None for other rows: they
+        are explained by `explain_match` on the text)."""
+        if self.pieces is None:
+            return None
+        chunk = self.chunks[k]
+        return explain_in_piece(self.chunks.text, chunk.start, self.pattern, chunk.branch, self.pieces[2 * k], self.pieces[2 * k + 1])
 
     @property
     def starts(self) -> Sequence[int]:
@@ -169,6 +181,7 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     steps = table.normalizer.steps if table.normalizer is not None else ()
     at = None if cut == text else origins(text, [step.apply for step in steps])  # where each offset of `cut` comes from
     pipeline = pipeline_of(table.pattern) is not None
+    pieces = array("i")
     out = RowChunks(text, None if pipeline else branch_labeller(cut, table.pattern), placed=at is not None)
     n = max(len(text), 1)
     offsets = _offsets(cut, _token_size(table))
@@ -178,7 +191,7 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     if pipeline:
         labels: deque[int] = deque()
         # the loop takes a chunk (and its label) before it yields that chunk's ids; it ends first
-        pairs = zip(placed_ids(text, table, _labelling(table.pattern, labels)), iter(labels.popleft, None), strict=False)
+        pairs = zip(placed_ids(text, table, _labelling(table.pattern, labels, pieces)), iter(labels.popleft, None), strict=False)
     else:
         pairs = zip(placed_ids(text, table), repeat(UNLABELLED))
     while part := list(islice(pairs, BATCH)):
@@ -203,7 +216,8 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     total_bytes = len(text.encode("utf-8"))
     by_regex = not table.rule.on_characters
     words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
-    return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words)
+    kept = pieces if pipeline and at is None else None  # a placed row's pieces are in the normalised text
+    return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words, kept)
 
 
 #: A chunk's token starts and exact cuts (`token_offsets`), asked with its ids, start and end.
@@ -227,12 +241,17 @@ def _offsets(cut: str, size: Callable[[int], int]) -> Offsets:
     return offsets
 
 
-def _labelling(pattern: str, labels: deque[int]) -> Split:
-    """A pipeline's cut of the normalised text into its chunks, each chunk's branch put on `labels` as it is cut."""
+def _labelling(pattern: str, labels: deque[int], pieces: array[int]) -> Split:
+    """A pipeline's cut of the normalised text into its chunks, each chunk's branch put on `labels` as it is cut and
+    the piece its step cut it from on `pieces`."""
+    pipeline = pipeline_of(pattern)
+    assert pipeline is not None
 
     def split(normalised: str) -> Iterator[Cut]:
-        for start, end, branch in chunk_spans(normalised, pattern):
+        for start, end, branch, lo, hi in pipeline_spans(normalised, pipeline):
             labels.append(branch)
+            pieces.append(lo)
+            pieces.append(hi)
             yield Cut(start, normalised[start:end])
 
     return split

@@ -269,7 +269,10 @@ class ExploreScreen(ViewScreen):
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
             row = rows.tokenizers[rows.row]
-            why = _explained(self.text, chunk.start, row.pattern, chunk.end) if row.by_regex else None
+            if row.pieces is not None:  # a pipeline's chunk: explained in the piece its step cut it from, kept with the row
+                why = row.explained(rows.chunk)
+            else:
+                why = _explained(self.text, chunk.start, row.pattern, chunk.end) if row.by_regex else None
             said = explanation_text(row, rows.chunk, chunk, why, tokens_first=rows.tokens)
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
