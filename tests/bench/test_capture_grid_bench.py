@@ -68,41 +68,35 @@ def encoded(tables: str, shape: str) -> dict[str, float]:
     return measured(tables, shape, "encode")
 
 
-@pytest.mark.parametrize("table", table_cycle())
-def test_capture_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
+def within_three_encodes(table: str, mode: str, number: str, named: tuple[str, str], figure) -> list[str]:  # type: ignore[no-untyped-def]
+    """`mode` ('capture' or 'rows') on every shape against encode on `table`: each figure recorded as `number` (what
+    is measured and its peak `named`), and the shapes that miss 3× or 500 MB."""
     missed = []
     for shape in SHAPES:
-        ours, peer = measured(table, shape, "capture"), encoded(table, shape)
+        ours, peer = measured(table, shape, mode), encoded(table, shape)
         ratio = ours["seconds"] / peer["seconds"]
         ok = ratio <= 3 and ours["peak_mb"] <= 500
         figure(
-            "36",
-            f"{table}, {shape}: capture / encode, 1,000,000 chars; capture's peak",
+            number,
+            f"{table}, {shape}: {named[0]} / encode, 1,000,000 chars; {named[1]}",
             f"{ratio:.2f}× ({ours['seconds']:.2f} s vs {peer['seconds']:.2f} s); {ours['peak_mb']:.0f} MB (encode {peer['peak_mb']:.0f})",
             "≤ 3×, ≤ 500 MB",
             ok,
         )
         if not ok:
             missed.append(f"{shape}: {ratio:.2f}×, {ours['peak_mb']:.0f} MB")
+    return missed
+
+
+@pytest.mark.parametrize("table", table_cycle())
+def test_capture_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
+    missed = within_three_encodes(table, "capture", "36", ("capture", "capture's peak"), figure)
     assert not missed, f"{table}: capture past 3× encode or 500 MB on " + "; ".join(missed)
 
 
 @pytest.mark.parametrize("table", table_cycle())
 def test_an_explorer_row_within_three_encodes_and_500_mb(table: str, figure) -> None:  # type: ignore[no-untyped-def]
-    missed = []
-    for shape in SHAPES:
-        ours, peer = measured(table, shape, "rows"), encoded(table, shape)
-        ratio = ours["seconds"] / peer["seconds"]
-        ok = ratio <= 3 and ours["peak_mb"] <= 500
-        figure(
-            "36e",
-            f"{table}, {shape}: the explorer's row / encode, 1,000,000 chars; the row's peak",
-            f"{ratio:.2f}× ({ours['seconds']:.2f} s vs {peer['seconds']:.2f} s); {ours['peak_mb']:.0f} MB (encode {peer['peak_mb']:.0f})",
-            "≤ 3×, ≤ 500 MB",
-            ok,
-        )
-        if not ok:
-            missed.append(f"{shape}: {ratio:.2f}×, {ours['peak_mb']:.0f} MB")
+    missed = within_three_encodes(table, "rows", "36e", ("the explorer's row", "the row's peak"), figure)
     assert not missed, f"{table}: the explorer's row past 3× encode or 500 MB on " + "; ".join(missed)
 
 

@@ -114,8 +114,11 @@ def _branch_in(own: str, piece: str, at: int, known: str | None = None) -> int |
     `known` is `as_known(piece)` when the caller has it already."""
     wrapped, _, numbers = _labelled_regex(own)
     m = wrapped.match(as_known(piece) if known is None else known, at)
-    if m is None or m.end() == at:
-        return None
+    return None if m is None or m.end() == at else _branch_of(m, numbers)
+
+
+def _branch_of(m: regex.Match[str], numbers: tuple[int, ...] | None) -> int:
+    """The alternative a match of `_labelled_regex` took: its group's, counted past the branches' own groups."""
     if numbers is None:
         return (m.lastindex or 1) - 1
     return next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
@@ -205,13 +208,8 @@ def chunk_spans(text: str, pattern: str) -> Iterator[tuple[int, int, int]]:
         return
     bound(pattern, text)  # a tokenizer.json's Split regex: refused first if it backtracks without end
     wrapped, _, numbers = _labelled_regex(pattern)
-    found = wrapped.finditer(as_known(text))  # matched as the references see the text, cut from the text
-    if numbers is None:
-        for m in found:
-            yield m.start(), m.end(), m.lastindex - 1  # type: ignore[operator]
-        return
-    for m in found:
-        yield m.start(), m.end(), next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+    for m in wrapped.finditer(as_known(text)):  # matched as the references see the text, cut from the text
+        yield m.start(), m.end(), _branch_of(m, numbers)
 
 
 def branch_labeller(text: str, pattern: str) -> Callable[[int], int]:
@@ -224,16 +222,10 @@ def branch_labeller(text: str, pattern: str) -> Callable[[int], int]:
     >>> label(0), label(3)
     (10, 7)
     """
-    wrapped, _, numbers = _labelled_regex(pattern)
     known = as_known(text)  # matched as the references see the text
 
     def label(start: int) -> int:
-        m = wrapped.match(known, start)
-        if m is None:
-            return 0
-        if numbers is None:
-            return (m.lastindex or 1) - 1
-        return next(b for b, g in enumerate(numbers) if m.start(g) >= 0)
+        return _branch_in(pattern, text, start, known) or 0  # (a chunk is a match: None does not happen)
 
     return label
 

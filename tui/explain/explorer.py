@@ -20,14 +20,14 @@ from itertools import islice, repeat
 from typing import NamedTuple
 
 from ..engine.bpe import gc_paused, placed_ids
-from ..engine.pipeline import pipeline_of
+from ..engine.pipeline import Pipeline, pipeline_of
 from ..engine.pretokenize import Piece as Cut
 from ..engine.pretokenize import Split
 from ..engine.sentencepiece_bpe import SPACE
 from ..engine.tables import Table, short_name
 from ..engine.tables.hf_characters import METASPACE_WORDS
 from ..engine.utf8 import token_offsets
-from .branches import Explanation, alternatives, branch_labeller, branch_number, explain_in_piece, pipeline_spans
+from .branches import Explanation, alternatives, branch_labeller, branch_number, explain_in_piece, explain_match, pipeline_spans
 from .row_chunks import BATCH, UNLABELLED, PlacedAdded, RowChunks, origins
 from .words import count, quoted
 
@@ -75,11 +75,13 @@ class TokenizerRow:
     pieces: Sequence[int] | None = None
 
     def explained(self, k: int) -> Explanation | None:
-        """Why chunk `k` of a pipeline's row is what it is, found in its piece alone (None for other rows: they
-        are explained by `explain_match` on the text)."""
-        if self.pieces is None:
+        """Why chunk `k` is what it is: the branches its regex tried at its start (a pipeline's, in the piece its
+        step cut it from alone); None on a row whose chunks no regex made."""
+        if not self.by_regex:
             return None
         chunk = self.chunks[k]
+        if self.pieces is None:
+            return explain_match(self.chunks.text, chunk.start, self.pattern, chunk.end)
         return explain_in_piece(self.chunks.text, chunk.start, self.pattern, chunk.branch, self.pieces[2 * k], self.pieces[2 * k + 1])
 
     @property
@@ -180,7 +182,7 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     cut = table.normalize(text)  # the chunks' offsets are in the normalised text
     steps = table.normalizer.steps if table.normalizer is not None else ()
     at = None if cut == text else origins(text, [step.apply for step in steps])  # where each offset of `cut` comes from
-    pipeline = pipeline_of(table.pattern) is not None
+    pipeline = pipeline_of(table.pattern)
     pieces = array("i")
     out = RowChunks(text, None if pipeline else branch_labeller(cut, table.pattern), placed=at is not None)
     n = max(len(text), 1)
@@ -188,10 +190,10 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     # A pipeline's branch depends on the step and the piece it cut: found for every chunk as the pipeline cuts
     # it, and the encode loop given those very chunks (one pass of the pipeline, not two); one regex's branch is
     # found when a chunk is shown.
-    if pipeline:
+    if pipeline is not None:
         labels: deque[int] = deque()
         # the loop takes a chunk (and its label) before it yields that chunk's ids; it ends first
-        pairs = zip(placed_ids(text, table, _labelling(table.pattern, labels, pieces)), iter(labels.popleft, None), strict=False)
+        pairs = zip(placed_ids(text, table, _labelling(pipeline, labels, pieces)), iter(labels.popleft, None), strict=False)
     else:
         pairs = zip(placed_ids(text, table), repeat(UNLABELLED))
     while part := list(islice(pairs, BATCH)):
@@ -216,7 +218,7 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     total_bytes = len(text.encode("utf-8"))
     by_regex = not table.rule.on_characters
     words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
-    kept = pieces if pipeline and at is None else None  # a placed row's pieces are in the normalised text
+    kept = pieces if pipeline is not None and at is None else None  # a placed row's pieces are in the normalised text
     return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words, kept)
 
 
@@ -241,11 +243,9 @@ def _offsets(cut: str, size: Callable[[int], int]) -> Offsets:
     return offsets
 
 
-def _labelling(pattern: str, labels: deque[int], pieces: array[int]) -> Split:
+def _labelling(pipeline: Pipeline, labels: deque[int], pieces: array[int]) -> Split:
     """A pipeline's cut of the normalised text into its chunks, each chunk's branch put on `labels` as it is cut and
     the piece its step cut it from on `pieces`."""
-    pipeline = pipeline_of(pattern)
-    assert pipeline is not None
 
     def split(normalised: str) -> Iterator[Cut]:
         for start, end, branch, lo, hi in pipeline_spans(normalised, pipeline):

@@ -5,8 +5,7 @@ and 8 a token, and a `RowChunk` is made only when one is asked for (the explorer
 Also where each chunk stands in the text the row draws, when the table's normaliser changed the text it cut.
 
 >>> chunks = RowChunks("Hi 你好")
->>> chunks.add(0, 2, 7, (17250,), (0,), ())
->>> chunks.add(2, 5, 7, (220, 19526, 254, 25001, 121), (0, 1, 1, 2, 2), (1, 2))
+>>> chunks.extend([(0, 2, 7, (17250,), (0,), ()), (2, 5, 7, (220, 19526, 254, 25001, 121), (0, 1, 1, 2, 2), (1, 2))])
 >>> len(chunks), chunks[0].text, chunks[-1]
 (2, 'Hi', RowChunk(text=' 你好', start=2, branch=7, ids=(220, 19526, 254, 25001, 121), token_starts=(0, 1, 1, 2, 2), cuts=(1, 2)))
 """
@@ -16,10 +15,10 @@ from __future__ import annotations
 import unicodedata
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from itertools import accumulate, chain, islice, pairwise, repeat
+from itertools import accumulate, chain, islice, pairwise
 from typing import NamedTuple, overload
 
-#: A chunk as `RowChunks.add` takes it: start, end, branch, ids, the ids' starts, the exact cuts; on a row placed
+#: A chunk as `RowChunks.extend` takes it: start, end, branch, ids, the ids' starts, the exact cuts; on a row placed
 #: on a text its normaliser changed, then where the chunk starts in the normalised text (where its regex matched).
 Added = tuple[int, int, int, Sequence[int], Sequence[int], Sequence[int]]
 PlacedAdded = tuple[int, int, int, Sequence[int], Sequence[int], Sequence[int], int]
@@ -70,12 +69,8 @@ class RowChunks(Sequence[RowChunk]):
         self._cuts = array("i")  # chunk k's are _cuts[_cut_at[k]:_cut_at[k + 1]]
         self._cut_at = array("i", [0])
 
-    def add(self, start: int, end: int, branch: int, ids: Sequence[int], token_starts: Sequence[int], cuts: Sequence[int]) -> None:
-        """Append the chunk text[start:end] with its branch, ids, the ids' starts in it, and its exact cuts."""
-        self.extend([(start, end, branch, ids, token_starts, cuts)])
-
     def extend(self, batch: Sequence[Added] | Sequence[PlacedAdded]) -> None:
-        """Append a batch of chunks, each as `add` takes it (with its start in the normalised text when the row is
+        """Append a batch of chunks, each as `Added` says (with its start in the normalised text when the row is
         placed): the columns grow at C speed, column by column."""
         if not batch:
             return
@@ -129,7 +124,8 @@ def _segments(text: str) -> list[int]:
 
 def origins(text: str, steps: Sequence[Callable[[str], str]]) -> array[int]:
     """For each offset of the text the normaliser's `steps` make of `text`, and its end: the offset in `text`
-    it comes from. Each step's map is found from its input and output (`_step_origins`) and the maps chained.
+    it comes from. A step that keeps the length moves no offset; a prefix's characters come from the start;
+    any other step's map is found from its input and output (`_step_origins`); the maps are chained.
 
     >>> import unicodedata
     >>> list(origins("cafe\u0301 ok", [lambda s: unicodedata.normalize("NFC", s)]))
@@ -142,26 +138,19 @@ def origins(text: str, steps: Sequence[Callable[[str], str]]) -> array[int]:
     for step in steps:
         after = step(current)
         extra = len(after) - len(current)
-        if extra > 0 and after.endswith(current):  # a prefix ('▁' before the text): its characters come from the start
+        if extra > 0 and after.endswith(current):  # a prefix ('▁' before the text)
             at = array("i", [at[0]]) * extra + at
-        elif extra or after != current:  # a step that changed nothing (or kept every length) keeps the map as it is
-            moved = _step_origins(current, after, step)
-            if moved != range(len(at)):
-                at = array("i", map(at.__getitem__, moved))
+        elif extra:
+            at = array("i", map(at.__getitem__, _step_origins(current, after, step)))
         current = after
     return at
 
 
-def _step_origins(before: str, after: str, step: Callable[[str], str]) -> Sequence[int]:
-    """For each offset of `after` (one step's output for `before`) and its end, the offset in `before` it comes
-    from: the same offset when the lengths agree; 0 for a prefix the step put before the text; the matching
-    character when the step only removed some (squeezed spaces, a strip); else cluster by cluster, an offset
-    inside a rewritten cluster coming from the cluster's start; failing all, the same offset capped."""
-    if len(after) == len(before):
-        return range(len(after) + 1)
-    if len(after) > len(before) and after.endswith(before):
-        extra = len(after) - len(before)
-        return array("i", chain(repeat(0, extra), range(len(before) + 1)))
+def _step_origins(before: str, after: str, step: Callable[[str], str]) -> list[int]:
+    """For each offset of `after` (one step's output for `before`, of another length and not `before` behind a
+    prefix) and its end, the offset in `before` it comes from: the matching character when the step only
+    removed some (squeezed spaces, a strip); else cluster by cluster, an offset inside a rewritten cluster
+    coming from the cluster's start; failing all, the same offset capped."""
     if len(after) < len(before):
         kept = _kept(before, after)
         if kept is not None:

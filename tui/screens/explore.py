@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rich.text import Text
 from textual import events, on, work
@@ -28,7 +27,7 @@ from ..engine.bpe import CaptureError
 from ..engine.tables import Table, TableError
 from ..engine.tables.choice import TableChoice
 from ..engine.tables.registry import explored
-from ..explain.branches import explain_match
+from ..explain.branches import Explanation
 from ..explain.explorer import TokenizerRow, build_row
 from ..explain.position import Position
 from ..messages import Animate, ExploreRows, TextSubmitted, Then, ViewRequested
@@ -78,9 +77,9 @@ class ExploreBox(EditBox):
         return EditBox.shown(line).replace(" ", "·")
 
 
-#: Explanations remembered: each is a regex run from the chunk's start, as long as the chunk (tens of
-#: milliseconds on a chunk of a million characters), and keys that stay on a chunk ask again.
-_explained = lru_cache(maxsize=8)(explain_match)  # a few: each holds its text
+#: Explanations remembered for the rows shown: each is a regex run from the chunk's start, as long as the chunk
+#: (tens of milliseconds on a chunk of a million characters), and keys that stay on a chunk ask again.
+EXPLAINED_KEPT = 64
 
 
 @dataclass
@@ -105,6 +104,7 @@ class ExploreScreen(ViewScreen):
     def __init__(self, tables: TableChoice, position: Position | None = None) -> None:
         super().__init__(tables, position)
         self.text = ""  # the text the rows show
+        self._explained: dict[tuple[int, int], Explanation | None] = {}  # (row, chunk) -> its explanation, for these rows
         self._asked: str | None = None  # the text the latest worker was given
         self.long: str | None = None  # a text over BOX_LIMIT, shown read-only
         self._seeded: str | None = None  # the trace text the box was last given
@@ -257,6 +257,7 @@ class ExploreScreen(ViewScreen):
 
     def show_rows(self, text: str, rows: Sequence[TokenizerRow]) -> None:
         self.text = text
+        self._explained.clear()
         self.rows.show(text, rows)
         size = f"{len(text):,} characters · {len(text.encode('utf-8')):,} bytes"
         self.status(size + (" · too long to edit: e starts a new text" if self.long is not None else ""))
@@ -269,10 +270,12 @@ class ExploreScreen(ViewScreen):
             said = Text("The text is empty: type something above (e or / edits it).")
         else:
             row = rows.tokenizers[rows.row]
-            if row.pieces is not None:  # a pipeline's chunk: explained in the piece its step cut it from, kept with the row
-                why = row.explained(rows.chunk)
-            else:
-                why = _explained(self.text, chunk.start, row.pattern, chunk.end) if row.by_regex else None
+            key = (rows.row, rows.chunk)
+            if key not in self._explained:
+                if len(self._explained) >= EXPLAINED_KEPT:
+                    self._explained.clear()
+                self._explained[key] = row.explained(rows.chunk)
+            why = self._explained[key]
             said = explanation_text(row, rows.chunk, chunk, why, tokens_first=rows.tokens)
         # The panel fills its scroll area at least (CSS), so an explanation that fits it leaves its
         # size as it was: the whole screen is laid out again only when it grows or shrinks past that.
