@@ -40,8 +40,8 @@ class FakeServer:
         FakeServer.secrets.append((token, files))
         FakeServer.limits.append(limits)
 
-    def serve(self) -> None:
-        pass
+    def serve(self, listening: Callable[[], None]) -> None:
+        listening()
 
 
 @pytest.fixture

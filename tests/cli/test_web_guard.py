@@ -203,6 +203,8 @@ def test_the_real_server_logs_no_secret_and_no_traceback(tmp_path: Path) -> None
             assert time.monotonic() < deadline and process.poll() is None, log.read_text()
             time.sleep(0.1)
         token = found[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=5):  # the banner is printed once the port listens
+            pass
 
         async def visit() -> None:
             async with aiohttp.ClientSession() as session:
@@ -224,3 +226,35 @@ def test_the_real_server_logs_no_secret_and_no_traceback(tmp_path: Path) -> None
     assert any(line.endswith("INFO 127.0.0.1 GET / 200") for line in after_banner), after_banner
     assert sum("refused GET /ws from 127.0.0.1: Origin 'https://evil.example' is not this server's page" in line for line in lines) == 1
     assert sum("not textual-serve's protocol (JSON nested too deep)" in line for line in lines) == 1
+
+
+SLOW_START = """
+import asyncio, sys
+from tui.cli.webserver import BpeServer
+from tui.cli.main import main
+made = BpeServer._make_app
+async def slow(self):
+    await asyncio.sleep(1.5)  # a busy machine: the server takes a while to listen
+    return await made(self)
+BpeServer._make_app = slow
+main(sys.argv[1:])
+"""
+
+
+def test_the_banners_address_answers_as_soon_as_it_is_printed(tmp_path: Path) -> None:
+    """A server slow to start prints its address only once the port takes connections: one click on it works."""
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-c", SLOW_START, "serve", "--port", str(port)], stdout=out, stderr=out)
+    try:
+        deadline = time.monotonic() + 60
+        while "only this computer can open" not in log.read_text():
+            assert time.monotonic() < deadline and process.poll() is None, log.read_text()
+            time.sleep(0.05)
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert "Traceback" not in log.read_text()

@@ -260,8 +260,8 @@ def run_serve(args: argparse.Namespace) -> None:
         max_sessions=args.max_sessions,
         memory=args.max_memory,
     )
-    print(reach(args.host, args.port, token), files_line(args.files), "bpe-tui: Ctrl+C stops the server.", sep="\n", flush=True)
+    banner = (reach(args.host, args.port, token), files_line(args.files), "bpe-tui: Ctrl+C stops the server.")
     try:
-        server.serve()
+        server.serve(listening=lambda: print(*banner, sep="\n", flush=True))
     except OSError as exc:  # the port was taken between the check and the start
         raise ServeError(bind_problem(args.host, args.port, exc)) from None

@@ -289,8 +289,9 @@ class BpeServer(Server):
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
         logging.basicConfig(level=logging.DEBUG if self.debug else logging.INFO, handlers=[handler], force=True)
 
-    def serve(self, debug: bool = False) -> None:
-        """Serve until SIGINT or SIGTERM, then stop within about 2 × STOP_WAIT."""
+    def serve(self, debug: bool = False, listening: Callable[[], None] = lambda: None) -> None:
+        """Serve until SIGINT or SIGTERM, then stop within about 2 × STOP_WAIT; `listening()` once the port
+        takes connections (so an address printed then answers at once)."""
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
@@ -302,7 +303,7 @@ class BpeServer(Server):
             port=self.port,
             handle_signals=False,
             loop=loop,
-            print=lambda *args: None,
+            print=lambda *args: listening(),
             access_log_class=AccessLog,
             shutdown_timeout=2 * STOP_WAIT + 1,
         )
