@@ -3,6 +3,7 @@ their own way: an NFC table's chunks placed on the text as typed, DeepSeek V4's 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 
 import pytest
@@ -45,6 +46,21 @@ def test_an_nfc_tables_chunks_sit_on_the_text_as_typed() -> None:
         RowChunk(" ok", 5, 7, (220, 78, 74), (0, 1, 2), (1, 2)),
     )
     assert tuple(row.starts) == (0, 5) and row.chunks[-1].end == len("cafe\u0301 ok")
+
+
+@pytest.mark.parametrize("name", ["teaching", "deepseek-v4"])
+def test_an_nfc_tables_chunk_is_explained_in_the_text_its_regex_ran_on(name: str) -> None:
+    """The regex ran on the NFC text: each chunk's explanation says what its branch took there ('café', composed,
+    not the typed 'cafe' before U+0301), at the chunk's offset in the text as typed (' ok' at 5); a pipeline's
+    chunk in the piece its step cut it from."""
+    text = "Cafe\u0301 1234567 你好世界 ok"
+    row = build_row(text, replace(get_table(name), normalizer=NFC))
+    assert row is not None and row.normalised == unicodedata.normalize("NFC", text)
+    said = [row.explained(k) for k in range(len(row.chunks))]
+    assert [(why.start, why.winner.matched) for why in said if why is not None] == [
+        (chunk.start, unicodedata.normalize("NFC", chunk.text)) for chunk in row.chunks
+    ]
+    assert said[0] is not None and said[0].winner.matched == "Café"
 
 
 def test_deepseek_v4_rows_name_the_split_that_cut_each_chunk() -> None:

@@ -291,23 +291,20 @@ def _trailing_lookahead(branch: str) -> tuple[str, str] | None:
     return None
 
 
-def explain_match(text: str, start: int, pattern: str, end: int | None = None) -> Explanation:
+def explain_match(text: str, start: int, pattern: str) -> Explanation:
     """Why the chunk at `start` is what it is: each branch tried there in order until one matches.
 
     For `\\s+(?!\\S)` at `····if`: `\\s+` alone takes four spaces, `(?!\\S)` fails before `i`, and one
-    space is given back (the chunk is three spaces; `·if` takes the fourth). A caller that knows where the
-    chunk ends says so (`end`): a pipeline then looks for it in the pieces around it only, not in every
-    chunk before it.
+    space is given back (the chunk is three spaces; `·if` takes the fourth). A pipeline's chunk is looked for
+    among its chunks (`explain_in_piece` explains one whose piece is known without that walk).
     """
     pipeline = pipeline_of(pattern)
     if pipeline is not None:  # explained inside the piece its step cut, with that step's branches
-        if end is None:
-            found = next((c for c in pipeline.labelled(text) if c[0] == start), None)
-            if found is None:
-                return Explanation(start, (), None)
-            end = start + len(found[1])
+        found = next((c for c in pipeline.labelled(text) if c[0] == start), None)
+        if found is None:
+            return Explanation(start, (), None)
         try:
-            step, lo, piece = pipeline.origin(text, start, end)
+            step, lo, piece = pipeline.origin(text, start, start + len(found[1]))
         except ValueError:  # no chunk of this pipeline is text[start:end]
             return Explanation(start, (), None)
         return _in_piece(pipeline, step, piece, start, lo)

@@ -15,7 +15,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice, repeat
 from typing import NamedTuple
 
@@ -70,19 +70,27 @@ class TokenizerRow:
     #: merge crosses, which `words` says in a sentence.
     by_regex: bool = True
     words: str = ""
-    #: A pipeline's row (not placed on a normalised text): each chunk's piece, lo and hi one after the other,
-    #: the piece its step cut it from, where its branch is explained.
+    #: A pipeline's row: each chunk's piece, lo and hi one after the other (in the text it was cut from), the piece
+    #: its step cut it from, where its branch is explained.
     pieces: Sequence[int] | None = None
+    #: The text the chunks were cut from when the normaliser changed the text as typed (the chunks are placed on
+    #: the text as typed; their regex matched this one).
+    normalised: str | None = None
 
     def explained(self, k: int) -> Explanation | None:
         """Why chunk `k` is what it is: the branches its regex tried at its start (a pipeline's, in the piece its
-        step cut it from alone); None on a row whose chunks no regex made."""
+        step cut it from alone), in the text the regex ran on (the normalised one, what the attempts take), at
+        the chunk's start in the text as typed; None on a row whose chunks no regex made."""
         if not self.by_regex:
             return None
         chunk = self.chunks[k]
+        text = self.chunks.text if self.normalised is None else self.normalised
+        start = self.chunks.cut_start(k)
         if self.pieces is None:
-            return explain_match(self.chunks.text, chunk.start, self.pattern, chunk.end)
-        return explain_in_piece(self.chunks.text, chunk.start, self.pattern, chunk.branch, self.pieces[2 * k], self.pieces[2 * k + 1])
+            why = explain_match(text, start, self.pattern)
+        else:
+            why = explain_in_piece(text, start, self.pattern, chunk.branch, self.pieces[2 * k], self.pieces[2 * k + 1])
+        return why if start == chunk.start else replace(why, start=chunk.start)
 
     @property
     def starts(self) -> Sequence[int]:
@@ -218,8 +226,9 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     total_bytes = len(text.encode("utf-8"))
     by_regex = not table.rule.on_characters
     words = "" if by_regex else words_sentence(table.rule.owner, table.pattern, cut)
-    kept = pieces if pipeline is not None and at is None else None  # a placed row's pieces are in the normalised text
-    return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words, kept)
+    kept = pieces if pipeline is not None else None
+    normalised = None if at is None else cut
+    return TokenizerRow(table.name, short_name(table), table.pattern, out, out.tokens, total_bytes, by_regex, words, kept, normalised)
 
 
 #: A chunk's token starts and exact cuts (`token_offsets`), asked with its ids, start and end.

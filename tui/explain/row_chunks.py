@@ -87,6 +87,10 @@ class RowChunks(Sequence[RowChunk]):
         self._cuts.extend(chain.from_iterable(cuts))
         self._cut_at.extend(islice(accumulate(map(len, cuts), initial=self._cut_at[-1]), 1, None))
 
+    def cut_start(self, k: int) -> int:
+        """Where chunk `k` starts in the text it was cut from: the normalised text on a placed row."""
+        return self.starts[k] if self._cut_starts is None else self._cut_starts[k]
+
     @property
     def tokens(self) -> int:
         """How many tokens the chunks hold in all."""
