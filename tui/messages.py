@@ -105,7 +105,9 @@ class PairPicked(Message):
 
 @dataclass
 class TableSwitchRequested(Message):
-    """The animator's table key was pressed: capture the text again under the next table."""
+    """The table key was pressed: capture the text again under the next table (or under `table`, named)."""
+
+    table: str | None = None
 
 
 @dataclass

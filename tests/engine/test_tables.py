@@ -19,8 +19,10 @@ from tui.engine.tables import (
     TableError,
     byte_symbol_order,
     get_table,
+    registry,
     two_files,
 )
+from tui.engine.tables.choice import TableChoice
 
 TEACHING_RULES = [("a", "a"), ("a", "b"), ("b", "c"), ("c", "a"), ("x", "y"), ("xy", "z"), ("aa", "ab"), ("aaab", "ab"), ("aaabab", "c")]
 
@@ -240,6 +242,15 @@ def test_registry_names_in_cycle_order():
         "mistral-v7",
         "custom",
     ]
+
+
+def test_t_goes_on_from_o200k_harmony_as_from_o200k_base_the_table_it_adds_chat_tokens_to():
+    """o200k_harmony is out of the cycle (it cuts text as o200k_base): t from it goes on where o200k_base's t would."""
+    choice = TableChoice.of(None)
+    assert choice.after("o200k_harmony") == choice.after("o200k_base") == "deepseek-v4"
+    assert choice.after("unknown") == "teaching" and choice.after("mistral-v7") == "teaching"
+    assert registry.chat_twin("o200k_base") == "o200k_harmony" and registry.stands_for("o200k_harmony") == "o200k_base"
+    assert [n for n in registry.known() if registry.chat_twin(n)] == ["o200k_base"]
 
 
 def test_resolver_knows_the_custom_table(teaching_table):

@@ -185,6 +185,21 @@ async def test_a_table_without_a_format_shows_the_text_alone_and_names_the_table
         assert_alive(app)
 
 
+async def test_f_on_o200k_base_switches_to_o200k_harmony_and_t_goes_on_from_there() -> None:
+    """o200k_base has no chat format but o200k_harmony is its ranks with harmony's tokens (out of the t cycle): the
+    view says f reaches it, f shows the example in harmony's 28 ids (openai-harmony's), t goes on to DeepSeek V4."""
+    app = make_app("Hi", "o200k_base")
+    async with opened(app, "chat", size=(100, 30)) as pilot:
+        assert "o200k_base has no chat format here (f switches to o200k_harmony, its ranks with harmony's special" in screen_text(app)
+        await pilot.press("f")
+        await until(pilot, lambda: view(app).table.name == "o200k_harmony" and view(app).rendered is not None)
+        await settle(app, pilot)
+        assert ids(app) == harmony_ids(EXAMPLE) and "Request · 28 ids" in screen_text(app)
+        assert app.position.trace.text == "Hi"  # the text is kept, only the table changed
+        await pilot.press("t")
+        await until(pilot, lambda: view(app).table.name == "deepseek-v4")
+
+
 HOSTILE = ESCAPES["osc title"] + "\u202e\u2066\x00\ufeff" + ESCAPES["osc 8 link"]
 
 

@@ -22,7 +22,7 @@ from ..engine.bpe import CaptureError, ChunkTrace, Trace, gc_paused, run
 from ..engine.growing import GrowingTrace
 from ..engine.tables import Table, TableError, label
 from ..explain.position import Position
-from ..messages import CaptureFailed, CaptureProgressed, CaptureRequested, TextEdited, TraceCaptured, TraceFileChosen
+from ..messages import CaptureFailed, CaptureProgressed, CaptureRequested, TableSwitchRequested, TextEdited, TraceCaptured, TraceFileChosen
 from ..safe import sentence, visible
 from . import collector
 
@@ -184,12 +184,13 @@ class Captures:
         if self._state.position is not None:
             self.start(self._state.position.trace.text, table.name, keep=None)
 
-    def switch_table(self) -> None:
-        """The same text under the next table, near the same frame. A `t` pressed while a switch still
-        captures moves on from the table being captured (which replaces that capture): `t t` is two tables on."""
+    def switch_table(self, named: str | None = None) -> None:
+        """The same text under the next table (or the table `named`), near the same frame. A `t` pressed while a
+        switch still captures moves on from the table being captured (which replaces that capture): `t t` is two
+        tables on."""
         at = self._state.position
         if at is not None:
-            table = self._state.tables.after(self._switching or at.trace.table.name)
+            table = named or self._state.tables.after(self._switching or at.trace.table.name)
             self.start(at.trace.text, table, keep=at)
             self._switching = table
 
@@ -265,8 +266,8 @@ class CaptureReports:
     def open_file(self, path: Path | str) -> None:
         self.captures.open_file(Path(path))
 
-    def on_table_switch_requested(self) -> None:
-        self.captures.switch_table()
+    def on_table_switch_requested(self, message: TableSwitchRequested) -> None:
+        self.captures.switch_table(message.table)
 
     def on_text_edited(self, message: TextEdited) -> None:
         self.captures.edit(message.text)

@@ -40,7 +40,7 @@ from ..engine.chat.model import ChatError, ChatFormat, Message, Part, Rendered, 
 from ..engine.chat.registry import DEFAULTS, FORMATS
 from ..engine.files import json_value
 from ..engine.tables import Table
-from ..engine.tables.registry import ENTRIES
+from ..engine.tables.registry import ENTRIES, chat_twin
 from .words import count, plural, quoted
 
 #: The conversation the view starts with (issue 38's: 27, 15 and 17 ids with Mistral's three formats).
@@ -157,7 +157,17 @@ def with_format() -> tuple[str, ...]:
 
 
 def no_format(table: Table) -> str:
-    """The sentence a table without a chat format is shown with, naming the tables that have one."""
+    """The sentence a table without a chat format is shown with, naming the tables that have one (the one with its
+    ranks and a format's tokens, which `f` moves to, if there is one).
+
+    >>> from ..engine.tables import get_table
+    >>> print(no_format(get_table("o200k_base")))
+    o200k_base has no chat format here (f switches to o200k_harmony, its ranks with harmony's special tokens): below, each message's text alone.
+    """
+    twin = chat_twin(table.name)
+    if twin is not None:
+        fmt = DEFAULTS[twin].name
+        return f"{table.name} has no chat format here (f switches to {twin}, its ranks with {fmt}'s special tokens): below, each message's text alone."
     names = with_format()
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     return f"{table.name} has no chat format here (the tables with one are {listed}): below, each message's text alone."

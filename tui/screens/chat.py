@@ -23,6 +23,7 @@ from ..engine.chat.registry import formats_for
 from ..engine.files import json_value, read_utf8
 from ..engine.tables import Table
 from ..engine.tables.choice import TableChoice
+from ..engine.tables.registry import chat_twin
 from ..engine.tables.table import TableError
 from ..engine.texts import MAX_TEXT, CaptureError
 from ..explain.chat_parting import parting, partner
@@ -40,7 +41,7 @@ from ..explain.chat_rows import (
 )
 from ..explain.position import Position
 from ..explain.words import count
-from ..messages import Animate, ViewRequested
+from ..messages import Animate, TableSwitchRequested, ViewRequested
 from ..safe import sentence, visible
 from ..widgets.chat_request import ChatRequest
 from ..widgets.footer import KeyFooter
@@ -202,6 +203,10 @@ class ChatScreen(ViewScreen):
 
     def action_next_format(self) -> None:
         found = self.formats()
+        twin = chat_twin(self.table.name) if not found else None
+        if twin is not None:  # o200k_base: its ranks with harmony's tokens are o200k_harmony, out of the t cycle
+            self.post_message(TableSwitchRequested(twin))
+            return
         if len(found) < 2:
             fmt = self.format()
             said = f"{self.table.name} has one chat format here, {fmt.name}." if fmt else sentence(no_format(self.table))

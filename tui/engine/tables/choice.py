@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .registry import resolver, table_cycle
+from .registry import resolver, stands_for, table_cycle
 from .table import Table
 
 
@@ -18,8 +18,9 @@ class TableChoice:
     names: tuple[str, ...]
 
     def after(self, name: str) -> str:
-        """The name `t` moves to from `name` (the first when `name` is not one of them)."""
-        names = self.names
+        """The name `t` moves to from `name`: the next one; from a chat twin out of the cycle (o200k_harmony), the
+        one after the table it stands for; the first when `name` is none of them."""
+        names, name = self.names, name if name in self.names else stands_for(name)
         return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
 
     @classmethod

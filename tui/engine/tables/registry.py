@@ -76,6 +76,9 @@ class Entry:
     load: Callable[[], Table]  # cached by the loader: the same Table each time
     about: str  # a few words for --help
     in_cycle: bool = True  # in the app's `t` cycle
+    #: A table out of the cycle whose ranks are this one's with a chat format's special tokens added: it stands in
+    #: this table's place (`t` goes on from there; the Chat view's `f` moves here from it).
+    chat_of: str | None = None
     explored: bool = False  # one of the explorer's rows
     carrier: Carrier | None = None  # the optional extra's package its file comes in; None: always installed
 
@@ -105,6 +108,7 @@ ENTRIES: tuple[Entry, ...] = (
         o200k_harmony,
         "gpt-oss's: o200k_base with harmony's chat tokens",
         in_cycle=False,
+        chat_of="o200k_base",
     ),
 )
 BY_NAME: dict[str, Entry] = {entry.name: entry for entry in ENTRIES}
@@ -156,6 +160,21 @@ def table_cycle(custom: Table | None = None) -> list[str]:
         *(e.name for e in ENTRIES if e.in_cycle and e.installed()),
         *([custom.name] if custom is not None and custom.name not in BY_NAME else []),
     ]
+
+
+def chat_twin(name: str) -> str | None:
+    """The installed table with `name`'s ranks and a chat format's special tokens, if there is one.
+
+    >>> chat_twin("o200k_base"), chat_twin("gpt2")
+    ('o200k_harmony', None)
+    """
+    return next((e.name for e in ENTRIES if e.chat_of == name and e.installed()), None)
+
+
+def stands_for(name: str) -> str:
+    """The table of the `t` cycle whose place `name` takes: its own, or for a chat twin the table it adds tokens to."""
+    entry = BY_NAME.get(name)
+    return entry.chat_of if entry is not None and entry.chat_of is not None else name
 
 
 def label(table: Table) -> str:
