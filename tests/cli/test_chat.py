@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.chat.references import EXAMPLE, MISTRAL_FILES, harmony_ids, mistral_ids
+from tests.engine.chat.references import CHATML_TEMPLATE, EXAMPLE, MISTRAL_FILES, harmony_ids, mistral_ids
 from tests.engine.hf_files import LLAMA3_PRE, trained
 from tests.engine.support import CliResult
 from tui.engine.chat.model import Message
@@ -127,3 +127,36 @@ def test_a_chat_template_file_and_its_refusal(cli: Cli, talk: Path, tmp_path: Pa
 )  # fmt: skip
 def test_each_mistake_is_one_sentence_and_exit_2(cli: Cli, argv: list[str], stdin: str | None, said: str) -> None:
     assert cli(*argv, stdin=None if stdin is None else stdin.encode()) == (2, "", f"bpe-tui: {said}\n")
+
+
+def test_the_apps_chat_template_is_the_option_else_the_one_beside_the_tokenizer_json(tmp_path: Path) -> None:
+    """The app's Chat view takes --chat-template's file, else the template beside --tokenizer-json, else none."""
+    from tui.cli.app_options import build_app_parser, chat_template
+
+    (tmp_path / "chatml.jinja").write_text(CHATML_TEMPLATE, encoding="utf-8")
+    given = chat_template(build_app_parser().parse_args(["--chat-template", str(tmp_path / "chatml.jinja")]))
+    assert (
+        given is not None
+        and given.label
+        == f"the chat template {tmp_path / 'chatml.jinja'}: Jinja, as transformers renders it; special tokens from the table"
+    )
+    folder = tmp_path / "llama"
+    folder.mkdir()
+    trained(folder / "tokenizer.json", LLAMA3_PRE)
+    (folder / "chat_template.jinja").write_text("{% for m in messages %}[{{ m.role }}]{{ m.content }}{% endfor %}", encoding="utf-8")
+    beside = chat_template(build_app_parser().parse_args(["--tokenizer-json", str(folder / "tokenizer.json")]))
+    assert beside is not None and str(folder / "chat_template.jinja") in beside.label
+    assert chat_template(build_app_parser().parse_args(["--table", "qwen3"])) is None
+
+
+def test_an_apps_chat_template_that_is_not_jinja_is_one_sentence(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jinja"
+    bad.write_text("{% for m in messages %}", encoding="utf-8")
+    code, out, err = cli("--chat-template", str(bad), "--screenshot", str(tmp_path / "shot.svg"))
+    assert (code, out) == (2, "") and err.startswith(f"bpe-tui: {bad} is not valid Jinja: ") and err.count("\n") == 1
+    assert not (tmp_path / "shot.svg").exists()
+    assert cli("--chat-template", str(tmp_path / "none.jinja"), "--screenshot", "x.svg") == (
+        2,
+        "",
+        f"bpe-tui: {tmp_path / 'none.jinja'} does not exist.\n",
+    )

@@ -200,3 +200,11 @@ async def test_the_page_names_no_other_host() -> None:
         assert f'"{asset}"' in html
         status, _ = await page(f"/{asset}")
         assert status == 200, asset
+
+
+def test_an_apps_chat_template_is_checked_before_serving(cli: Cli, fake_server: list, free_port: int, tmp_path: Path) -> None:
+    """A --chat-template the sessions could not read is one sentence at once, not a failure in every visitor's app."""
+    bad = tmp_path / "bad.jinja"
+    bad.write_text("{% if %}", encoding="utf-8")
+    code, out, err = cli("serve", "--port", str(free_port), "--chat-template", str(bad))
+    assert (code, out, fake_server) == (2, "", []) and err.startswith(f"bpe-tui: {bad} is not valid Jinja: ")

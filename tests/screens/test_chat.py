@@ -12,13 +12,14 @@ import pytest
 from textual.widgets import Input
 
 from tests.app_support import Notes, make_app, opened, screen_text, settle, until
-from tests.engine.chat.references import EXAMPLE, MISTRAL_FILES, harmony_ids, mistral_ids
+from tests.engine.chat.references import CHATML_TEMPLATE, EXAMPLE, MISTRAL_FILES, harmony_ids, mistral_ids
 from tests.robust.apphelp import assert_alive, assert_screen_clean
 from tests.robust.hostile import ESCAPES
 from tui.app import BpeApp
 from tui.engine.chat.assemble import Run, Text
 from tui.engine.chat.model import ChatFormat, Message
 from tui.engine.chat.registry import formats_for
+from tui.engine.chat.template import template_format
 from tui.messages import Animate, ViewRequested
 from tui.screens import chat
 from tui.screens.chat import ChatScreen
@@ -198,6 +199,24 @@ async def test_f_on_o200k_base_switches_to_o200k_harmony_and_t_goes_on_from_ther
         assert app.position.trace.text == "Hi"  # the text is kept, only the table changed
         await pilot.press("t")
         await until(pilot, lambda: view(app).table.name == "deepseek-v4")
+
+
+async def test_the_users_chat_template_comes_first_and_f_reaches_the_tables_own() -> None:
+    """--chat-template with ChatML's template on Qwen 3: the view renders it first (Jinja, in a worker), 32 ids, the very
+    ids of the built-in chatml format, which f shows next."""
+    app = make_app("Hi", "qwen3")
+    app.chat_template = template_format(CHATML_TEMPLATE, "chatml.jinja")
+    async with opened(app, "chat", size=(100, 30)) as pilot:
+        await until(pilot, lambda: view(app).rendered is not None)
+        await settle(app, pilot)
+        shown = screen_text(app)
+        assert "template (1 of 2, f): the chat template chatml.jinja: Jinja, as transformers renders it" in shown
+        assert "Request · 32 ids: 9 content, 14 template, 9 special" in shown
+        from_template = ids(app)
+        await pilot.press("f")
+        await until(pilot, lambda: view(app).format().name == "chatml")  # type: ignore[union-attr]
+        await settle(app, pilot)
+        assert ids(app) == from_template and "chatml (2 of 2, f)" in screen_text(app)
 
 
 HOSTILE = ESCAPES["osc title"] + "\u202e\u2066\x00\ufeff" + ESCAPES["osc 8 link"]

@@ -23,6 +23,7 @@ from .. import messages as msg
 from ..access import FileAccess
 from ..commands import BY_VIEW, NO_TOUR, VIEWS, ZOOM, bindings, palette
 from ..engine.bpe import Trace
+from ..engine.chat.model import ChatFormat
 from ..engine.examples import TRACES_DIR
 from ..engine.memory import OUT_OF_MEMORY, out_of_memory
 from ..engine.tables import Table
@@ -92,6 +93,7 @@ class BpeApp(PlainNotes, CaptureReports, SaveReports, PlayKeys, ViewPlay, slides
         self.player = Player(self, self.playback.fps, self.play_step, self.show_play)
         self.stay = Hold(self.playback.hold)  # a looping play on its last frame
         self.explore_rows: tuple[str, ...] | None = None  # --explore-tables: the explorer's first rows (None: its default)
+        self.chat_template: ChatFormat | None = None  # --chat-template (or the one beside --tokenizer-json): the Chat view's first format
 
     def get_default_screen(self) -> Screen[Any]:
         screen = EncodeScreen(self.tables, self.position, traces_dir=self.traces_dir, max_text=MAX_TEXT)

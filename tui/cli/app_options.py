@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.bpe import Trace, capture
 from ..engine.tables import DEFAULT, Table, get_table, resolver, table_cycle
@@ -16,6 +17,9 @@ from ..playback import DEFAULT_FPS, Playback
 from .commands import COMMANDS
 from .inputs import COMMAND_TABLE, Parser, UsageError, crashed, custom_table, read_text, say, summary, table_options
 from .routing import names_a_trace, not_a_trace
+
+if TYPE_CHECKING:
+    from ..engine.chat.model import ChatFormat
 
 
 def version() -> str:
@@ -68,6 +72,12 @@ def build_app_parser() -> argparse.ArgumentParser:
         "--explore-tables",
         metavar="A,B,C",
         help="the explorer's rows, up to six tables (default: gpt2,cl100k_base,o200k_base; r changes them)",
+    )
+    parser.add_argument(
+        "--chat-template",
+        metavar="FILE",
+        help="the Chat view's first format on every table (f reaches the table's own): a Hugging Face chat template, "
+        "a Jinja file or a tokenizer_config.json holding one (default with --tokenizer-json: the one beside it)",
     )
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--text", metavar="S", help="capture and show this text")
@@ -158,6 +168,16 @@ def keys_from_terminal() -> None:
         os.close(tty)
 
 
+def chat_template(args: argparse.Namespace) -> ChatFormat | None:
+    """The Chat view's own format: --chat-template's, else the template beside --tokenizer-json, else None. A file
+    that is not a template is one sentence (ChatError)."""
+    from ..engine.chat.template import read_template, template_beside
+
+    if args.chat_template is not None:
+        return read_template(args.chat_template)
+    return template_beside(args.tokenizer_json) if args.tokenizer_json else None
+
+
 def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, int]:
     """The app's options checked as the app starts (UsageError and the like in one sentence): its custom
     table, its trace, its playback and the number of frames. `bpe-tui serve` checks them before serving."""
@@ -184,6 +204,7 @@ def _run_app(argv: list[str]) -> None:
         piped_text(args)
     custom, trace, playback, frames = checked(args)
     rows = explore_rows(args.explore_tables, custom)
+    template = chat_template(args)
     from ..app import BpeApp
 
     if args.screenshot is not None:
@@ -194,7 +215,7 @@ def _run_app(argv: list[str]) -> None:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     app = BpeApp(trace, custom=custom, playback=playback, theme=args.theme, screenshot=args.screenshot is not None)
-    app.explore_rows = rows
+    app.explore_rows, app.chat_template = rows, template
     if args.screenshot is None:
         keys_from_terminal()
         app.run()

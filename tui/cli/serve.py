@@ -241,10 +241,12 @@ def make_server(
 
 def run_serve(args: argparse.Namespace) -> None:
     """Check the options (the app's, `args.app_argv`, with the app's parser), then serve until Ctrl+C."""
-    from .app_options import build_app_parser, checked
+    from .app_options import build_app_parser, chat_template, checked
 
     app_argv = args.app_argv[1:] if args.app_argv[:1] == ["--"] else args.app_argv
-    checked(build_app_parser().parse_args(app_argv))
+    app_args = build_app_parser().parse_args(app_argv)
+    checked(app_args)
+    chat_template(app_args)
     check_options(args.host, args.port, args.fontsize)
     check_files(args.files)
     check_limits(args.max_sessions, args.max_memory, args.allow_origin)

@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 from ..access import Refused, access_of
 from ..commands import CHAT
 from ..engine.chat.model import ChatError, ChatFormat, Message, Rendered, conversation
-from ..engine.chat.registry import formats_for
+from ..engine.chat.registry import FORMATS, formats_for
 from ..engine.files import json_value, read_utf8
 from ..engine.tables import Table
 from ..engine.tables.choice import TableChoice
@@ -111,7 +111,10 @@ class ChatScreen(ViewScreen):
     # -- what is shown -----------------------------------------------------------------------------------
 
     def formats(self) -> tuple[ChatFormat, ...]:
-        return formats_for(self.table)
+        """The formats f cycles: the user's chat template first (--chat-template, or the one beside --tokenizer-json:
+        it fits any table), then the built-in ones that fit the table."""
+        own: ChatFormat | None = getattr(self.app, "chat_template", None)  # the tour's and a test's app may have none
+        return (own, *formats_for(self.table)) if own is not None else formats_for(self.table)
 
     def format(self) -> ChatFormat | None:
         """The chosen format if it fits the table, else the table's own; None for a table with no format."""
@@ -123,7 +126,8 @@ class ChatScreen(ViewScreen):
         self.set_bar_note()
         self._asked += 1
         table, fmt, messages = self.table, self.format(), self.messages
-        if sum(len(m.content) for m in messages) <= INLINE_CHARS and len(messages) <= INLINE_MESSAGES:
+        small = sum(len(m.content) for m in messages) <= INLINE_CHARS and len(messages) <= INLINE_MESSAGES
+        if small and (fmt is None or fmt in FORMATS):  # a user's template runs Jinja (bounded in time): in a worker
             self.shown(*render(fmt, messages, table, self.generation_prompt))
             return
         self.rendered, self.error = None, ""

@@ -32,6 +32,11 @@ MISTRAL_FILES = {
     ("mistral-v7", "mistral-v7"): "mistral_instruct_tokenizer_241114.model.v7",
 }
 #: The issue's conversation.
+#: ChatML as a template: the same text as the built-in format.
+CHATML_TEMPLATE = (
+    "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
 EXAMPLE = (Message("system", "Be brief."), Message("user", "Hello there"), Message("assistant", "Hi!"), Message("user", "Bye"))
 MISTRAL_CLASSES = {"system": SystemMessage, "user": UserMessage, "assistant": AssistantMessage}
 

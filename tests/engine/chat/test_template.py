@@ -15,7 +15,7 @@ from jinja2.exceptions import TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from tokenizers import Tokenizer, pre_tokenizers, trainers
 
-from tests.engine.chat.references import conversations
+from tests.engine.chat.references import CHATML_TEMPLATE, conversations
 from tests.engine.hf_files import LLAMA3_PRE, _shell
 from tests.engine.test_tiktoken_diff import CORPUS
 from tui.engine.chat.chatml import CHATML
@@ -31,11 +31,6 @@ QWENISH = (
     "{%- for message in messages %}{%- if not (message.role == 'system' and loop.first) %}"
     "{{- '<|im_start|>' + message.role + '\\n' + message.content | trim + '<|im_end|>\\n' }}{%- endif %}{%- endfor %}\n"
     "{%- if add_generation_prompt %}{{- '<|im_start|>assistant\\n' }}{%- endif %}"
-)
-#: ChatML as a template: the same text as the built-in format.
-CHATML_TEMPLATE = (
-    "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
-    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 )
 SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 
