@@ -14,7 +14,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice, repeat
 from typing import NamedTuple
@@ -194,7 +194,7 @@ def _build_row(text: str, table: Table, cancelled: Callable[[], bool], progress:
     pieces = array("i")
     out = RowChunks(text, None if pipeline else branch_labeller(cut, table.pattern), placed=at is not None)
     n = max(len(text), 1)
-    offsets = _offsets(cut, _token_size(table))
+    offsets = _offsets(cut, _token_sizes(table))
     # A pipeline's branch depends on the step and the piece it cut: found for every chunk as the pipeline cuts
     # it, and the encode loop given those very chunks (one pass of the pipeline, not two); one regex's branch is
     # found when a chunk is shown.
@@ -236,7 +236,7 @@ Offsets = Callable[[tuple[int, ...], int, int], tuple[Sequence[int], Sequence[in
 OFFSETS_KEPT = 65_536  # distinct chunks whose token starts are remembered while a row is built
 
 
-def _offsets(cut: str, size: Callable[[int], int]) -> Offsets:
+def _offsets(cut: str, sizes: Callable[[Iterable[int]], Iterator[int]]) -> Offsets:
     """`token_offsets` of the chunk cut[start:end] with those ids, remembered by its ids: they alone decide its text
     and its tokens' sizes, and a long text repeats its chunks (a 1 MB text has 270,000 chunks of 12,000 texts)."""
     kept: dict[tuple[int, ...], tuple[Sequence[int], Sequence[int]]] = {}
@@ -244,7 +244,7 @@ def _offsets(cut: str, size: Callable[[int], int]) -> Offsets:
     def offsets(ids: tuple[int, ...], start: int, end: int) -> tuple[Sequence[int], Sequence[int]]:
         found = kept.get(ids)
         if found is None:
-            found = token_offsets(cut[start:end], map(size, ids))
+            found = token_offsets(cut[start:end], sizes(ids))
             if len(kept) < OFFSETS_KEPT:
                 kept[ids] = found
         return found
@@ -293,10 +293,16 @@ def words_sentence(owner: str, pattern: str, normalised: str) -> str:
     return f"{head} Some merge joins a '▁' to the character before it, so each chunk here runs whole between symbols."
 
 
-def _token_size(table: Table) -> Callable[[int], int]:
-    """A token's size in UTF-8 bytes of the normalised text: its alias string's length on a byte-level table
-    (one alias a byte); on a table on characters its text's ('▁' three bytes), a fallback byte piece one."""
+def _token_sizes(table: Table) -> Callable[[Iterable[int]], Iterator[int]]:
+    """Tokens' sizes in UTF-8 bytes of the normalised text, from their ids: an alias string's length on a byte-level
+    table (one alias a byte: looked up at C speed, a chunk may hold a million tokens); on a table on characters its
+    text's ('▁' three bytes), a fallback byte piece one."""
     if table.pieces is None:
-        return lambda ident: len(table.decoder[ident])
+        aliases = table.decoder.__getitem__
+        return lambda ids: map(len, map(aliases, ids))
     byte_pieces = frozenset(table.pieces.byte_ids) - {-1}
-    return lambda ident: 1 if ident in byte_pieces else len(table.decoder[ident].encode("utf-8"))
+
+    def size(ident: int) -> int:
+        return 1 if ident in byte_pieces else len(table.decoder[ident].encode("utf-8"))
+
+    return lambda ids: map(size, ids)
