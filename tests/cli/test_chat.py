@@ -149,6 +149,26 @@ def test_the_apps_chat_template_is_the_option_else_the_one_beside_the_tokenizer_
     assert chat_template(build_app_parser().parse_args(["--table", "qwen3"])) is None
 
 
+def test_a_broken_template_beside_the_tokenizer_json_still_opens_the_app_and_the_chat_view_says_why(cli: Cli, tmp_path: Path) -> None:
+    """The app's table is the tokenizer.json: a tokenizer_config.json beside it whose chat_template is no template does
+    not keep it from opening; the Chat view's template format says the sentence instead of rendering."""
+    from tui.cli.app_options import build_app_parser, chat_template
+    from tui.engine.chat.model import ChatError
+    from tui.engine.tables import get_table
+
+    trained(tmp_path / "tokenizer.json", LLAMA3_PRE)
+    (tmp_path / "tokenizer_config.json").write_text('{"chat_template": 5}', encoding="utf-8")
+    assert cli("--tokenizer-json", str(tmp_path / "tokenizer.json"), "--screenshot", str(tmp_path / "shot.svg"))[0] == 0
+    fmt = chat_template(build_app_parser().parse_args(["--tokenizer-json", str(tmp_path / "tokenizer.json")]))
+    assert fmt is not None and fmt.label == "the chat template beside the tokenizer.json, not read"
+    with pytest.raises(ChatError) as said:
+        fmt.render(EXAMPLE, get_table("gpt2"))
+    assert (
+        str(said.value)
+        == f"{tmp_path / 'tokenizer_config.json'}'s chat_template is neither a template (a string) nor a list of named ones."
+    )
+
+
 def test_an_apps_chat_template_that_is_not_jinja_is_one_sentence(cli: Cli, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jinja"
     bad.write_text("{% for m in messages %}", encoding="utf-8")

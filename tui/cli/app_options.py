@@ -169,13 +169,20 @@ def keys_from_terminal() -> None:
 
 
 def chat_template(args: argparse.Namespace) -> ChatFormat | None:
-    """The Chat view's own format: --chat-template's, else the template beside --tokenizer-json, else None. A file
-    that is not a template is one sentence (ChatError)."""
-    from ..engine.chat.template import read_template, template_beside
+    """The Chat view's own format: --chat-template's (a file that is not a template is one sentence, ChatError), else
+    the template beside --tokenizer-json (one that cannot be read is said in the Chat view: the table still opens),
+    else None."""
+    from ..engine.chat.model import ChatError
+    from ..engine.chat.template import read_template, template_beside, unread_template
 
     if args.chat_template is not None:
         return read_template(args.chat_template)
-    return template_beside(args.tokenizer_json) if args.tokenizer_json else None
+    if not args.tokenizer_json:
+        return None
+    try:
+        return template_beside(args.tokenizer_json)
+    except ChatError as exc:
+        return unread_template(str(exc))
 
 
 def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, int]:

@@ -107,6 +107,11 @@ def test_the_config_may_name_several_templates_and_must_name_one(tmp_path: Path)
     with pytest.raises(ChatError, match=r"tokenizer_config\.json has no chat_template\.$"):
         read_template(config)
     assert template_beside(tmp_path / "tokenizer.json") is None
+    config.write_text('{"chat_template": 5}')
+    with pytest.raises(
+        ChatError, match=r"tokenizer_config\.json's chat_template is neither a template \(a string\) nor a list of named ones\.$"
+    ):
+        read_template(config)
 
 
 def test_bos_and_eos_come_from_a_table_that_has_them() -> None:

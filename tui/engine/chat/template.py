@@ -62,6 +62,17 @@ def template_format(source: str, where: str, tokens: dict[str, str] | None = Non
     )
 
 
+def unread_template(why: str) -> ChatFormat:
+    """The place of a chat template that could not be read (`why`, one sentence): a format that fits any table and
+    says `why` instead of rendering, so the app opens a tokenizer.json whose template beside it is broken and its
+    Chat view says what is wrong (`f` reaching the table's own formats)."""
+
+    def layout(messages: tuple[Message, ...], table: Table, generation_prompt: bool) -> list[Segment]:
+        raise ChatError(why)
+
+    return ChatFormat("template", "the chat template beside the tokenizer.json, not read", (), (), layout, fit=lambda table: True)
+
+
 def default_tokens(table: Table) -> dict[str, str]:
     """bos_token and eos_token from a table that has `<s>` and `</s>` (Mistral's, Llama's), else none."""
     specials = table.specials or {}
@@ -110,8 +121,10 @@ def from_config(config: object, where: str) -> tuple[str, dict[str, str]]:
     if isinstance(found, list):
         named = {t.get("name"): t.get("template") for t in found if isinstance(t, dict)}
         found = named.get("default", next(iter(named.values()), None))
-    if not isinstance(found, str):
+    if found is None:
         raise ChatError(f"{where} has no chat_template.")
+    if not isinstance(found, str):
+        raise ChatError(f"{where}'s chat_template is neither a template (a string) nor a list of named ones.")
     return found, tokens
 
 
