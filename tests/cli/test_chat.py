@@ -160,13 +160,36 @@ def test_a_broken_template_beside_the_tokenizer_json_still_opens_the_app_and_the
     (tmp_path / "tokenizer_config.json").write_text('{"chat_template": 5}', encoding="utf-8")
     assert cli("--tokenizer-json", str(tmp_path / "tokenizer.json"), "--screenshot", str(tmp_path / "shot.svg"))[0] == 0
     fmt = chat_template(build_app_parser().parse_args(["--tokenizer-json", str(tmp_path / "tokenizer.json")]))
-    assert fmt is not None and fmt.label == "the chat template beside the tokenizer.json, not read"
+    assert fmt is not None and fmt.label == "the chat template, not read"
     with pytest.raises(ChatError) as said:
         fmt.render(EXAMPLE, get_table("gpt2"))
     assert (
         str(said.value)
         == f"{tmp_path / 'tokenizer_config.json'}'s chat_template is neither a template (a string) nor a list of named ones."
     )
+
+
+def test_a_served_app_names_no_folder_of_the_servers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Served (`serve` sets BPE_TUI_SERVED for its sessions), the Chat view names the template's file without its
+    folder, and a template that cannot be read says so with no path of the server's (its terminal said why)."""
+    from tui.access import SERVED
+    from tui.cli.app_options import build_app_parser, chat_template
+    from tui.engine.chat.model import ChatError
+    from tui.engine.chat.template import UNREAD_SERVED
+    from tui.engine.tables import get_table
+
+    monkeypatch.setenv(SERVED, "1")
+    (tmp_path / "chatml.jinja").write_text(CHATML_TEMPLATE, encoding="utf-8")
+    given = chat_template(build_app_parser().parse_args(["--chat-template", str(tmp_path / "chatml.jinja")]))
+    assert given is not None and given.label.startswith("the chat template chatml.jinja: ") and str(tmp_path) not in given.label
+    trained(tmp_path / "tokenizer.json", LLAMA3_PRE)
+    (tmp_path / "tokenizer_config.json").write_text("not JSON", encoding="utf-8")
+    for argv in (["--tokenizer-json", str(tmp_path / "tokenizer.json")], ["--chat-template", str(tmp_path / "gone.jinja")]):
+        unread = chat_template(build_app_parser().parse_args(argv))
+        assert unread is not None
+        with pytest.raises(ChatError) as said:
+            unread.render(EXAMPLE, get_table("gpt2"))
+        assert str(said.value) == UNREAD_SERVED and str(tmp_path) not in UNREAD_SERVED
 
 
 def test_an_apps_chat_template_that_is_not_jinja_is_one_sentence(cli: Cli, tmp_path: Path) -> None:

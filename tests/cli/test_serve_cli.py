@@ -208,3 +208,18 @@ def test_an_apps_chat_template_is_checked_before_serving(cli: Cli, fake_server: 
     bad.write_text("{% if %}", encoding="utf-8")
     code, out, err = cli("serve", "--port", str(free_port), "--chat-template", str(bad))
     assert (code, out, fake_server) == (2, "", []) and err.startswith(f"bpe-tui: {bad} is not valid Jinja: ")
+
+
+def test_a_broken_template_beside_the_tokenizer_json_is_said_to_the_server_and_serving_goes_on(
+    cli: Cli, fake_server: list, free_port: int, tmp_path: Path
+) -> None:
+    from tests.engine.hf_files import LLAMA3_PRE, trained
+
+    trained(tmp_path / "tokenizer.json", LLAMA3_PRE)
+    (tmp_path / "tokenizer_config.json").write_text('{"chat_template": 5}', encoding="utf-8")
+    code, out, err = cli("serve", "--port", str(free_port), "--tokenizer-json", str(tmp_path / "tokenizer.json"))
+    assert (code, err, len(fake_server)) == (0, "", 1)
+    assert out.splitlines()[2] == (
+        "bpe-tui: the chat template beside the tokenizer.json is not used: "
+        f"{tmp_path / 'tokenizer_config.json'}'s chat_template is neither a template (a string) nor a list of named ones."
+    )

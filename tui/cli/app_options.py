@@ -6,6 +6,7 @@ import argparse
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -171,18 +172,39 @@ def keys_from_terminal() -> None:
 def chat_template(args: argparse.Namespace) -> ChatFormat | None:
     """The Chat view's own format: --chat-template's (a file that is not a template is one sentence, ChatError), else
     the template beside --tokenizer-json (one that cannot be read is said in the Chat view: the table still opens),
-    else None."""
+    else None. A served app names the template's file without its folder and says no server path in a sentence
+    (`serve` said why to its own terminal before serving: `chat_template_problem`)."""
+    from ..access import FileAccess
     from ..engine.chat.model import ChatError
-    from ..engine.chat.template import read_template, template_beside, unread_template
+    from ..engine.chat.template import UNREAD_SERVED, read_template, template_beside, unread_template
+
+    served = FileAccess.from_environ().served
+    shown: Callable[[Path], str] = (lambda path: path.name) if served else str
+    try:
+        if args.chat_template is not None:
+            return read_template(args.chat_template, shown)
+        return template_beside(args.tokenizer_json, shown) if args.tokenizer_json else None
+    except ChatError as exc:
+        if args.chat_template is not None and not served:
+            raise
+        return unread_template(UNREAD_SERVED if served else str(exc))
+
+
+def chat_template_problem(args: argparse.Namespace) -> str:
+    """For `serve`, before it serves: ChatError (one sentence) for a --chat-template that is not one; for a template
+    beside --tokenizer-json that cannot be read, why ('' when there is none or it reads), for the server's terminal."""
+    from ..engine.chat.model import ChatError
+    from ..engine.chat.template import read_template, template_beside
 
     if args.chat_template is not None:
-        return read_template(args.chat_template)
-    if not args.tokenizer_json:
-        return None
+        read_template(args.chat_template)
+        return ""
     try:
-        return template_beside(args.tokenizer_json)
+        if args.tokenizer_json:
+            template_beside(args.tokenizer_json)
     except ChatError as exc:
-        return unread_template(str(exc))
+        return str(exc)
+    return ""
 
 
 def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, int]:

@@ -241,12 +241,12 @@ def make_server(
 
 def run_serve(args: argparse.Namespace) -> None:
     """Check the options (the app's, `args.app_argv`, with the app's parser), then serve until Ctrl+C."""
-    from .app_options import build_app_parser, chat_template, checked
+    from .app_options import build_app_parser, chat_template_problem, checked
 
     app_argv = args.app_argv[1:] if args.app_argv[:1] == ["--"] else args.app_argv
     app_args = build_app_parser().parse_args(app_argv)
     checked(app_args)
-    chat_template(app_args)
+    problem = chat_template_problem(app_args)
     check_options(args.host, args.port, args.fontsize)
     check_files(args.files)
     check_limits(args.max_sessions, args.max_memory, args.allow_origin)
@@ -262,7 +262,8 @@ def run_serve(args: argparse.Namespace) -> None:
         max_sessions=args.max_sessions,
         memory=args.max_memory,
     )
-    banner = (reach(args.host, args.port, token), files_line(args.files), "bpe-tui: Ctrl+C stops the server.")
+    unread = (f"bpe-tui: the chat template beside the tokenizer.json is not used: {problem}",) if problem else ()
+    banner = (reach(args.host, args.port, token), files_line(args.files), *unread, "bpe-tui: Ctrl+C stops the server.")
     try:
         server.serve(listening=lambda: print(*banner, sep="\n", flush=True))
     except OSError as exc:  # the port was taken between the check and the start

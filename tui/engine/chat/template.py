@@ -22,6 +22,7 @@ render without it lacks) no message's. A content the template changed past recog
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,10 @@ def template_format(source: str, where: str, tokens: dict[str, str] | None = Non
     )
 
 
+#: What a served app's Chat view says of a template that could not be read: no name of the server's files.
+UNREAD_SERVED = "the chat template this server was given could not be read; its terminal said why when it started."
+
+
 def unread_template(why: str) -> ChatFormat:
     """The place of a chat template that could not be read (`why`, one sentence): a format that fits any table and
     says `why` instead of rendering, so the app opens a tokenizer.json whose template beside it is broken and its
@@ -70,7 +75,7 @@ def unread_template(why: str) -> ChatFormat:
     def layout(messages: tuple[Message, ...], table: Table, generation_prompt: bool) -> list[Segment]:
         raise ChatError(why)
 
-    return ChatFormat("template", "the chat template beside the tokenizer.json, not read", (), (), layout, fit=lambda table: True)
+    return ChatFormat("template", "the chat template, not read", (), (), layout, fit=lambda table: True)
 
 
 def default_tokens(table: Table) -> dict[str, str]:
@@ -128,9 +133,10 @@ def from_config(config: object, where: str) -> tuple[str, dict[str, str]]:
     return found, tokens
 
 
-def read_template(path: str | Path) -> ChatFormat:
-    """The format of `--chat-template FILE`: a Jinja file, or a tokenizer_config.json (a .json file) holding one."""
-    where = str(path)
+def read_template(path: str | Path, shown: Callable[[Path], str] = str) -> ChatFormat:
+    """The format of `--chat-template FILE`: a Jinja file, or a tokenizer_config.json (a .json file) holding one;
+    `shown` names the file in the format's label and sentences (a served app: its name alone, no folder)."""
+    where = shown(Path(path))
     text = read_utf8(path, ChatError, kind="chat template file", limit=TEMPLATE_BYTES)
     if where.endswith(".json"):
         source, tokens = from_config(json_value(text, where, ChatError), where)
@@ -138,9 +144,9 @@ def read_template(path: str | Path) -> ChatFormat:
     return template_format(text, where)
 
 
-def template_beside(tokenizer_json: str | Path) -> ChatFormat | None:
+def template_beside(tokenizer_json: str | Path, shown: Callable[[Path], str] = str) -> ChatFormat | None:
     """The chat template beside a tokenizer.json: chat_template.jinja (with the tokens of tokenizer_config.json),
-    else tokenizer_config.json's chat_template; None when there is neither."""
+    else tokenizer_config.json's chat_template; None when there is neither. `shown` names the files it reads."""
     folder = Path(tokenizer_json).expanduser().parent
     config_path, jinja_path = folder / CONFIG_FILE, folder / TEMPLATE_FILE
     config: object = {}
@@ -148,8 +154,8 @@ def template_beside(tokenizer_json: str | Path) -> ChatFormat | None:
         config = json_value(read_utf8(config_path, ChatError, kind="tokenizer_config.json file"), config_path, ChatError)
     tokens = config_tokens(config) if isinstance(config, dict) else {}
     if jinja_path.is_file():
-        return template_format(read_utf8(jinja_path, ChatError, kind="chat template file", limit=TEMPLATE_BYTES), str(jinja_path), tokens)
+        return template_format(read_utf8(jinja_path, ChatError, kind="chat template file", limit=TEMPLATE_BYTES), shown(jinja_path), tokens)
     if isinstance(config, dict) and config.get("chat_template") is not None:
-        source, tokens = from_config(config, str(config_path))
-        return template_format(source, str(config_path), tokens)
+        source, tokens = from_config(config, shown(config_path))
+        return template_format(source, shown(config_path), tokens)
     return None
