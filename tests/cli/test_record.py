@@ -10,6 +10,7 @@ from pathlib import Path
 import pyte
 import pytest
 
+from tests.engine.chat.references import CHATML_TEMPLATE
 from tests.engine.support import CliResult
 from tests.needs import AGG, need
 from tui.cli.gif import agg
@@ -89,6 +90,16 @@ def test_another_view_is_recorded_until_it_stands_still(cli: Cli, tmp_path: Path
     # the Special view holds still under play: its screen at once, held until it has stood still 4 seconds
     assert [time for time, _ in screens] == [0.0, 4.0]
     assert "[5 Special]" in screens[-1][1] and "[27, 91, 437, 1659, 5239, 91, 29]" in screens[-1][1]
+
+
+def test_the_chat_view_is_recorded_with_the_users_chat_template(cli: Cli, tmp_path: Path) -> None:
+    """`--view chat --chat-template FILE`: the cast shows the request framed by the user's template, first of the formats."""
+    (tmp_path / "chatml.jinja").write_text(CHATML_TEMPLATE, encoding="utf-8")
+    out = tmp_path / "chat.cast"
+    argv = ("--table", "qwen3", "--text", "hi", "--view", "chat", "--chat-template", str(tmp_path / "chatml.jinja"))
+    assert cli("record", str(out), *argv)[0] == 0
+    last = list(replayed(out))[-1][1]
+    assert "template (1 of 2, f): the chat template " in last and "Request · 32 ids: 9 content, 14 template, 9 special" in last
 
 
 def test_frames_are_numbered_svgs_named_after_text_table_and_theme(cli: Cli, tmp_path: Path) -> None:

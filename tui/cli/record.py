@@ -47,6 +47,11 @@ def add_record(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--text", metavar="S", help="capture and record this text (else the text piped in, else the app's example)")
     source.add_argument("--text-file", metavar="F", help="capture and record the text of a UTF-8 file")
     parser.add_argument("--view", choices=[view.name for view in VIEWS], default="encode", help="the view recorded (default: encode)")
+    parser.add_argument(
+        "--chat-template",
+        metavar="FILE",
+        help="the Chat view's first format, as the app's option (default with --tokenizer-json: the one beside it)",
+    )
     parser.add_argument("--start", type=int, default=1, metavar="N", help="start at frame N (1-based, as the header's 'frame N/M')")
     parser.add_argument(
         "--fps",
@@ -121,7 +126,7 @@ def tour_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
 
 def app_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
     """The app on the text and table given (or piped in), playing from --start to the last frame, then holding it."""
-    from .app_options import checked, piped
+    from .app_options import chat_template, checked, piped
 
     if piped() and args.text is None and args.text_file is None:  # as the app takes piped text
         from .inputs import read_text
@@ -129,11 +134,13 @@ def app_recorder(args: argparse.Namespace, size: tuple[int, int]) -> Recorder:
         args.text = read_text(args)
     args.trace, args.play, args.loop = None, True, False
     custom, trace, playback, _ = checked(args)
+    template = chat_template(args)
     from ..app import BpeApp
     from .recorder import Recorder, drawn_in_truecolor
 
     with drawn_in_truecolor():
         app = BpeApp(trace, custom=custom, playback=playback, theme=args.theme)
+    app.chat_template = template
     title = f"bpe-tui: {summary(trace)} of {trace.text[:40]!r} on {trace.table.name}"
     return Recorder(app, size, title, view=args.view, hold=LAST_FRAME_HOLD, still=LAST_FRAME_HOLD, frames=args.frames is not None)
 
