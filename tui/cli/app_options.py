@@ -176,14 +176,11 @@ def chat_template(args: argparse.Namespace) -> ChatFormat | None:
     (`serve` said why to its own terminal before serving: `chat_template_problem`)."""
     from ..access import FileAccess
     from ..engine.chat.model import ChatError
-    from ..engine.chat.template import UNREAD_SERVED, read_template, template_beside, unread_template
+    from ..engine.chat.template import UNREAD_SERVED, unread_template
 
     served = FileAccess.from_environ().served
-    shown: Callable[[Path], str] = (lambda path: path.name) if served else str
     try:
-        if args.chat_template is not None:
-            return read_template(args.chat_template, shown)
-        return template_beside(args.tokenizer_json, shown) if args.tokenizer_json else None
+        return _template(args, (lambda path: path.name) if served else str)
     except ChatError as exc:
         if args.chat_template is not None and not served:
             raise
@@ -194,17 +191,24 @@ def chat_template_problem(args: argparse.Namespace) -> str:
     """For `serve`, before it serves: ChatError (one sentence) for a --chat-template that is not one; for a template
     beside --tokenizer-json that cannot be read, why ('' when there is none or it reads), for the server's terminal."""
     from ..engine.chat.model import ChatError
+
+    try:
+        _template(args, str)
+    except ChatError as exc:
+        if args.chat_template is not None:
+            raise
+        return str(exc)
+    return ""
+
+
+def _template(args: argparse.Namespace, shown: Callable[[Path], str]) -> ChatFormat | None:
+    """--chat-template's format, else the template beside --tokenizer-json, else None; ChatError if it cannot be read.
+    `shown` names its file in the format's label."""
     from ..engine.chat.template import read_template, template_beside
 
     if args.chat_template is not None:
-        read_template(args.chat_template)
-        return ""
-    try:
-        if args.tokenizer_json:
-            template_beside(args.tokenizer_json)
-    except ChatError as exc:
-        return str(exc)
-    return ""
+        return read_template(args.chat_template, shown)
+    return template_beside(args.tokenizer_json, shown) if args.tokenizer_json else None
 
 
 def checked(args: argparse.Namespace) -> tuple[Table | None, Trace, Playback, int]:

@@ -83,14 +83,13 @@ class TokenizerRow:
         the chunk's start in the text as typed; None on a row whose chunks no regex made."""
         if not self.by_regex:
             return None
-        chunk = self.chunks[k]
         text = self.chunks.text if self.normalised is None else self.normalised
-        start = self.chunks.cut_start(k)
-        if self.pieces is None:
+        start, typed = self.chunks.cut_start(k), self.chunks.starts[k]
+        if self.pieces is None:  # the regex runs once, here: the chunk's branch is what it finds
             why = explain_match(text, start, self.pattern)
         else:
-            why = explain_in_piece(text, start, self.pattern, chunk.branch, self.pieces[2 * k], self.pieces[2 * k + 1])
-        return why if start == chunk.start else replace(why, start=chunk.start)
+            why = explain_in_piece(text, start, self.pattern, self.chunks.branch(k), self.pieces[2 * k], self.pieces[2 * k + 1])
+        return why if start == typed else replace(why, start=typed)
 
     @property
     def starts(self) -> Sequence[int]:

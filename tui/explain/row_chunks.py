@@ -91,6 +91,11 @@ class RowChunks(Sequence[RowChunk]):
         """Where chunk `k` starts in the text it was cut from: the normalised text on a placed row."""
         return self.starts[k] if self._cut_starts is None else self._cut_starts[k]
 
+    def branch(self, k: int) -> int:
+        """The branch that matched chunk `k`: as it was added, or found now (`label`) for one added UNLABELLED."""
+        branch = self._branches[k]
+        return self._label(self.cut_start(k)) if branch == UNLABELLED and self._label is not None else branch
+
     @property
     def tokens(self) -> int:
         """How many tokens the chunks hold in all."""
@@ -111,10 +116,8 @@ class RowChunks(Sequence[RowChunk]):
             raise IndexError("chunk index out of range")
         a, b, c, d = self._id_at[k], self._id_at[k + 1], self._cut_at[k], self._cut_at[k + 1]
         ids, first, cuts = self._ids[a:b], self._token_starts[a:b], self._cuts[c:d]
-        start, branch = self.starts[k], self._branches[k]
-        if branch == UNLABELLED and self._label is not None:
-            branch = self._label(start if self._cut_starts is None else self._cut_starts[k])
-        return RowChunk(self.text[start : self._ends[k]], start, branch, tuple(ids), tuple(first), tuple(cuts))
+        start = self.starts[k]
+        return RowChunk(self.text[start : self._ends[k]], start, self.branch(k), tuple(ids), tuple(first), tuple(cuts))
 
     def __iter__(self) -> Iterator[RowChunk]:
         return (self[k] for k in range(len(self)))

@@ -113,7 +113,7 @@ class ChatScreen(ViewScreen):
     def formats(self) -> tuple[ChatFormat, ...]:
         """The formats f cycles: the user's chat template first (--chat-template, or the one beside --tokenizer-json:
         it fits any table), then the built-in ones that fit the table."""
-        own: ChatFormat | None = getattr(self.app, "chat_template", None)  # the tour's and a test's app may have none
+        own: ChatFormat | None = getattr(self.app, "chat_template", None)  # BpeApp's (--chat-template); another app has none
         return (own, *formats_for(self.table)) if own is not None else formats_for(self.table)
 
     def format(self) -> ChatFormat | None:
